@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { defineEndpoint, PUBLIC, SESSION } from './endpoint.js';
+import { permissionItemSchema } from './permissions.js';
+import { checkAccount, checkNewPassword, checkPassword, normaliseAccount } from './validation.js';
+import type { TextKey } from './texts.js';
+
+/** Longest raw string any auth field accepts before its own rule is applied. */
+const RAW_MAX = 200;
+const empty = z.object({}).strict();
+const rawString = z.string().max(RAW_MAX);
+
+const withRule = (rule: (value: string) => TextKey | null) =>
+  rawString.superRefine((value, ctx) => {
+    const key = rule(value);
+    if (key) ctx.addIssue({ code: 'custom', message: key });
+  });
+
+/** Account: whitespace removed, then 2-50 letters, digits or underscore. */
+export const accountSchema = withRule(checkAccount).transform(normaliseAccount);
+export const passwordSchema = withRule((v) => checkPassword(v));
+
+export const loginRequestSchema = z.object({ userName: accountSchema, password: passwordSchema });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/**
+ * Cipher-text login (path not given by the spec; ours is POST /login/doLogin): the password is
+ * SM2-encrypted (C1C3C2, hex) with the public key from GET /login/publicKey, and the captcha from
+ * POST /login/genCaptcha is answered with verKey (its imgId) and verCode.
+ */
+export const cipherLoginRequestSchema = z.object({
+  userName: accountSchema,
+  password: z.string().min(1, 'password.required').max(1024).regex(/^[0-9a-fA-F]+$/, 'cipher.invalid'),
+  verKey: z.string().min(1, 'captcha.required').max(64),
+  verCode: z.string().min(1, 'captcha.required').max(16),
+});
+export type CipherLoginRequest = z.input<typeof cipherLoginRequestSchema>;
+
+export const loginDataSchema = z.object({
+  token: z.string(),
+  userType: z.number().int(),
+  /** Every permission code the user holds (pages, groups and elements). */
+  permissions: z.array(z.string()),
+  userName: z.string(),
+  userId: z.number().int(),
+  areaIds: z.array(z.number().int()),
+  /** The default-load project, when the user has one. */
+  projectId: z.number().int().nullable(),
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+export const captchaDataSchema = z.object({
+  /** A PNG as a data URL. */
+  img: z.string(),
+  imgId: z.string(),
+});
+
+export const publicKeyDataSchema = z.object({
+  /** SM2 public key, uncompressed, hex. */
+  publicKey: z.string(),
+});
+
+export const projectSchema = z.object({
+  projectId: z.number().int(),
+  projectName: z.string(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  polygon: z.array(z.object({ lng: z.number(), lat: z.number() })),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** The user session of platform-shell.md §3. */
+export const userPermissionsDataSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  name: z.string(),
+  userType: z.number().int(),
+  projects: z.array(projectSchema),
+  userProjectIds: z.array(z.number().int()),
+  defaultProjectId: z.number().int().nullable(),
+  areaIds: z.array(z.number().int()),
+  /** Menu resources (types 0-3 and 6), flat, for the menu builder. */
+  menus: z.array(permissionItemSchema),
+  /** Button and element codes (types 4 and 5). */
+  elements: z.array(z.string()),
+  customConfig: z.record(z.string(), z.unknown()),
+});
+export type UserPermissions = z.infer<typeof userPermissionsDataSchema>;
+
+export const updatePasswordRequestSchema = z
+  .object({
+    oldPassword: withRule((v) => checkPassword(v, 'oldPassword.required')),
+    password: withRule((v) => checkNewPassword(v)),
+    confirmPass: withRule((v) => checkNewPassword(v, 'confirmPassword.required')),
+  })
+  .superRefine((body, ctx) => {
+    if (body.password !== body.confirmPass) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPass'], message: 'newPassword.mismatch' });
+    }
+  });
+export type UpdatePasswordRequest = z.input<typeof updatePasswordRequestSchema>;
+
+export const postponeDataSchema = z.object({ expiresAt: z.string() });
+
+export const dictionaryQuerySchema = z.object({
+  dicCode: z.string().trim().min(1, 'dictionary.required').max(64),
+});
+export const dictionaryItemSchema = z.object({ itemCode: z.string(), itemName: z.string() });
+export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
+
+export const authEndpoints = {
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/login/doLoginNoVerCode',
+    access: PUBLIC,
+    query: empty,
+    body: loginRequestSchema,
+    data: loginDataSchema,
+  }),
+  cipherLogin: defineEndpoint({
+    method: 'POST',
+    path: '/login/doLogin',
+    access: PUBLIC,
+    query: empty,
+    body: cipherLoginRequestSchema,
+    data: loginDataSchema,
+  }),
+  publicKey: defineEndpoint({
+    method: 'GET',
+    path: '/login/publicKey',
+    access: PUBLIC,
+    query: z.object({ t: z.string().optional() }),
+    body: z.undefined(),
+    data: publicKeyDataSchema,
+  }),
+  captcha: defineEndpoint({
+    method: 'POST',
+    path: '/login/genCaptcha',
+    access: PUBLIC,
+    query: empty,
+    body: z.object({}).optional(),
+    data: captchaDataSchema,
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/login/doLogout',
+    access: PUBLIC,
+    query: empty,
+    body: z.object({}).optional(),
+    data: z.null(),
+  }),
+  userPermissions: defineEndpoint({
+    method: 'POST',
+    path: '/user/queryUserPermissions',
+    access: SESSION,
+    query: empty,
+    body: z.object({}).optional(),
+    data: userPermissionsDataSchema,
+  }),
+  postpone: defineEndpoint({
+    method: 'POST',
+    path: '/user/token/postpone',
+    access: SESSION,
+    query: empty,
+    body: z.object({}).optional(),
+    data: postponeDataSchema,
+  }),
+  updatePassword: defineEndpoint({
+    method: 'POST',
+    path: '/user/updatePwd',
+    access: SESSION,
+    query: empty,
+    body: updatePasswordRequestSchema,
+    data: z.null(),
+  }),
+  dictionary: defineEndpoint({
+    method: 'GET',
+    path: '/sys/dictionary/queryDicByDicCode',
+    access: SESSION,
+    query: dictionaryQuerySchema.extend({ t: z.string().optional() }),
+    body: z.undefined(),
+    data: z.array(dictionaryItemSchema),
+  }),
+} as const;

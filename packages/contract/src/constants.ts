@@ -1,0 +1,67 @@
+/** Constants named as the spec names them (platform-shell.md §9, video-talk-alarm-header.md §9). */
+
+export const REQUEST_TIMEOUT_MS = 180_000;
+export const KEEPALIVE_INTERVAL_MS = 180_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const MESSAGE_DURATION_MS = 3_000;
+
+export const COOKIE_TOKEN = 'user-Token';
+export const COOKIE_USER_TYPE = 'user-Type';
+export const COOKIE_LICENCE = 'license';
+export const STORAGE_REMEMBER = 'userRem';
+export const STORAGE_REMEMBER_KEY = 'userRemKey';
+export const STORAGE_DICT_LIST = 'dictList';
+
+export const HEADER_ACCESS_TOKEN = 'Access-Token';
+export const HEADER_PAGE_PATH = 'Page-Path';
+
+export const ACCOUNT_MIN = 2;
+export const ACCOUNT_MAX = 50;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 16;
+
+/** Failed sign-ins before an account locks, and for how long (issue 2 §4). */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MINUTES = 10;
+export const SESSION_IDLE_MINUTES_DEFAULT = 30;
+
+export const PAGE_SIZES = [15, 20, 30, 50, 100] as const;
+
+export const SUB_APPS = ['iotcloud', 'omapp', 'opapp', 'zcapp', 'esapp', 'llapp'] as const;
+export type SubApp = (typeof SUB_APPS)[number];
+
+/** Port of each sub-app: `ip` when the page's host is an IP address, `domain` otherwise. */
+export const SUB_APP_PORTS: Record<SubApp, { ip: number; domain: number }> = {
+  iotcloud: { ip: 10201, domain: 10202 },
+  omapp: { ip: 10301, domain: 10302 },
+  opapp: { ip: 10101, domain: 10102 },
+  zcapp: { ip: 10401, domain: 10402 },
+  esapp: { ip: 10501, domain: 10502 },
+  llapp: { ip: 10601, domain: 10602 },
+};
+
+/** Reachable without a session (platform-shell.md §2, Route guard). */
+export const PUBLIC_PATHS = [
+  '/login',
+  '/dashboard/login',
+  '/plug',
+  '/license',
+  '/zcapp/dashboard/login',
+  '/iotcloud/iot/dynamicTable',
+  '/userlogin',
+] as const;
+
+export const LOGIN_PATHS = ['/login', '/dashboard/login'] as const;
+
+/** Message types (platform-shell.md §9). */
+export const MESSAGE_TYPES = {
+  1: 'alarm',
+  2: 'workOrder',
+  3: 'inspection',
+  4: 'patrol',
+  5: 'citizenInteraction',
+  6: 'businessCirculation',
+  7: 'earlyWarning',
+  8: 'aiAlarm',
+  9: 'contract',
+} as const;

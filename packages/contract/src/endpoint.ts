@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint: anyone, anyone with a live session, or a session whose user holds the
+ * permission code. The server enforces this for every route it registers from an endpoint.
+ */
+export type EndpointAccess = { kind: 'public' } | { kind: 'session' } | { kind: 'permission'; code: string };
+
+export const PUBLIC: EndpointAccess = { kind: 'public' };
+export const SESSION: EndpointAccess = { kind: 'session' };
+export const permission = (code: string): EndpointAccess => ({ kind: 'permission', code });
+
+export interface Endpoint<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  D extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST';
+  /** Path under `/api`, as the spec writes it. */
+  path: string;
+  access: EndpointAccess;
+  query: Q;
+  body: B;
+  data: D;
+}
+
+export const defineEndpoint = <Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+  endpoint: Endpoint<Q, B, D>,
+) => endpoint;
+
+export type EndpointQuery<E extends Endpoint> = z.input<E['query']>;
+export type EndpointBody<E extends Endpoint> = z.input<E['body']>;
+export type EndpointData<E extends Endpoint> = z.output<E['data']>;
+
+export const API_PREFIX = '/api';

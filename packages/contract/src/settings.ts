@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * Runtime page settings, served as `/config.js` (it sets `window.__CITYOPS_CONFIG__`) so an operator
+ * can change them without a rebuild. The server fills them from `DATA_DIR/page-settings.json`.
+ */
+export const pageSettingsSchema = z.object({
+  /** Base service address for API calls. */
+  baseUrl: z.string().default('/api'),
+  /** Message-centre service address. */
+  messageCenterUrl: z.string().default('/api'),
+  platformTitle: z.string().default(''),
+  platformIcon: z.string().default(''),
+  copyright: z.string().default(''),
+  registrationNumber: z.string().default(''),
+  /** Where to go after sign-in; `/` when empty. */
+  forwardUrl: z.string().default(''),
+  /** Largest number of cached page tabs. */
+  maxTabs: z.number().int().min(1).max(50).default(12),
+});
+export type PageSettings = z.infer<typeof pageSettingsSchema>;
+export const PAGE_SETTINGS_GLOBAL = '__CITYOPS_CONFIG__';

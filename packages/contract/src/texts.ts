@@ -1,0 +1,127 @@
+/**
+ * Texts that both the server and the browser speak: validation rules, error catalogue and the
+ * message helper's defaults. zh-CN strings are quoted verbatim from the spec. The UI's i18n resources
+ * include this catalogue under the `contract` namespace; nothing else writes these strings.
+ */
+export const contractTexts = {
+  'zh-CN': {
+    'account.required': '请输入账号',
+    'account.requiredUserName': '请输入用户名',
+    'account.format': '账号长度2-50位,只能为字母、数字或任意组合',
+    'password.required': '请输入密码',
+    'password.format': '密码长度6-16位,必须是字母、数字、特殊字符或任意组合',
+    'oldPassword.required': '请输入原密码',
+    'newPassword.required': '请输入新密码',
+    'confirmPassword.required': '请输入确认新密码',
+    'newPassword.format': '密码的组成至少要包括大小写字母、数字及特殊符号的其中两项,6-16位',
+    'newPassword.mismatch': '确认新密码和新密码不一致。',
+    'newPassword.sameAsOld': '新密码不能与原密码相同。',
+    'password.userMissing': '用户已失效，请刷新页面重新登录。',
+    'password.confirmPrompt': '此操作将修改用户密码, 是否继续?',
+    'password.changed': '修改密码操作成功，请重新登录。',
+    'project.required': '请选择一个项目',
+    'project.confirmPrompt': '此操作将设置默认加载项目, 是否继续?',
+    'project.saved': '设置默认加载项目操作成功',
+    'longitude.format': '请输入正确的经度，-180~180',
+    'latitude.format': '请输入正确的纬度，-90~90',
+    'menu.notOpen': '页面暂时未开放',
+    'login.noPermission': '用户无任何权限，无法登入系统。',
+    'login.badCredentials': '账号或密码错误',
+    'login.badCredentialsRemaining': '账号或密码错误，再失败{{remaining}}次账号将被锁定{{minutes}}分钟',
+    'login.locked': '账号已被锁定，请{{minutes}}分钟后再试',
+    'login.disabled': '账号已停用，请联系管理员',
+    'login.tooManyRequests': '请求过于频繁，请稍后再试',
+    'captcha.required': '请输入验证码',
+    'captcha.invalid': '验证码错误或已过期，请重新获取',
+    'cipher.invalid': '密码密文无法解密，请刷新页面后重试',
+    'session.ended': '登录已失效，请重新登录',
+    'session.loggedOutTitle': '确定登出',
+    'session.loggedOutText': '您已被登出，可以取消继续留在该页面，或者重新登录',
+    'session.stay': '取消',
+    'session.relogin': '重新登录',
+    'licence.invalid': '许可证无效或已过期',
+    'service.unavailable': '服务不可用',
+    'service.noService': '没有可用的服务，请联系管理员。',
+    'request.notFound': '请求的接口不存在：{{method}} {{path}}',
+    'request.invalidField': '参数{{field}}不合法：{{rule}}',
+    'request.invalidBody': '请求内容不合法',
+    'request.missingField': '缺少参数{{field}}',
+    'request.tooLong': '长度不能超过{{max}}个字符',
+    'request.wrongType': '类型应为{{expected}}',
+    'request.forbidden': '没有访问该功能的权限',
+    'dictionary.required': '请指定字典编码',
+    'level.SUCCESS': '成功',
+    'level.FAIL': '失败',
+    'level.TIPS': '提示',
+    'level.WARN': '警告',
+  },
+  'en-US': {
+    'account.required': 'Please enter the account',
+    'account.requiredUserName': 'Please enter the user name',
+    'account.format': 'Account: 2-50 letters, digits or underscores',
+    'password.required': 'Please enter the password',
+    'password.format': 'Password: 6-16 letters, digits or special characters, no spaces',
+    'oldPassword.required': 'Please enter the current password',
+    'newPassword.required': 'Please enter the new password',
+    'confirmPassword.required': 'Please confirm the new password',
+    'newPassword.format':
+      'The password needs 6-16 characters with at least two of: upper case, lower case, digits, symbols',
+    'newPassword.mismatch': 'The confirmation does not match the new password.',
+    'newPassword.sameAsOld': 'The new password must differ from the current one.',
+    'password.userMissing': 'Your session is no longer valid; please reload the page and sign in again.',
+    'password.confirmPrompt': 'This will change your password. Continue?',
+    'password.changed': 'Password changed. Please sign in again.',
+    'project.required': 'Please choose a project',
+    'project.confirmPrompt': 'This will set the project loaded by default. Continue?',
+    'project.saved': 'Default project saved',
+    'longitude.format': 'Enter a valid longitude, -180 to 180',
+    'latitude.format': 'Enter a valid latitude, -90 to 90',
+    'menu.notOpen': 'This page is not open yet',
+    'login.noPermission': 'This user has no permissions and cannot sign in.',
+    'login.badCredentials': 'Wrong account or password',
+    'login.badCredentialsRemaining':
+      'Wrong account or password; after {{remaining}} more failures the account locks for {{minutes}} minutes',
+    'login.locked': 'The account is locked; try again in {{minutes}} minutes',
+    'login.disabled': 'The account is disabled; contact an administrator',
+    'login.tooManyRequests': 'Too many requests; please try again later',
+    'captcha.required': 'Please enter the captcha',
+    'captcha.invalid': 'The captcha is wrong or has expired; get a new one',
+    'cipher.invalid': 'The encrypted password could not be read; reload the page and try again',
+    'session.ended': 'Your session has ended; please sign in again',
+    'session.loggedOutTitle': 'Signed out',
+    'session.loggedOutText': 'You have been signed out. Stay on this page, or sign in again.',
+    'session.stay': 'Stay',
+    'session.relogin': 'Sign in again',
+    'licence.invalid': 'The licence is missing or expired',
+    'service.unavailable': 'Service unavailable',
+    'service.noService': 'No service is available; please contact the administrator.',
+    'request.notFound': 'No such endpoint: {{method}} {{path}}',
+    'request.invalidField': 'Field {{field}} is invalid: {{rule}}',
+    'request.invalidBody': 'The request is invalid',
+    'request.missingField': 'Missing field {{field}}',
+    'request.tooLong': 'at most {{max}} characters',
+    'request.wrongType': 'expected {{expected}}',
+    'request.forbidden': 'You do not have permission for this function',
+    'dictionary.required': 'Please give a dictionary code',
+    'level.SUCCESS': 'Success',
+    'level.FAIL': 'Failure',
+    'level.TIPS': 'Tip',
+    'level.WARN': 'Warning',
+  },
+} as const;
+
+export type Locale = keyof typeof contractTexts;
+export const LOCALES = Object.keys(contractTexts) as Locale[];
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+export type TextKey = keyof (typeof contractTexts)['zh-CN'];
+
+/** Fills `{{name}}` placeholders; the same syntax i18next uses, so the UI can use the strings as they are. */
+export function text(key: TextKey, locale: Locale = DEFAULT_LOCALE, values: Record<string, string | number> = {}) {
+  const template: string = contractTexts[locale][key];
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+}
+
+/** Picks our locale from an Accept-Language header or a stored choice; Chinese is the default. */
+export function pickLocale(value: string | null | undefined): Locale {
+  return value?.trim().toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+}
