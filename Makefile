@@ -1,0 +1,55 @@
+# CityOps — the two commands are `make start` and `make test`; everything else is a step of them.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+NPM := npm --loglevel=error
+
+.PHONY: help install install-system build start typecheck lint format test test-unit test-api test-api-pg test-e2e
+
+help:
+	@echo "make start   install what is missing, build, and run CityOps with demo data on http://localhost:8080"
+	@echo "make test    install what is missing and run every check (types, lint, unit, API on PGlite and PostgreSQL, browser)"
+
+install:
+	@scripts/ensure-deps.sh
+
+install-system:
+	@scripts/ensure-deps.sh --system
+
+build: install
+	@$(NPM) run build -w @cityops/shell
+
+start: build
+	@echo
+	@echo "CityOps is starting on http://localhost:$${PORT:-8080}"
+	@echo "  demo accounts:  admin / Admin@123    operator / Operator@123    nobody / Nobody@123 (no permissions)"
+	@echo "  data: $${DATA_DIR:-./data} (embedded PGlite; set DATABASE_URL for PostgreSQL)    stop: Ctrl+C"
+	@echo
+	@cd server && DATA_DIR=$${DATA_DIR:-$(CURDIR)/data} exec npx tsx src/main.ts
+
+typecheck: install
+	@$(NPM) run typecheck
+
+lint: install
+	@npx eslint . --max-warnings 0
+	@npx prettier --check . --log-level warn
+
+format: install
+	@npx prettier --write . --log-level warn
+
+test-unit: install
+	@$(NPM) test -w @cityops/contract -w @cityops/client -w @cityops/ui -w @cityops/shell -- --passWithNoTests
+
+test-api: install
+	@echo "==> API tests on PGlite"
+	@$(NPM) test -w @cityops/server
+
+test-api-pg: install-system
+	@echo "==> API tests on PostgreSQL"
+	@scripts/with-postgres.sh $(NPM) test -w @cityops/server
+
+test-e2e: install-system build
+	@echo "==> browser tests in Chromium"
+	@$(NPM) test -w @cityops/e2e
+
+test: typecheck lint test-unit test-api test-api-pg test-e2e
+	@echo "==> all checks passed"

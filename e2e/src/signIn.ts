@@ -1,0 +1,20 @@
+import type { Page } from 'playwright-core';
+
+export const DEMO = {
+  admin: { userName: 'admin', password: 'Admin@123' },
+  operator: { userName: 'operator', password: 'Operator@123' },
+  nobody: { userName: 'nobody', password: 'Nobody@123' },
+} as const;
+
+/** Fills the login form the way an operator does: by its visible labels, in zh-CN. */
+export async function fillLogin(page: Page, account: { userName: string; password: string }) {
+  await page.getByLabel('账号').fill(account.userName);
+  await page.getByLabel('密码', { exact: true }).fill(account.password);
+}
+
+export async function signIn(page: Page, baseUrl: string, account: { userName: string; password: string }) {
+  await page.goto(`${baseUrl}/login`);
+  await fillLogin(page, account);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}

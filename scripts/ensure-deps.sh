@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what is missing: the npm workspaces (when the lock file changed), and on request the
+# Debian packages the tests need. Safe to run again; it does nothing when everything is present.
+#   scripts/ensure-deps.sh           npm packages only
+#   scripts/ensure-deps.sh --system  also chromium, CJK fonts and the PostgreSQL server
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_major=20 need_minor=19
+ver=$(node -p 'process.versions.node')
+IFS=. read -r major minor _ <<<"$ver"
+if (( major < need_major || (major == need_major && minor < need_minor) )); then
+  echo "CityOps needs Node.js >= ${need_major}.${need_minor}; this machine has ${ver}." >&2
+  exit 1
+fi
+
+stamp=node_modules/.cityops-installed
+if [[ ! -f $stamp || package-lock.json -nt $stamp || package.json -nt $stamp ]]; then
+  echo "==> installing npm packages"
+  npm ci --no-audit --no-fund 2>&1 | grep -v 'Unknown user config "nodedir"' || true
+  [[ -d node_modules ]] || { echo "npm ci failed" >&2; exit 1; }
+  touch "$stamp"
+fi
+
+[[ ${1:-} == --system ]] || exit 0
+
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+if (( ${#missing[@]} )); then
+  echo "==> installing Debian packages: ${missing[*]}"
+  if [[ $(id -u) -ne 0 ]]; then SUDO=sudo; else SUDO=; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
