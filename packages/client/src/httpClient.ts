@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import {
+  DEFAULT_LOCALE,
+  HEADER_ACCESS_TOKEN,
+  HEADER_PAGE_PATH,
+  REQUEST_TIMEOUT_MS,
+  SESSION_ENDED_CODES,
+  StatusCode,
+  anyEnvelopeSchema,
+  text,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type Envelope,
+  type Locale,
+  type TextKey,
+} from '@cityops/contract';
+import { ApiError } from './apiError.js';
+import { buildQuery, type QueryParams, type QueryScalar, type QueryValue } from './query.js';
+
+/** Levels of the message helper (platform-shell.md §8). */
+export type MessageLevel = 'SUCCESS' | 'FAIL' | 'TIPS' | 'WARN';
+
+/**
+ * The UI side effects of the error catalogue, injected so that the client runs (and is tested)
+ * without a browser. The shell wires them to antd, the cookies and the router.
+ */
+export interface HttpClientHandlers {
+  /** One message at a time; `text` is already in the user's language. */
+  showMessage(level: MessageLevel, text: string): void;
+  /** A session-ended code clears the token cookies (platform-shell.md §4, Session). */
+  clearSession(): void;
+  /** Opens the 确定登出 box; resolves true for 重新登录, false for staying on the page. */
+  confirmLoggedOut(): Promise<boolean>;
+  /** 重新登录: log out and reload the page. */
+  relogin(): void;
+  clearLicenceCookie(): void;
+  navigate(path: string): void;
+}
+
+export interface HttpClientOptions {
+  /** Base service address from the page settings, e.g. `/api`. */
+  baseUrl: string;
+  getToken(): string | null;
+  /** The current page path, sent as `Page-Path`. */
+  getPagePath(): string;
+  getLocale?(): Locale;
+  handlers: HttpClientHandlers;
+}
+
+export interface RequestOptions {
+  query?: QueryParams;
+  body?: unknown;
+  /**
+   * Rejects without a message or the 确定登出 box, for callers that report the outcome themselves
+   * (the route guard, logout). Cookies and the licence redirect are still handled.
+   */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface CallOptions<E extends Endpoint> {
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpClient {
+  /** Calls a contract endpoint and answers its parsed, typed data. */
+  call<E extends Endpoint>(endpoint: E, options?: CallOptions<E>): Promise<EndpointData<E>>;
+  get(path: string, options?: Omit<RequestOptions, 'body'>): Promise<unknown>;
+  post(path: string, options?: RequestOptions): Promise<unknown>;
+}
+
+/** HTTP statuses 1-500 carry an answer to read; anything else means no service answered (§8). */
+const isValidHttpStatus = (status: number) => status >= 1 && status <= 500;
+
+const isScalar = (value: unknown): value is QueryScalar =>
+  value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/** Query objects come from contract schemas; keep what a query string can carry, JSON the rest. */
+function toQueryParams(query: unknown): QueryParams {
+  if (typeof query !== 'object' || query === null) return {};
+  const params: Record<string, QueryValue> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value))
+      params[name] = value.map((item) => (isScalar(item) ? item : JSON.stringify(item)));
+    else params[name] = isScalar(value) ? value : JSON.stringify(value);
+  }
+  return params;
+}
+
+/** Header values must be Latin-1; a path is percent-encoded already, but be safe with hand-made ones. */
+const headerSafe = (value: string) => value.replace(/[^\x20-\x7e]+/gu, (run) => encodeURIComponent(run));
+
+type FetchOutcome = { kind: 'answered'; json: unknown } | { kind: 'network' | 'timeout' | 'aborted' };
+
+/** One fetch under the 180 s limit (reading the body included), with the caller's abort forwarded. */
+async function fetchJson(
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal | undefined,
+): Promise<FetchOutcome> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    if (!isValidHttpStatus(response.status)) return { kind: 'network' };
+    // A valid status with a body that is not JSON is still an answer; the envelope check rejects it.
+    const json: unknown = await response.json().catch(() => null);
+    if (controller.signal.aborted) return { kind: timedOut ? 'timeout' : 'aborted' };
+    return { kind: 'answered', json };
+  } catch {
+    if (timedOut) return { kind: 'timeout' };
+    return { kind: signal?.aborted ? 'aborted' : 'network' };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { baseUrl, getToken, getPagePath, handlers } = options;
+  const say = (key: TextKey) => text(key, options.getLocale?.() ?? DEFAULT_LOCALE);
+  let confirmOpen = false;
+
+  const fail = (error: ApiError, quiet: boolean, key: TextKey): never => {
+    if (!quiet) handlers.showMessage('FAIL', error.message || say(key));
+    throw error;
+  };
+
+  function sessionEnded(quiet: boolean) {
+    handlers.clearSession();
+    if (quiet || confirmOpen) return;
+    confirmOpen = true;
+    handlers.confirmLoggedOut().then(
+      (relogin) => {
+        confirmOpen = false;
+        if (relogin) handlers.relogin();
+      },
+      () => {
+        confirmOpen = false;
+      },
+    );
+  }
+
+  /** The behaviours of platform-shell.md §8 by status_code. */
+  function settle<S extends z.ZodType>(envelope: Envelope, dataSchema: S, quiet: boolean): z.output<S> {
+    const code = envelope.status_code;
+    if (code === StatusCode.SUCCESS) {
+      // The envelope itself was parsed already; this completes `envelopeSchema(dataSchema)`.
+      const parsed = dataSchema.safeParse(envelope.data);
+      if (parsed.success) return parsed.data;
+      return fail(new ApiError('invalid-response', say('service.unavailable')), quiet, 'service.unavailable');
+    }
+    const error = new ApiError('status', envelope.message, envelope);
+    if (code === StatusCode.LICENCE) {
+      handlers.clearLicenceCookie();
+      handlers.navigate('/license');
+      throw error;
+    }
+    if (SESSION_ENDED_CODES.includes(code)) {
+      sessionEnded(quiet);
+      throw error;
+    }
+    return fail(error, quiet, 'service.unavailable');
+  }
+
+  async function request<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    request: RequestOptions,
+    dataSchema: S,
+  ): Promise<z.output<S>> {
+    const quiet = request.quiet ?? false;
+    const query = method === 'GET' ? { ...request.query, t: Date.now() } : request.query;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': options.getLocale?.() ?? DEFAULT_LOCALE,
+      [HEADER_PAGE_PATH]: headerSafe(getPagePath()),
+    };
+    const token = getToken();
+    if (token) headers[HEADER_ACCESS_TOKEN] = headerSafe(token);
+    let body: string | undefined;
+    if (method === 'POST') {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(request.body ?? {});
+    }
+
+    const url = `${baseUrl}${path}${buildQuery(query)}`;
+    const outcome = await fetchJson(
+      url,
+      { method, headers, body, credentials: 'same-origin' },
+      request.signal,
+    );
+    if (outcome.kind === 'aborted') throw new ApiError('aborted', say('service.noService'));
+    if (outcome.kind !== 'answered') {
+      return fail(new ApiError(outcome.kind, say('service.noService')), quiet, 'service.noService');
+    }
+
+    const envelope = anyEnvelopeSchema.safeParse(outcome.json);
+    if (!envelope.success) {
+      return fail(new ApiError('invalid-response', say('service.unavailable')), quiet, 'service.unavailable');
+    }
+    return settle(envelope.data, dataSchema, quiet);
+  }
+
+  return {
+    call: <E extends Endpoint>(endpoint: E, call: CallOptions<E> = {}): Promise<EndpointData<E>> =>
+      request<E['data']>(
+        endpoint.method,
+        endpoint.path,
+        { query: toQueryParams(call.query), body: call.body, quiet: call.quiet, signal: call.signal },
+        endpoint.data,
+      ),
+    get: (path, plain = {}) => request('GET', path, plain, z.unknown()),
+    post: (path, plain = {}) => request('POST', path, plain, z.unknown()),
+  };
+}

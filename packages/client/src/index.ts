@@ -1,0 +1,22 @@
+export { createHttpClient } from './httpClient.js';
+export type {
+  CallOptions,
+  HttpClient,
+  HttpClientHandlers,
+  HttpClientOptions,
+  MessageLevel,
+  RequestOptions,
+} from './httpClient.js';
+export { ApiError, isApiError, type ApiErrorKind } from './apiError.js';
+export { buildQuery, type QueryParams, type QueryScalar, type QueryValue } from './query.js';
+export {
+  clearLicenceCookie,
+  clearSessionCookies,
+  readCookie,
+  readToken,
+  readUserType,
+  removeCookie,
+  writeCookie,
+  writeSessionCookies,
+  type CookieJar,
+} from './cookies.js';
