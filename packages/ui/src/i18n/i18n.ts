@@ -1,0 +1,76 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, contractTexts, type Locale } from '@cityops/contract';
+import { uiTexts } from './uiTexts.js';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'ui';
+  }
+  interface ResourceNamespaceMap {
+    ui: (typeof uiTexts)['zh-CN'];
+    contract: (typeof contractTexts)['zh-CN'];
+  }
+}
+
+/** Where the chosen language is kept between visits. */
+export const LOCALE_STORAGE_KEY = 'cityops-locale';
+
+export const isLocale = (value: unknown): value is Locale => LOCALES.some((locale) => locale === value);
+
+/** Both namespaces per locale: the contract's texts as they are, and the UI's own. */
+export const resources = {
+  'zh-CN': { contract: contractTexts['zh-CN'], ui: uiTexts['zh-CN'] },
+  'en-US': { contract: contractTexts['en-US'], ui: uiTexts['en-US'] },
+} as const;
+
+/** The one i18next instance of the browser side; react-i18next reads it through the provider. */
+export const i18n = i18next.createInstance();
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    // Access to localStorage throws when the browser blocks site data.
+    return null;
+  }
+}
+
+/** The stored choice, or zh-CN when there is none (or it is not one of ours). */
+export function readStoredLocale(): Locale {
+  const stored = storage()?.getItem(LOCALE_STORAGE_KEY);
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}
+
+/** The language in use now. */
+export function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+function applyToDocument(locale: Locale) {
+  if (globalThis.document) globalThis.document.documentElement.lang = locale;
+}
+
+export async function initI18n(locale: Locale = readStoredLocale()): Promise<void> {
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      resources,
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      ns: ['ui', 'contract'],
+      defaultNS: 'ui',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  } else {
+    await i18n.changeLanguage(locale);
+  }
+  applyToDocument(locale);
+}
+
+/** Switches the language and remembers the choice. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  storage()?.setItem(LOCALE_STORAGE_KEY, locale);
+  await i18n.changeLanguage(locale);
+  applyToDocument(locale);
+}

@@ -1,0 +1,63 @@
+/**
+ * The UI's own texts (the `ui` namespace). Texts the server also speaks (validation, error catalogue,
+ * message levels) are not here: they come from `contractTexts` in the `contract` namespace.
+ */
+const zhCN = {
+  'app.name': 'CityOps 城市运营平台',
+  'language.label': '语言',
+  'language.zh-CN': '中文',
+  'language.en-US': 'English',
+  'login.account': '账号',
+  'login.password': '密码',
+  'login.remember': '记住账号和密码',
+  'login.submit': '登录',
+  'login.showPassword': '显示密码',
+  'login.hidePassword': '隐藏密码',
+  'login.registrationNumber': '备案号',
+  loading: '系统加载中',
+  logout: '退出登录',
+  'home.welcome': '欢迎，{{name}}',
+  'home.menuCount': '您有 {{count}} 个可访问的菜单入口。',
+  'home.later': '页头、菜单和标签栏将在后续版本提供。',
+  'notFound.title': '页面不存在',
+  'notFound.back': '返回首页',
+  'later.text': '此页面将在后续版本提供。',
+  'later.license': '许可证注册',
+  'later.plug': '视频插件管理',
+  'later.userlogin': '免密登录',
+  'error.title': '页面出错了',
+  'error.text': '请刷新页面重试；如果问题仍然存在，请联系管理员。',
+  'error.reload': '刷新页面',
+} as const;
+
+type UiTexts = { readonly [K in keyof typeof zhCN]: string };
+
+const enUS: UiTexts = {
+  'app.name': 'CityOps',
+  'language.label': 'Language',
+  'language.zh-CN': '中文',
+  'language.en-US': 'English',
+  'login.account': 'Account',
+  'login.password': 'Password',
+  'login.remember': 'Remember account and password',
+  'login.submit': 'Sign in',
+  'login.showPassword': 'Show password',
+  'login.hidePassword': 'Hide password',
+  'login.registrationNumber': 'Registration number',
+  loading: 'Loading the system',
+  logout: 'Sign out',
+  'home.welcome': 'Welcome, {{name}}',
+  'home.menuCount': 'You can open {{count}} menu entries.',
+  'home.later': 'The header, menus and tabs come in a later release.',
+  'notFound.title': 'Page not found',
+  'notFound.back': 'Back to home',
+  'later.text': 'This page comes in a later release.',
+  'later.license': 'Licence registration',
+  'later.plug': 'Video plug-in management',
+  'later.userlogin': 'Sign-in by link',
+  'error.title': 'Something went wrong',
+  'error.text': 'Reload the page to try again; if the problem persists, contact the administrator.',
+  'error.reload': 'Reload',
+};
+
+export const uiTexts = { 'zh-CN': zhCN, 'en-US': enUS } as const;
