@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { SESSION_ENDED_CODES, StatusCode } from '@cityops/contract';
+import { isApiError, readToken } from '@cityops/client';
+import { LoadingOverlay, i18n, showMessage } from '@cityops/ui';
+import { fetchUserPermissions } from '../features/auth/api';
+import { signOutLocally, useSession } from '../features/auth/session';
+import { decideRoute, isLoginPath } from './guardDecision';
+import { useKeepalive } from './useKeepalive';
+
+function loadFailureText(error: unknown): string {
+  if (isApiError(error) && error.message) return error.message;
+  if (isApiError(error) && SESSION_ENDED_CODES.includes(error.statusCode))
+    return i18n.t('contract:session.ended');
+  return i18n.t('contract:service.unavailable');
+}
+
+/**
+ * The route guard of platform-shell.md §2, around every route. The token is read from its cookie on
+ * each render, so a session the server ended (the HTTP client clears the cookie) sends the user to
+ * /login at their next navigation, while the 确定登出 box lets them stay on the page they are on.
+ */
+export function RouteGuard() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const user = useSession((state) => state.user);
+  const userToken = useSession((state) => state.userToken);
+  const setUser = useSession((state) => state.setUser);
+  const token = readToken();
+  const decision = decideRoute({
+    path: pathname,
+    hasToken: token !== null,
+    userLoaded: user !== null && userToken === token,
+  });
+  const mustLoad = decision.action === 'load-user' && token !== null;
+
+  useEffect(() => {
+    if (!mustLoad || token === null) return;
+    const controller = new AbortController();
+    fetchUserPermissions(controller.signal).then(
+      (loaded) => setUser(token, loaded),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        showMessage('FAIL', loadFailureText(error));
+        signOutLocally();
+        // 10402 has already sent the user to /license, a public page.
+        if (!(isApiError(error) && error.statusCode === StatusCode.LICENCE))
+          navigate('/login', { replace: true });
+      },
+    );
+    return () => controller.abort();
+  }, [mustLoad, token, setUser, navigate]);
+
+  useKeepalive(token !== null && !isLoginPath(pathname));
+
+  if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
+  if (mustLoad) return <LoadingOverlay />;
+  return <Outlet />;
+}

@@ -1,0 +1,31 @@
+import { LOGIN_PATHS, PUBLIC_PATHS } from '@cityops/contract';
+
+export interface GuardInput {
+  path: string;
+  hasToken: boolean;
+  /** Whether the user info (menus, permissions) has been loaded for this token. */
+  userLoaded: boolean;
+}
+
+export type GuardDecision =
+  | { action: 'render' }
+  | { action: 'redirect'; to: string }
+  /** Load the user info, show 系统加载中 meanwhile, then decide again. */
+  | { action: 'load-user' };
+
+export const NOT_FOUND_PATH = '/404';
+
+/** '/login/' and '/login' are the same page. */
+const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+export const isLoginPath = (path: string) => (LOGIN_PATHS as readonly string[]).includes(normalise(path));
+export const isPublicPath = (path: string) => (PUBLIC_PATHS as readonly string[]).includes(normalise(path));
+
+/** The route guard of platform-shell.md §2 as a pure decision. */
+export function decideRoute({ path, hasToken, userLoaded }: GuardInput): GuardDecision {
+  if (hasToken && isLoginPath(path)) return { action: 'redirect', to: '/' };
+  if (isPublicPath(path)) return { action: 'render' };
+  if (!hasToken) return { action: 'redirect', to: '/login' };
+  if (!userLoaded && normalise(path) !== NOT_FOUND_PATH) return { action: 'load-user' };
+  return { action: 'render' };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it, vi } from 'vitest';
+import { parsePageSettings } from './pageSettings';
+
+describe('page settings', () => {
+  it('use the defaults when /config.js set nothing', () => {
+    expect(parsePageSettings(undefined)).toEqual({
+      baseUrl: '/api',
+      messageCenterUrl: '/api',
+      platformTitle: '',
+      platformIcon: '',
+      copyright: '',
+      registrationNumber: '',
+      forwardUrl: '',
+      maxTabs: 12,
+    });
+  });
+
+  it('take what the operator configured', () => {
+    const settings = parsePageSettings({ copyright: '© 2026 CityOps', forwardUrl: '/center', maxTabs: 8 });
+    expect(settings.copyright).toBe('© 2026 CityOps');
+    expect(settings.forwardUrl).toBe('/center');
+    expect(settings.maxTabs).toBe(8);
+  });
+
+  it('fall back per setting when one is invalid', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const settings = parsePageSettings({ copyright: 'kept', maxTabs: 999, baseUrl: 42 });
+    expect(settings.copyright).toBe('kept');
+    expect(settings.maxTabs).toBe(12);
+    expect(settings.baseUrl).toBe('/api');
+  });
+});

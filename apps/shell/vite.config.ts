@@ -1,0 +1,26 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The API server during development; it also serves /config.js (the runtime page settings). */
+const server = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: server, changeOrigin: true },
+      '/config.js': { target: server, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    // antd renders and SM2 work in jsdom are slow on a cold machine; the default 5 s is too tight.
+    testTimeout: 20_000,
+  },
+});
