@@ -29,7 +29,11 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
  */
 export const cipherLoginRequestSchema = z.object({
   userName: accountSchema,
-  password: z.string().min(1, 'password.required').max(1024).regex(/^[0-9a-fA-F]+$/, 'cipher.invalid'),
+  password: z
+    .string()
+    .min(1, 'password.required')
+    .max(1024)
+    .regex(/^[0-9a-fA-F]+$/, 'cipher.invalid'),
   verKey: z.string().min(1, 'captcha.required').max(64),
   verCode: z.string().min(1, 'captcha.required').max(16),
 });

@@ -6,3 +6,5 @@ export * from './permissions.js';
 export * from './endpoint.js';
 export * from './auth.js';
 export * from './settings.js';
+export * from './routes.js';
+export * from './system.js';

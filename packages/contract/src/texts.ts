@@ -49,6 +49,14 @@ export const contractTexts = {
     'request.tooLong': '长度不能超过{{max}}个字符',
     'request.wrongType': '类型应为{{expected}}',
     'request.forbidden': '没有访问该功能的权限',
+    'request.tooLarge': '请求内容过大',
+    'request.tooShort': '长度不能少于{{min}}个字符',
+    'request.maxValue': '不能大于{{max}}',
+    'request.minValue': '不能小于{{min}}',
+    'request.badFormat': '格式不正确',
+    'request.badValue': '取值不在允许范围内',
+    'request.unknownField': '不支持的参数{{field}}',
+    'oldPassword.wrong': '原密码错误',
     'dictionary.required': '请指定字典编码',
     'level.SUCCESS': '成功',
     'level.FAIL': '失败',
@@ -102,6 +110,14 @@ export const contractTexts = {
     'request.tooLong': 'at most {{max}} characters',
     'request.wrongType': 'expected {{expected}}',
     'request.forbidden': 'You do not have permission for this function',
+    'request.tooLarge': 'The request is too large',
+    'request.tooShort': 'at least {{min}} characters',
+    'request.maxValue': 'at most {{max}}',
+    'request.minValue': 'at least {{min}}',
+    'request.badFormat': 'wrong format',
+    'request.badValue': 'value not allowed',
+    'request.unknownField': 'Unknown field {{field}}',
+    'oldPassword.wrong': 'The current password is wrong',
     'dictionary.required': 'Please give a dictionary code',
     'level.SUCCESS': 'Success',
     'level.FAIL': 'Failure',
@@ -116,7 +132,11 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN';
 export type TextKey = keyof (typeof contractTexts)['zh-CN'];
 
 /** Fills `{{name}}` placeholders; the same syntax i18next uses, so the UI can use the strings as they are. */
-export function text(key: TextKey, locale: Locale = DEFAULT_LOCALE, values: Record<string, string | number> = {}) {
+export function text(
+  key: TextKey,
+  locale: Locale = DEFAULT_LOCALE,
+  values: Record<string, string | number> = {},
+) {
   const template: string = contractTexts[locale][key];
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
 }

@@ -113,6 +113,8 @@ describe('texts', () => {
 
   it('fills placeholders', () => {
     expect(text('login.locked', 'zh-CN', { minutes: 10 })).toBe('账号已被锁定，请10分钟后再试');
-    expect(text('login.locked', 'en-US', { minutes: 3 })).toBe('The account is locked; try again in 3 minutes');
+    expect(text('login.locked', 'en-US', { minutes: 3 })).toBe(
+      'The account is locked; try again in 3 minutes',
+    );
   });
 });

@@ -34,7 +34,10 @@ export function passwordClasses(value: string) {
   return [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(value)).length;
 }
 
-export function checkNewPassword(value: string, requiredKey: TextKey = 'newPassword.required'): TextKey | null {
+export function checkNewPassword(
+  value: string,
+  requiredKey: TextKey = 'newPassword.required',
+): TextKey | null {
   if (value === '') return requiredKey;
   const length = [...value].length;
   const ok =

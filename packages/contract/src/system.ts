@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineEndpoint, PUBLIC } from './endpoint.js';
+
+export const healthDataSchema = z.object({ ok: z.literal(true) });
+
+/** Endpoints of the server itself rather than of a business domain. */
+export const systemEndpoints = {
+  /** Liveness for load balancers and start-up scripts: answers once the database answers. */
+  health: defineEndpoint({
+    method: 'GET',
+    path: '/health',
+    access: PUBLIC,
+    query: z.object({ t: z.string().optional() }),
+    body: z.undefined(),
+    data: healthDataSchema,
+  }),
+} as const;
