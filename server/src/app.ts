@@ -1,0 +1,93 @@
+import { StatusCode, systemEndpoints } from '@cityops/contract';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/connection.js';
+import { seed } from './db/seed/index.js';
+import type { AppContext } from './http/context.js';
+import { ApiError, isApiPath } from './http/envelope.js';
+import { answerError } from './http/errors.js';
+import { loggerOptions, type LogStream } from './http/logging.js';
+import { route } from './http/route.js';
+import authRoutes from './modules/auth/routes.js';
+import { randomCaptchaText } from './modules/auth/captcha.js';
+import { loadLoginKeys } from './modules/auth/keys.js';
+import dictionaryRoutes from './modules/dictionary/routes.js';
+import { registerShell } from './modules/shell/routes.js';
+import userRoutes from './modules/users/routes.js';
+
+export interface BuildOptions {
+  config: Config;
+  /** The clock; defaults to the real one. */
+  now?: () => Date;
+  /** An open database; the app then leaves closing it to the caller. Opened from config otherwise. */
+  database?: DatabaseHandle;
+  /** Where logs go instead of stdout. */
+  logStream?: LogStream;
+  captchaText?: () => string;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** Security headers on every answer; the shell is framed only by itself. */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+/** Builds the server on a migrated and seeded database. Not listening yet; `inject()` works at once. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const database = options.database ?? (await openDatabase(config));
+  await database.migrate();
+  await seed(database.db, config);
+  const context: AppContext = {
+    config,
+    db: database.db,
+    now: options.now ?? (() => new Date()),
+    loginKeys: await loadLoginKeys(database.db),
+    captchaText: options.captchaText ?? randomCaptchaText,
+  };
+
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    // Malformed URLs and headers are answered like any other bad request.
+    frameworkErrors: (error, request, reply) => answerError(error, request, reply),
+  });
+  app.decorate('cityops', context);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  // An empty JSON body (e.g. a bare POST with Content-Type: application/json) means "no body".
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const raw = body.toString();
+    return raw.trim() === '' ? done(null, undefined) : json(request, raw, done);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  });
+  app.setErrorHandler((error, request, reply) => answerError(error, request, reply));
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(StatusCode.REJECTED, 'login.tooManyRequests'),
+  });
+
+  route(app, systemEndpoints.health, async () => {
+    await context.db.execute(sql`select 1`);
+    return { ok: true as const };
+  });
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(dictionaryRoutes);
+  await registerShell(app);
+
+  return app;
+}

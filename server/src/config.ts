@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+import { checkNewPassword, SESSION_IDLE_MINUTES_DEFAULT, text } from '@cityops/contract';
+import { z } from 'zod';
+
+const REPO = resolve(import.meta.dirname, '../..');
+
+/** An unset variable and an empty one mean the same: take the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+export const configSchema = z
+  .object({
+    PORT: optional(z.coerce.number().int().min(0).max(65_535)).default(8080),
+    HOST: optional(z.string()).default('0.0.0.0'),
+    DATA_DIR: optional(z.string())
+      .default('./data')
+      .transform((dir) => resolve(dir)),
+    /** PostgreSQL when set; the embedded PGlite in DATA_DIR/pglite otherwise. */
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
+    CITYOPS_MODE: optional(z.enum(['demo', 'production'])).default('demo'),
+    /** Production: the password of the first `admin`, created only while no `admin` exists. */
+    CITYOPS_ADMIN_PASSWORD: optional(z.string()),
+    SESSION_IDLE_MINUTES: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60),
+    ).default(SESSION_IDLE_MINUTES_DEFAULT),
+    SHELL_DIST: optional(z.string())
+      .default(resolve(REPO, 'apps/shell/dist'))
+      .transform((dir) => resolve(dir)),
+    LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default(
+      'info',
+    ),
+    /** Sign-in and captcha requests per IP and minute; 0 turns the limit off. */
+    LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(0)).default(60),
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+    TRUST_PROXY: optional(flag).default(false),
+  })
+  .superRefine((config, ctx) => {
+    if (config.CITYOPS_MODE !== 'production') return;
+    const password = config.CITYOPS_ADMIN_PASSWORD;
+    if (!password) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CITYOPS_ADMIN_PASSWORD'],
+        message:
+          'is required when CITYOPS_MODE=production (it becomes the password of the first admin account)',
+      });
+      return;
+    }
+    const broken = checkNewPassword(password);
+    if (broken)
+      ctx.addIssue({ code: 'custom', path: ['CITYOPS_ADMIN_PASSWORD'], message: text(broken, 'en-US') });
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration from environment variables; throws a ConfigError naming each bad one. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`CityOps cannot start, the configuration is invalid:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,36 @@
+import { pickLocale, text, type Envelope, type Locale, type TextKey } from '@cityops/contract';
+import type { FastifyRequest } from 'fastify';
+
+/** A refusal the user should read: answered as the envelope with this status and text. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly statusCode: number,
+    readonly key: TextKey,
+    readonly values: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}
+
+/** A handler's result with a success text other than the default. */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly message: TextKey,
+  ) {}
+}
+
+export const localeOf = (request: FastifyRequest): Locale => pickLocale(request.headers['accept-language']);
+
+export const envelope = <T>(statusCode: number, message: string, data: T): Envelope<T> => ({
+  status_code: statusCode,
+  message,
+  data,
+});
+
+export const refusal = (request: FastifyRequest, error: ApiError) =>
+  envelope(error.statusCode, text(error.key, localeOf(request), error.values), null);
+
+export const isApiPath = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

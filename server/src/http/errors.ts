@@ -1,0 +1,44 @@
+import { StatusCode } from '@cityops/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, isApiPath, refusal } from './envelope.js';
+
+const isFastifyError = (error: unknown): error is FastifyError =>
+  error instanceof Error && typeof (error as Partial<FastifyError>).code === 'string';
+
+/** What the user is told: their own mistakes as 10001, anything of ours as 10500 服务不可用. */
+function asRefusal(error: unknown, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isFastifyError(error)) {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return new ApiError(StatusCode.REJECTED, 'request.tooLarge');
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return new ApiError(StatusCode.REJECTED, 'request.invalidBody');
+  }
+  request.log.error({ err: error }, 'request failed');
+  return new ApiError(StatusCode.UNAVAILABLE, 'service.unavailable');
+}
+
+/**
+ * Every failure under /api is the envelope with HTTP 200 (spec §8: the client reads status_code);
+ * elsewhere a short plain-text page. Never a stack trace.
+ */
+export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (isApiPath(request.url)) {
+    return reply
+      .code(200)
+      .type('application/json; charset=utf-8')
+      .send(refusal(request, asRefusal(error, request)));
+  }
+  const status = isFastifyError(error) && error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) request.log.error({ err: error }, 'request failed');
+  return reply
+    .code(status)
+    .type('text/plain; charset=utf-8')
+    .send(status === 500 ? 'Service unavailable' : 'Bad request');
+}
+
+export function answerUnknownApi(request: FastifyRequest, reply: FastifyReply) {
+  const path = (request.url.split('?')[0] ?? '').slice(0, 200);
+  const error = new ApiError(StatusCode.REJECTED, 'request.notFound', { method: request.method, path });
+  return reply.code(200).send(refusal(request, error));
+}

@@ -1,0 +1,95 @@
+import {
+  API_PREFIX,
+  StatusCode,
+  text,
+  type Endpoint,
+  type EndpointAccess,
+  type Locale,
+} from '@cityops/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { touchSession, tokenOf, type SessionInfo } from '../modules/auth/sessions.js';
+import { holdsPermission } from '../modules/users/permissions.js';
+import type { AppContext } from './context.js';
+import { Answer, ApiError, envelope, localeOf } from './envelope.js';
+import { invalidInput } from './validation.js';
+
+export interface RouteInput<E extends Endpoint> {
+  query: z.output<E['query']>;
+  body: z.output<E['body']>;
+  /** The caller's live session; always set unless the endpoint is public. */
+  session: SessionInfo | null;
+  request: FastifyRequest;
+  locale: Locale;
+}
+
+type Data<E extends Endpoint> = z.input<E['data']>;
+export type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<Data<E> | Answer<Data<E>>>;
+
+export interface RouteOptions {
+  /** Subject to the per-IP sign-in rate limit (LOGIN_RATE_LIMIT). */
+  rateLimited?: boolean;
+}
+
+/** The session of a non-public endpoint's caller (route() has already refused callers without one). */
+export function signedIn(input: { session: SessionInfo | null }): SessionInfo {
+  if (!input.session) throw new ApiError(StatusCode.SESSION_ENDED, 'session.ended');
+  return input.session;
+}
+
+/**
+ * Access first, before anything about the request is looked at: 10401 without a live session, 10500
+ * without the permission code. Answers the session for non-public endpoints.
+ */
+async function admit(ctx: AppContext, access: EndpointAccess, request: FastifyRequest) {
+  if (access.kind === 'public') return null;
+  const token = tokenOf(request);
+  const session = token ? await touchSession(ctx, token) : null;
+  if (!session) throw new ApiError(StatusCode.SESSION_ENDED, 'session.ended');
+  if (access.kind === 'permission' && !(await holdsPermission(ctx.db, session.userId, access.code))) {
+    throw new ApiError(StatusCode.UNAVAILABLE, 'request.forbidden');
+  }
+  return session;
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'body', locale: Locale) {
+  const parsed = z.safeParse(schema, input);
+  if (!parsed.success) throw invalidInput(parsed.error, input, where, locale);
+  return parsed.data;
+}
+
+/**
+ * Registers a contract endpoint under /api: enforces its access, validates query and body with its
+ * schemas, checks the handler's answer against its data schema and wraps it in the envelope.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  options: RouteOptions = {},
+) {
+  const { LOGIN_RATE_LIMIT } = app.cityops.config;
+  const limited = options.rateLimited === true && LOGIN_RATE_LIMIT > 0;
+  app.route({
+    method: endpoint.method,
+    url: `${API_PREFIX}${endpoint.path}`,
+    config: limited ? { rateLimit: { max: LOGIN_RATE_LIMIT, timeWindow: 60_000 } } : {},
+    handler: async (request) => {
+      const locale = localeOf(request);
+      const session = await admit(app.cityops, endpoint.access, request);
+      const query: z.output<E['query']> = parse<E['query']>(endpoint.query, request.query, 'query', locale);
+      const body: z.output<E['body']> = parse<E['body']>(endpoint.body, request.body, 'body', locale);
+      const result = await handler({ query, body, session, request, locale });
+      const answer = result instanceof Answer ? result : new Answer(result, 'level.SUCCESS');
+      const data = z.safeParse(endpoint.data, answer.data);
+      if (!data.success) {
+        request.log.error(
+          { issues: data.error.issues, path: endpoint.path },
+          'answer does not match the contract',
+        );
+        throw new Error(`answer of ${endpoint.path} does not match the contract`);
+      }
+      return envelope(StatusCode.SUCCESS, text(answer.message, locale), data.data);
+    },
+  });
+}

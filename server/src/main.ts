@@ -1,0 +1,38 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { describePostgres } from './db/connection.js';
+
+/** Entry point: configuration from the environment, then the app on PORT until SIGINT/SIGTERM. */
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const config = readConfig();
+const app = await buildApp({ config });
+await app.listen({ port: config.PORT, host: config.HOST });
+
+const database = config.DATABASE_URL
+  ? describePostgres(config.DATABASE_URL)
+  : `PGlite ${config.DATA_DIR}/pglite`;
+const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+console.log(
+  `CityOps server on http://${shown}:${config.PORT} — mode ${config.CITYOPS_MODE}, database ${database}`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

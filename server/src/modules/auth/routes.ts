@@ -1,0 +1,47 @@
+import { authEndpoints, checkPassword, StatusCode } from '@cityops/contract';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../http/envelope.js';
+import { route, signedIn } from '../../http/route.js';
+import { issueCaptcha, redeemCaptcha } from './captcha.js';
+import { decryptPassword } from './keys.js';
+import { signIn, signOut } from './service.js';
+import { tokenOf } from './sessions.js';
+
+/** Sign-in, sign-out, captcha, the login public key and session keep-alive. */
+export default async function authRoutes(app: FastifyInstance) {
+  const ctx = app.cityops;
+
+  route(app, authEndpoints.login, ({ body, request }) => signIn(ctx, request, body.userName, body.password), {
+    rateLimited: true,
+  });
+
+  route(
+    app,
+    authEndpoints.cipherLogin,
+    async ({ body, request }) => {
+      if (!(await redeemCaptcha(ctx, body.verKey, body.verCode))) {
+        throw new ApiError(StatusCode.REJECTED, 'captcha.invalid');
+      }
+      const password = decryptPassword(ctx.loginKeys, body.password);
+      if (password === null) throw new ApiError(StatusCode.REJECTED, 'cipher.invalid');
+      const broken = checkPassword(password);
+      if (broken) throw new ApiError(StatusCode.REJECTED, broken);
+      return signIn(ctx, request, body.userName, password);
+    },
+    { rateLimited: true },
+  );
+
+  route(app, authEndpoints.publicKey, async () => ({ publicKey: ctx.loginKeys.publicKey }));
+
+  route(app, authEndpoints.captcha, () => issueCaptcha(ctx), { rateLimited: true });
+
+  route(app, authEndpoints.logout, async ({ request }) => {
+    await signOut(ctx, request, tokenOf(request));
+    return null;
+  });
+
+  // The session was slid forward by route() on the way in; this only reports the new expiry.
+  route(app, authEndpoints.postpone, async (input) => ({
+    expiresAt: signedIn(input).expiresAt.toISOString(),
+  }));
+}

@@ -1,0 +1,121 @@
+import { StatusCode, type LoginData } from '@cityops/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { users } from '../../db/schema.js';
+import type { AppContext } from '../../http/context.js';
+import { ApiError } from '../../http/envelope.js';
+import { recordOperation } from '../logs/operationLog.js';
+import { userPermissionCodes } from '../users/permissions.js';
+import {
+  clearFailures,
+  countFailure,
+  countPhantomFailure,
+  failureError,
+  minutesLeft,
+  phantomLock,
+  WRONG_PASSWORD,
+  type FailureState,
+} from './lockout.js';
+import { burnPasswordCheck, verifyPassword } from './password.js';
+import { createSession, endSession } from './sessions.js';
+
+type Failed = (detail: string, userId?: number) => Promise<void>;
+
+async function refuseWrongPassword(
+  ctx: AppContext,
+  request: FastifyRequest,
+  failed: Failed,
+  account: string,
+  state: FailureState,
+  userId?: number,
+) {
+  await failed(WRONG_PASSWORD, userId);
+  if (state.locked) {
+    await recordOperation(ctx, request, {
+      account,
+      userId: userId ?? null,
+      action: 'locked',
+      outcome: 'failure',
+      detail: `locked for ${state.minutes} minutes after repeated failures`,
+    });
+  }
+  return failureError(state);
+}
+
+/**
+ * Signs a user in with a plain password (already decrypted for the cipher-text route). Every refusal is
+ * logged; wrong passwords count towards the lock; unknown accounts are answered like wrong passwords.
+ */
+export async function signIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  account: string,
+  password: string,
+): Promise<LoginData> {
+  const failed: Failed = (detail, userId) =>
+    recordOperation(ctx, request, {
+      account,
+      userId: userId ?? null,
+      action: 'login_failed',
+      outcome: 'failure',
+      detail,
+    });
+  const now = ctx.now();
+  const [user] = await ctx.db.select().from(users).where(eq(users.userName, account)).limit(1);
+
+  if (!user) {
+    const lockedFor = await phantomLock(ctx, account);
+    if (lockedFor !== null) {
+      await failed('account locked');
+      throw failureError({ locked: true, minutes: lockedFor });
+    }
+    await burnPasswordCheck(password);
+    throw await refuseWrongPassword(ctx, request, failed, account, await countPhantomFailure(ctx, account));
+  }
+  if (user.lockedUntil && user.lockedUntil > now) {
+    await failed('account locked', user.id);
+    throw failureError({ locked: true, minutes: minutesLeft(user.lockedUntil, now) });
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw await refuseWrongPassword(ctx, request, failed, account, await countFailure(ctx, user.id), user.id);
+  }
+  if (user.failedCount > 0 || user.lockedUntil) await clearFailures(ctx, user.id);
+  if (user.status !== 'enabled') {
+    await failed('account disabled', user.id);
+    throw new ApiError(StatusCode.REJECTED, 'login.disabled');
+  }
+  const permissions = await userPermissionCodes(ctx.db, user.id);
+  if (permissions.length === 0) {
+    await failed('no permissions', user.id);
+    throw new ApiError(StatusCode.UNAVAILABLE, 'login.noPermission');
+  }
+
+  const { token } = await createSession(ctx, user.id, request);
+  await recordOperation(ctx, request, { account, userId: user.id, action: 'login', outcome: 'success' });
+  request.log.info({ userId: user.id }, 'signed in');
+  return {
+    token,
+    userType: user.userType,
+    permissions,
+    userName: user.userName,
+    userId: user.id,
+    areaIds: [],
+    projectId: user.defaultProjectId,
+  };
+}
+
+/** Ends the session of the request's token, if it has a live one; signing out twice is fine. */
+export async function signOut(ctx: AppContext, request: FastifyRequest, token: string | null) {
+  const ended = token ? await endSession(ctx.db, token) : null;
+  if (!ended) return;
+  const [user] = await ctx.db
+    .select({ userName: users.userName })
+    .from(users)
+    .where(eq(users.id, ended.userId));
+  await recordOperation(ctx, request, {
+    account: user?.userName ?? '',
+    userId: ended.userId,
+    action: 'logout',
+    outcome: 'success',
+  });
+}

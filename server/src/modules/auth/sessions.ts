@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { HEADER_ACCESS_TOKEN } from '@cityops/contract';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/connection.js';
+import { sessions, users } from '../../db/schema.js';
+import type { AppContext } from '../../http/context.js';
+
+/**
+ * Sessions live in the database (several instances may serve one user) and are found by the SHA-256
+ * of their token: the token itself is only ever in the user's hands.
+ */
+export interface SessionInfo {
+  id: number;
+  userId: number;
+  userName: string;
+  expiresAt: Date;
+}
+
+const TOKEN_HEADER = HEADER_ACCESS_TOKEN.toLowerCase();
+/** Our tokens are 43 characters; anything much longer is not one and is not worth hashing. */
+const TOKEN_MAX = 128;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function tokenOf(request: FastifyRequest): string | null {
+  const value = request.headers[TOKEN_HEADER];
+  const token = (Array.isArray(value) ? value[0] : value)?.trim();
+  return token && token.length <= TOKEN_MAX ? token : null;
+}
+
+const idleEnd = (ctx: AppContext, from: Date) =>
+  new Date(from.getTime() + ctx.config.SESSION_IDLE_MINUTES * 60_000);
+
+export async function createSession(ctx: AppContext, userId: number, request: FastifyRequest) {
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.now();
+  const expiresAt = idleEnd(ctx, now);
+  await ctx.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    expiresAt,
+    lastSeenAt: now,
+    ip: request.ip.slice(0, 64),
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+  });
+  // Housekeeping rides on sign-ins: sessions idle for a day are gone for good.
+  await ctx.db.delete(sessions).where(lt(sessions.expiresAt, new Date(now.getTime() - 86_400_000)));
+  return { token, expiresAt };
+}
+
+/**
+ * The live session of a token, its idle expiry moved forward; null when the token is unknown, ended,
+ * expired, or its user has been disabled.
+ */
+export async function touchSession(ctx: AppContext, token: string): Promise<SessionInfo | null> {
+  const now = ctx.now();
+  const [session] = await ctx.db
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt: idleEnd(ctx, now) })
+    .from(users)
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, now),
+        eq(sessions.userId, users.id),
+        eq(users.status, 'enabled'),
+      ),
+    )
+    .returning({
+      id: sessions.id,
+      userId: sessions.userId,
+      userName: users.userName,
+      expiresAt: sessions.expiresAt,
+    });
+  return session ?? null;
+}
+
+/** Ends the session of a token; answers whose it was, or null if there was none. */
+export async function endSession(db: Database, token: string) {
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ userId: sessions.userId });
+  return ended ?? null;
+}
+
+export async function endUserSessions(db: Database, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

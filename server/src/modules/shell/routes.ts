@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { PAGE_SETTINGS_GLOBAL } from '@cityops/contract';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from '../../http/envelope.js';
+import { answerUnknownApi } from '../../http/errors.js';
+import { readPageSettings, scriptJson } from './pageSettings.js';
+
+const NOT_BUILT =
+  'The CityOps web shell is not built yet. Run `make start` (or `npm run build -w @cityops/shell`) and reload.\n' +
+  'CityOps 前端尚未构建，请运行 make start 后刷新页面。\n';
+
+/** A path whose last segment has an extension asks for a file, never for a page of the app. */
+const asksForFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.split('/').pop() ?? '');
+
+/**
+ * The built shell at /, with the single-page fallback (any other GET outside /api answers index.html
+ * so a refresh on a deep link works), and /config.js with the runtime page settings. Registered on the
+ * root instance because it owns the not-found handler for the whole server.
+ */
+export async function registerShell(app: FastifyInstance) {
+  const { config } = app.cityops;
+  const dist = config.SHELL_DIST;
+
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: '/',
+    cacheControl: false,
+    // Hashed bundles never change; index.html must be revalidated so a new build is picked up.
+    setHeaders: (reply, file) => {
+      reply.header(
+        'cache-control',
+        file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+
+  app.get('/config.js', async (request, reply) => {
+    const settings = await readPageSettings(config, app.cityops.now(), request.log);
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/javascript; charset=utf-8')
+      .send(`window.${PAGE_SETTINGS_GLOBAL} = ${scriptJson(settings)};\n`);
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (isApiPath(request.url)) return answerUnknownApi(request, reply);
+    const path = request.url.split('?')[0] ?? '/';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || asksForFile(path)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    }
+    if (!existsSync(join(dist, 'index.html'))) {
+      return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authEndpoints, HEADER_ACCESS_TOKEN, type Envelope, type LoginData } from '@cityops/contract';
+import type { FastifyInstance } from 'fastify';
+import { inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/connection.js';
+import { createAccount } from '../db/seed/accounts.js';
+import { resources, roleResources, roles } from '../db/schema.js';
+
+/**
+ * A real app on a fresh database for one test file: an in-memory PGlite, or, when DATABASE_URL is
+ * set, a new database created on that PostgreSQL server for this file and dropped afterwards.
+ */
+
+export interface TestClock {
+  now: () => Date;
+  advanceMinutes(minutes: number): void;
+}
+
+export function testClock(start = new Date('2026-06-01T08:00:00.000Z')): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advanceMinutes: (minutes) => {
+      current += minutes * 60_000;
+    },
+  };
+}
+
+/** The captcha text every test app draws, so tests can answer it. */
+export const TEST_CAPTCHA = 'HK47';
+
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const server = process.env.DATABASE_URL;
+  if (!server) return openPglite('memory://');
+  const name = `cityops_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString());
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: server });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface Reply {
+  /** HTTP status; 200 for every /api answer. */
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  json: Envelope;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** A raw payload sent as it is (for malformed JSON); `body` is serialised otherwise. */
+  payload?: string;
+  body?: unknown;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  clock: TestClock;
+  handle: DatabaseHandle;
+  /** Log lines, when the app was built with `captureLogs`. */
+  logs: string[];
+  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: CallOptions): Promise<Reply>;
+  login(userName: string, password: string): Promise<Envelope<LoginData | null>>;
+  /** Signs in and answers the token, failing the test if sign-in fails. */
+  token(userName: string, password: string): Promise<string>;
+  /** A new account whose only role holds exactly these resource codes (none: no role at all). */
+  createUser(userName: string, password: string, codes?: readonly string[]): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  captureLogs?: boolean;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cityops-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SHELL_DIST: join(dataDir, 'no-shell'),
+    LOG_LEVEL: options.captureLogs ? 'trace' : 'silent',
+    LOGIN_RATE_LIMIT: '0',
+    ...options.env,
+  });
+  const clock = testClock();
+  const handle = await freshDatabase();
+  const logs: string[] = [];
+  const app = await buildApp({
+    config,
+    now: clock.now,
+    database: handle,
+    captchaText: () => TEST_CAPTCHA,
+    ...(options.captureLogs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
+  });
+
+  const call: TestApp['call'] = async (method, url, { token, headers = {}, payload, body } = {}) => {
+    const answer = await app.inject({
+      method,
+      url,
+      headers: {
+        ...(token ? { [HEADER_ACCESS_TOKEN]: token } : {}),
+        ...(body !== undefined || payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(payload !== undefined ? { payload } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    let json: Envelope = { status_code: -1, message: '', data: null };
+    if (String(answer.headers['content-type'] ?? '').includes('json')) json = answer.json<Envelope>();
+    return { status: answer.statusCode, headers: answer.headers, body: answer.body, json };
+  };
+
+  const login: TestApp['login'] = async (userName, password) =>
+    (await call('POST', `/api${authEndpoints.login.path}`, { body: { userName, password } }))
+      .json as Envelope<LoginData | null>;
+
+  return {
+    app,
+    config,
+    clock,
+    handle,
+    logs,
+    call,
+    login,
+    async token(userName, password) {
+      const answer = await login(userName, password);
+      if (answer.status_code !== 1 || !answer.data) throw new Error(`sign-in failed: ${answer.message}`);
+      return answer.data.token;
+    },
+    async createUser(userName, password, codes = []) {
+      const db = handle.db;
+      const roleCodes: string[] = [];
+      if (codes.length > 0) {
+        const [role] = await db
+          .insert(roles)
+          .values({ code: `test_${userName}`, name: `test ${userName}` })
+          .returning({ id: roles.id });
+        const held = await db
+          .select({ id: resources.id })
+          .from(resources)
+          .where(inArray(resources.code, [...codes]));
+        if (!role || held.length !== codes.length)
+          throw new Error(`unknown resource codes among ${codes.join(', ')}`);
+        await db
+          .insert(roleResources)
+          .values(held.map((resource) => ({ roleId: role.id, resourceId: resource.id })));
+        roleCodes.push(`test_${userName}`);
+      }
+      const id = await createAccount(db, {
+        userName,
+        password,
+        name: userName,
+        userType: 1,
+        roleCodes,
+        projectIds: [],
+      });
+      if (id === null) throw new Error(`the account ${userName} already exists`);
+      return id;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
