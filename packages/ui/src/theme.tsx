@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -24,6 +24,18 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
 
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS } as const;
 
+/** The page around antd's components (plain headings, footers, the margins) follows the theme too. */
+function ThemedBody() {
+  const { token } = antdTheme.useToken();
+  useEffect(() => {
+    const { style } = document.body;
+    style.fontFamily = token.fontFamily;
+    style.color = token.colorText;
+    style.background = token.colorBgLayout;
+  }, [token.fontFamily, token.colorText, token.colorBgLayout]);
+  return null;
+}
+
 /**
  * antd in the user's language and theme. Buttons keep their text as written: antd would otherwise
  * show 登录 as "登 录", which neither reads well nor matches the spec's text.
@@ -37,6 +49,7 @@ export function AppConfigProvider({ children, mode = 'light' }: { children: Reac
       theme={themeConfig(mode)}
       button={{ autoInsertSpace: false }}
     >
+      <ThemedBody />
       {children}
     </ConfigProvider>
   );

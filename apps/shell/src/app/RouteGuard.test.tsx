@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COOKIE_TOKEN, KEEPALIVE_INTERVAL_MS } from '@cityops/contract';
-import { readCookie, writeSessionCookies } from '@cityops/client';
+import { clearSessionCookies, readCookie, writeSessionCookies } from '@cityops/client';
 import { AppConfigProvider, FeedbackHost, initI18n } from '@cityops/ui';
 import { adminSession, mockApi, ok, refused } from '../test/api';
 import { useSession } from '../features/auth/session';
@@ -42,6 +42,18 @@ describe('the guarded app', () => {
   it('shows a public page without a token', async () => {
     renderAt('/license');
     expect(await screen.findByText('许可证注册')).toBeTruthy();
+  });
+
+  it('shows 系统加载中 while the user info loads', async () => {
+    writeSessionCookies('token-admin', 1);
+    const answers: ((value: Response) => void)[] = [];
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => answers.push(resolve)));
+    renderAt('/');
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    expect(screen.getByText('系统加载中')).toBeTruthy();
+    answers[0]?.(new Response(JSON.stringify(ok(adminSession))));
+    expect(await screen.findByText('欢迎，系统管理员')).toBeTruthy();
+    expect(screen.queryByText('系统加载中')).toBeNull();
   });
 
   it('loads the user info with the token, then shows the landing page', async () => {
@@ -122,6 +134,19 @@ describe('the guarded app', () => {
       await vi.advanceTimersByTimeAsync(KEEPALIVE_INTERVAL_MS);
     });
     expect(sentTo(POSTPONE)).toHaveLength(2);
+  });
+
+  it('stops the keepalive once the session has ended', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    writeSessionCookies('token-admin', 1);
+    const { sentTo } = mockApi({ [PERMISSIONS]: () => ok(adminSession) });
+    renderAt('/');
+    await screen.findByText('欢迎，系统管理员');
+    clearSessionCookies();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(KEEPALIVE_INTERVAL_MS * 2);
+    });
+    expect(sentTo(POSTPONE)).toHaveLength(0);
   });
 
   it('sends no keepalive on the login page', async () => {
