@@ -23,9 +23,12 @@ export async function registerShell(app: FastifyInstance) {
   const { config } = app.cityops;
   const dist = config.SHELL_DIST;
 
+  const built = existsSync(join(dist, 'index.html'));
+  if (!built) app.log.warn({ dist }, 'the web shell is not built; pages answer a short note until it is');
   await app.register(fastifyStatic, {
     root: dist,
     prefix: '/',
+    suppressWarning: true,
     cacheControl: false,
     // Hashed bundles never change; index.html must be revalidated so a new build is picked up.
     setHeaders: (reply, file) => {

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has defaults for everything in demo mode', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: resolve('./data'),
+      CITYOPS_MODE: 'demo',
+      SESSION_IDLE_MINUTES: 30,
+      LOG_LEVEL: 'info',
+      LOGIN_RATE_LIMIT: 60,
+      TRUST_PROXY: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SHELL_DIST).toBe(resolve(import.meta.dirname, '../../apps/shell/dist'));
+  });
+
+  it('treats empty variables as unset and reads the rest', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', SESSION_IDLE_MINUTES: '5', TRUST_PROXY: 'true' });
+    expect(config).toMatchObject({ PORT: 8080, SESSION_IDLE_MINUTES: 5, TRUST_PROXY: true });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CITYOPS_MODE: 'test' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*CITYOPS_MODE/,
+    );
+  });
+
+  it('refuses production without an admin password, or with a weak one', () => {
+    expect(() => loadConfig({ CITYOPS_MODE: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CITYOPS_MODE: 'production' })).toThrow(/CITYOPS_ADMIN_PASSWORD: is required/);
+    expect(() => loadConfig({ CITYOPS_MODE: 'production', CITYOPS_ADMIN_PASSWORD: 'password' })).toThrow(
+      /CITYOPS_ADMIN_PASSWORD: The password needs/,
+    );
+    expect(
+      loadConfig({ CITYOPS_MODE: 'production', CITYOPS_ADMIN_PASSWORD: 'Prod@Secret1' }).CITYOPS_MODE,
+    ).toBe('production');
+  });
+
+  it('stops the server before it starts when production has no admin password', () => {
+    const server = join(import.meta.dirname, '..');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: server,
+      env: {
+        PATH: process.env.PATH,
+        CITYOPS_MODE: 'production',
+        PORT: '0',
+        DATA_DIR: '/nonexistent/never-created',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('CITYOPS_ADMIN_PASSWORD: is required when CITYOPS_MODE=production');
+    expect(run.stdout).not.toContain('CityOps server on');
+  });
+});

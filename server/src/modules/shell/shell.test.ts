@@ -1,0 +1,107 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pageSettingsSchema } from '@cityops/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { PAGE_SETTINGS_FILE } from './pageSettings.js';
+
+let t: TestApp;
+let dist: string;
+const INDEX = '<!doctype html><title>CityOps</title><div id="root"></div>';
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'cityops-dist-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), INDEX);
+  await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
+  await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ env: { SHELL_DIST: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+/** Runs /config.js the way the browser would and answers what it set. */
+async function pageSettings(app: TestApp) {
+  const answer = await app.call('GET', '/config.js');
+  expect(answer.headers['content-type']).toContain('javascript');
+  expect(answer.headers['cache-control']).toBe('no-store');
+  const window: Record<string, unknown> = {};
+  new Function('window', answer.body)(window);
+  return pageSettingsSchema.parse(window.__CITYOPS_CONFIG__);
+}
+
+describe('the web shell', () => {
+  it('serves index.html at / and on any deep link, so a refresh never 404s', async () => {
+    for (const path of ['/', '/admin/userManage', '/iotcloud/iot/lamp/plan?x=1', '/login']) {
+      const answer = await t.call('GET', path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body).toBe(INDEX);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves built files, hashed bundles for a year', async () => {
+    const bundle = await t.call('GET', '/assets/index-abc123.js');
+    expect(bundle.body).toBe('console.log(1);');
+    expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.call('GET', '/favicon.svg')).headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('answers 404 for a missing file and for other methods, not the page', async () => {
+    expect((await t.call('GET', '/assets/gone-123.js')).status).toBe(404);
+    expect((await t.call('POST', '/admin/userManage', { body: {} })).status).toBe(404);
+  });
+});
+
+describe('/config.js', () => {
+  it('sets the demo defaults: copyright and a registration number', async () => {
+    expect(await pageSettings(t)).toMatchObject({
+      baseUrl: '/api',
+      copyright: '© 2026 CityOps',
+      registrationNumber: '粤ICP备00000000号',
+      maxTabs: 12,
+    });
+  });
+
+  it('takes page-settings.json from DATA_DIR at once, and keeps a hostile title inert', async () => {
+    const title = '</script><script>alert(1)</script>';
+    await writeFile(
+      join(t.config.DATA_DIR, PAGE_SETTINGS_FILE),
+      JSON.stringify({ platformTitle: title, maxTabs: 20 }),
+    );
+    const answer = await t.call('GET', '/config.js');
+    expect(answer.body).not.toContain('</script>');
+    expect(await pageSettings(t)).toMatchObject({
+      platformTitle: title,
+      maxTabs: 20,
+      copyright: '© 2026 CityOps',
+    });
+  });
+
+  it('falls back to the defaults when the file is broken or does not match', async () => {
+    const file = join(t.config.DATA_DIR, PAGE_SETTINGS_FILE);
+    await writeFile(file, '{ not json');
+    expect((await pageSettings(t)).maxTabs).toBe(12);
+    await writeFile(file, JSON.stringify({ maxTabs: 'many' }));
+    expect((await pageSettings(t)).maxTabs).toBe(12);
+    await rm(file);
+  });
+});
+
+describe('without a built shell', () => {
+  it('answers a short note instead of crashing, and the API still works', async () => {
+    const bare = await createTestApp();
+    try {
+      const page = await bare.call('GET', '/admin/userManage');
+      expect(page.status).toBe(503);
+      expect(page.headers['content-type']).toContain('text/plain');
+      expect(page.body).toContain('not built');
+      expect((await bare.call('GET', '/api/health')).json.status_code).toBe(1);
+    } finally {
+      await bare.close();
+    }
+  });
+});
