@@ -18,8 +18,8 @@ export const NOT_FOUND_PATH = '/404';
 /** '/login/' and '/login' are the same page. */
 const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-export const isLoginPath = (path: string) => (LOGIN_PATHS as readonly string[]).includes(normalise(path));
-export const isPublicPath = (path: string) => (PUBLIC_PATHS as readonly string[]).includes(normalise(path));
+export const isLoginPath = (path: string) => LOGIN_PATHS.some((login) => login === normalise(path));
+export const isPublicPath = (path: string) => PUBLIC_PATHS.some((open) => open === normalise(path));
 
 /** The route guard of platform-shell.md §2 as a pure decision. */
 export function decideRoute({ path, hasToken, userLoaded }: GuardInput): GuardDecision {
