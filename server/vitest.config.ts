@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test/globalSetup.ts'],
     // Each test file builds its own app on its own fresh database.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authEndpoints, HEADER_ACCESS_TOKEN, type Envelope, type LoginData } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/connection.js';
@@ -37,7 +38,10 @@ export const TEST_CAPTCHA = 'HK47';
 
 async function freshDatabase(): Promise<DatabaseHandle> {
   const server = process.env.DATABASE_URL;
-  if (!server) return openPglite('memory://');
+  if (!server) {
+    const template = inject('pgliteTemplate');
+    return openPglite('memory://', template ? new Blob([await readFile(template)]) : undefined);
+  }
   const name = `cityops_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
