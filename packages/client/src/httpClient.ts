@@ -19,8 +19,9 @@ import {
 import { ApiError } from './apiError.js';
 import { buildQuery, type QueryParams, type QueryScalar, type QueryValue } from './query.js';
 
-/** Levels of the message helper (platform-shell.md §8). */
-export type MessageLevel = 'SUCCESS' | 'FAIL' | 'TIPS' | 'WARN';
+type LevelOf<K> = K extends `level.${infer Level}` ? Level : never;
+/** Levels of the message helper (platform-shell.md §8), as the contract's `level.*` texts name them. */
+export type MessageLevel = LevelOf<TextKey>;
 
 /**
  * The UI side effects of the error catalogue, injected so that the client runs (and is tested)

@@ -1,10 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { Modal, message } from 'antd';
-import { MESSAGE_DURATION_MS } from '@cityops/contract';
+import { MESSAGE_DURATION_MS, type TextKey } from '@cityops/contract';
 import { i18n } from './i18n/i18n.js';
 
-/** Levels of the message helper (platform-shell.md §8). */
-export type MessageLevel = 'SUCCESS' | 'FAIL' | 'TIPS' | 'WARN';
+type LevelOf<K> = K extends `level.${infer Level}` ? Level : never;
+/** Levels of the message helper (platform-shell.md §8), as the contract's `level.*` texts name them. */
+export type MessageLevel = LevelOf<TextKey>;
 
 type MessageInstance = ReturnType<typeof message.useMessage>[0];
 type ModalHookApi = ReturnType<typeof Modal.useModal>[0];
