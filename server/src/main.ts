@@ -13,9 +13,19 @@ function readConfig(): Config {
   }
 }
 
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 const config = readConfig();
-const app = await buildApp({ config });
-await app.listen({ port: config.PORT, host: config.HOST });
+const app = await buildApp({ config }).catch((error: unknown) => {
+  // A database that cannot be reached or migrated: one clear line, not a stack trace.
+  console.error(`CityOps cannot start: ${reason(error)}`);
+  process.exit(1);
+});
+await app.listen({ port: config.PORT, host: config.HOST }).catch(async (error: unknown) => {
+  console.error(`CityOps cannot listen on ${config.HOST}:${config.PORT}: ${reason(error)}`);
+  await app.close();
+  process.exit(1);
+});
 
 const database = config.DATABASE_URL
   ? describePostgres(config.DATABASE_URL)

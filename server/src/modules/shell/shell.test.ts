@@ -50,6 +50,15 @@ describe('the web shell', () => {
     expect((await t.call('GET', '/favicon.svg')).headers['content-type']).toContain('image/svg+xml');
   });
 
+  it('still answers unknown /api paths with the envelope, not the page', async () => {
+    const answer = await t.call('GET', '/api/no/such/page');
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({
+      status_code: 10001,
+      message: '请求的接口不存在：GET /api/no/such/page',
+    });
+  });
+
   it('answers 404 for a missing file and for other methods, not the page', async () => {
     expect((await t.call('GET', '/assets/gone-123.js')).status).toBe(404);
     expect((await t.call('POST', '/admin/userManage', { body: {} })).status).toBe(404);
