@@ -41,8 +41,7 @@ const SECURITY_HEADERS = {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const database = options.database ?? (await openDatabase(config));
-  await database.migrate();
-  await seed(database.db, config);
+  await database.prepare((db) => seed(db, config));
   const context: AppContext = {
     config,
     db: database.db,

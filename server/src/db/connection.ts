@@ -16,14 +16,17 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Where the data is, for the start-up line; never includes a password. */
   label: string;
-  /** Applies the committed migrations in server/drizzle. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations in server/drizzle, then runs `seed`, while no other instance
+   * does the same (on PostgreSQL several instances may start at once against one database).
+   */
+  prepare(seed: (db: Database) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
 const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle');
 
-/** Any 64-bit number shared by every instance: only one of them migrates at a time. */
+/** Any 64-bit number shared by every instance: only one of them migrates and seeds at a time. */
 const MIGRATION_LOCK = 4_711_202_611;
 
 /**
@@ -38,7 +41,10 @@ export async function openPglite(dataDir: string, template?: Blob): Promise<Data
     db,
     kind: 'pglite',
     label: dataDir.startsWith('memory://') ? 'PGlite (in memory)' : `PGlite ${dataDir}`,
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS }),
+    async prepare(seed) {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS });
+      await seed(db);
+    },
     close: () => client.close(),
   };
 }
@@ -57,11 +63,13 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     kind: 'postgres',
     label: describePostgres(url),
-    async migrate() {
+    async prepare(seed) {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS });
+        const locked = drizzlePg({ client });
+        await migratePg(locked, { migrationsFolder: MIGRATIONS });
+        await seed(locked);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         client.release();

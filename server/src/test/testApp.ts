@@ -36,7 +36,8 @@ export function testClock(start = new Date('2026-06-01T08:00:00.000Z')): TestClo
 /** The captcha text every test app draws, so tests can answer it. */
 export const TEST_CAPTCHA = 'HK47';
 
-async function freshDatabase(): Promise<DatabaseHandle> {
+/** A new, empty database (not migrated); closing it also drops it on PostgreSQL. */
+export async function freshDatabase(): Promise<DatabaseHandle> {
   const server = process.env.DATABASE_URL;
   if (!server) {
     const template = inject('pgliteTemplate');

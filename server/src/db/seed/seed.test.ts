@@ -1,7 +1,8 @@
 import { PermissionType, ROUTE_TABLE } from '@cityops/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { buildApp } from '../../app.js';
+import { createTestApp, freshDatabase, type TestApp } from '../../test/testApp.js';
 import { dictionary, projects, resources, roleResources, roles, userRoles, users } from '../schema.js';
 import { buildCatalogue } from './catalogue.js';
 import { OPERATOR_CODES } from './demo.js';
@@ -107,5 +108,20 @@ describe('seeding', () => {
     expect(rows.map((row) => row.name)).toEqual(['深圳南山智慧路灯示范项目', '杭州西湖景区亮化工程']);
     expect(rows[0]).toMatchObject({ longitude: 113.93041, latitude: 22.53332 });
     expect(rows.every((row) => row.polygon.length >= 3)).toBe(true);
+  });
+
+  // Several instances behind a proxy may start together on one PostgreSQL; PGlite has one process.
+  it.runIf(process.env.DATABASE_URL)('lets several instances start at once on a new database', async () => {
+    const handle = await freshDatabase();
+    try {
+      const apps = await Promise.all([1, 2, 3].map(() => buildApp({ config: t.config, database: handle })));
+      await Promise.all(apps.map((app) => app.close()));
+      const db = handle.db;
+      expect((await db.select().from(projects)).length).toBe(2);
+      expect((await db.select().from(users)).length).toBe(3);
+      expect((await db.select().from(resources)).length).toBe(buildCatalogue().length);
+    } finally {
+      await handle.close();
+    }
   });
 });
