@@ -1,6 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -21,7 +21,9 @@ export interface Browser {
 }
 
 /** A fresh Chromium profile: no cookies, no local storage, zh-CN unless told otherwise. */
-export async function openBrowser(options: { locale?: string; viewport?: { width: number; height: number } } = {}) {
+export async function openBrowser(
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+) {
   const userDataDir = await mkdtemp(join(tmpdir(), 'cityops-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
@@ -38,4 +40,16 @@ export async function openBrowser(options: { locale?: string; viewport?: { width
       await rm(userDataDir, { recursive: true, force: true });
     },
   } satisfies Browser;
+}
+
+/** Test artefacts (screenshots), never committed. */
+export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+
+/** After a failed test, keeps a screenshot and the page's address for whoever reads the log. */
+export async function keepEvidence(browser: Browser, task: { name: string; result?: { state?: string } }) {
+  if (task.result?.state !== 'fail') return;
+  await mkdir(ARTIFACTS, { recursive: true });
+  const file = join(ARTIFACTS, `failed-${task.name.replace(/[^\w]+/g, '-')}.png`);
+  await browser.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  console.error(`failed at ${browser.page.url()}; screenshot ${file}`);
 }

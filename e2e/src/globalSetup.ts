@@ -19,7 +19,9 @@ function freePort(): Promise<number> {
     probe.once('error', fail);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
+      );
     });
   });
 }
@@ -47,7 +49,7 @@ export default async function setup(project: TestProject) {
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(repo, 'server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CITYOPS_MODE: 'demo' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CITYOPS_MODE: 'demo', LOGIN_RATE_LIMIT: '600' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {

@@ -8,7 +8,7 @@ export const DEMO = {
 
 /** Fills the login form the way an operator does: by its visible labels, in zh-CN. */
 export async function fillLogin(page: Page, account: { userName: string; password: string }) {
-  await page.getByLabel('账号').fill(account.userName);
+  await page.getByLabel('账号', { exact: true }).fill(account.userName);
   await page.getByLabel('密码', { exact: true }).fill(account.password);
 }
 

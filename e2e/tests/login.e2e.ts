@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Browser } from '../src/browser.js';
+import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
 import { DEMO, fillLogin, signIn } from '../src/signIn.js';
 
 const baseUrl = inject('baseUrl');
@@ -8,7 +8,8 @@ let browser: Browser;
 beforeEach(async () => {
   browser = await openBrowser();
 });
-afterEach(async () => {
+afterEach(async (context) => {
+  await keepEvidence(browser, context.task);
   await browser.close();
 });
 
@@ -35,7 +36,7 @@ describe('sign-in', () => {
   it('shows the validation messages on blur', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/login`);
-    const account = page.getByLabel('账号');
+    const account = page.getByLabel('账号', { exact: true });
     await account.focus();
     await account.blur();
     await expect.poll(() => page.getByText('请输入账号').count()).toBeGreaterThan(0);
@@ -62,7 +63,10 @@ describe('sign-in', () => {
     await page.goto(`${baseUrl}/login`);
     await fillLogin(page, { userName: 'operator', password: 'Wrong@999' });
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.getByText(/账号或密码错误/).first().waitFor();
+    await page
+      .getByText(/账号或密码错误/)
+      .first()
+      .waitFor();
     expect(path()).toBe('/login');
   });
 
@@ -80,7 +84,7 @@ describe('sign-in', () => {
     await page.context().clearCookies();
     await page.goto(`${baseUrl}/login`);
     await page.reload();
-    await expect.poll(() => page.getByLabel('账号').inputValue()).toBe('admin');
+    await expect.poll(() => page.getByLabel('账号', { exact: true }).inputValue()).toBe('admin');
     expect(await page.getByLabel('密码', { exact: true }).inputValue()).toBe('Admin@123');
     expect(await page.getByRole('checkbox', { name: '记住账号和密码' }).isChecked()).toBe(true);
 
