@@ -49,7 +49,14 @@ export default async function setup(project: TestProject) {
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(repo, 'server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CITYOPS_MODE: 'demo', LOGIN_RATE_LIMIT: '600' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CITYOPS_MODE: 'demo',
+      LOGIN_RATE_LIMIT: '600',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
