@@ -8,3 +8,6 @@ export * from './auth.js';
 export * from './settings.js';
 export * from './routes.js';
 export * from './system.js';
+export * from './projects.js';
+export * from './licence.js';
+export * from './messages.js';

@@ -1,3 +1,6 @@
+import { accountTexts } from './accountTexts.js';
+import { layoutTexts } from './layoutTexts.js';
+
 /**
  * The UI's own texts (the `ui` namespace). Texts the server also speaks (validation, error catalogue,
  * message levels) are not here: they come from `contractTexts` in the `contract` namespace.
@@ -60,4 +63,8 @@ const enUS: UiTexts = {
   'error.reload': 'Reload',
 };
 
-export const uiTexts = { 'zh-CN': zhCN, 'en-US': enUS } as const;
+/** The `ui` namespace: these texts plus each feature's own file. */
+export const uiTexts = {
+  'zh-CN': { ...zhCN, ...layoutTexts['zh-CN'], ...accountTexts['zh-CN'] },
+  'en-US': { ...enUS, ...layoutTexts['en-US'], ...accountTexts['en-US'] },
+} as const;
