@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM := npm --loglevel=error
 
-.PHONY: help install install-system build start typecheck lint format test test-unit test-api test-api-pg test-e2e
+.PHONY: help install install-system build start typecheck lint format test test-unit test-api test-api-pg test-e2e bench
 
 help:
 	@echo "make start   install what is missing, build, and run CityOps with demo data on http://localhost:8080"
@@ -53,3 +53,6 @@ test-e2e: install-system build
 
 test: typecheck lint test-unit test-api test-api-pg test-e2e
 	@echo "==> all checks passed"
+
+bench: install-system build
+	@$(NPM) run bench -w @cityops/bench

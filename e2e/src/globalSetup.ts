@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startServer } from './server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,66 +7,9 @@ declare module 'vitest' {
   }
 }
 
-const repo = resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitUntilUp(url: string, server: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${log()}`);
-    try {
-      const answer = await fetch(`${url}/api/health`);
-      if (answer.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not come up at ${url}:\n${log()}`);
-}
-
-/** Starts the real server (built shell + API, demo seed on a fresh PGlite) for the whole run. */
+/** One real server for the whole run; tests that need a server of their own start one. */
 export default async function setup(project: TestProject) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cityops-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(repo, 'server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CITYOPS_MODE: 'demo',
-      LOGIN_RATE_LIMIT: '600',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-  await waitUntilUp(baseUrl, server, () => output);
-  project.provide('baseUrl', baseUrl);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    if (server.exitCode === null) server.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  const server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  return () => server.stop();
 }

@@ -1,0 +1,73 @@
+/**
+ * What an operator waits for and downloads: the JavaScript shipped (gzip) for the login page and for
+ * the first signed-in page, and the time from clicking 登录 to the menu painted, in Chromium against
+ * the real server. Prints numbers; asserts nothing.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from 'playwright-core';
+import { openBrowser } from '../e2e/src/browser.js';
+import { startServer } from '../e2e/src/server.js';
+import { DEMO, fillLogin } from '../e2e/src/signIn.js';
+
+const RUNS = 5;
+/** The first side-menu entry is what "menu painted" means. */
+const MENU_PAINTED = '[role="menuitem"]';
+
+/** Collects every script the page loads from now on, measured as gzip would ship it. */
+function scriptMeter(page: Page) {
+  const pending: Promise<number>[] = [];
+  const seen = new Set<string>();
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() !== 'script' || seen.has(response.url())) return;
+    seen.add(response.url());
+    pending.push(
+      response.body().then(
+        (body) => gzipSync(body).length,
+        () => 0,
+      ),
+    );
+  };
+  page.on('response', onResponse);
+  return async () => {
+    page.off('response', onResponse);
+    const sizes = await Promise.all(pending);
+    return { files: sizes.length, gzipBytes: sizes.reduce((a, b) => a + b, 0) };
+  };
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+const server = await startServer();
+try {
+  const timings: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const browser = await openBrowser();
+    const { page } = browser;
+    const loginScripts = scriptMeter(page);
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'networkidle' });
+    const login = await loginScripts();
+    await fillLogin(page, DEMO.admin);
+    const signedInScripts = scriptMeter(page);
+    const started = Date.now();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.locator(MENU_PAINTED).first().waitFor({ timeout: 30_000 });
+    timings.push(Date.now() - started);
+    await page.waitForLoadState('networkidle');
+    const signedIn = await signedInScripts();
+    if (run === 0) {
+      console.log(`login page JS: ${login.files} files, ${kB(login.gzipBytes)} gzip`);
+      console.log(
+        `first signed-in page JS: ${signedIn.files} more files, ${kB(signedIn.gzipBytes)} gzip ` +
+          `(${kB(login.gzipBytes + signedIn.gzipBytes)} in all)`,
+      );
+    }
+    await browser.close();
+  }
+  console.log(
+    `sign-in click -> menu painted: median ${median(timings)} ms over ${RUNS} runs ` +
+      `(min ${Math.min(...timings)}, max ${Math.max(...timings)})`,
+  );
+} finally {
+  await server.stop();
+}
