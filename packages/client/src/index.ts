@@ -20,3 +20,13 @@ export {
   writeSessionCookies,
   type CookieJar,
 } from './cookies.js';
+export {
+  buildUserMenu,
+  enabledRoutePaths,
+  englishTitle,
+  searchMenu,
+  systemForPath,
+  type MenuNode,
+  type MenuSearchEntry,
+  type UserMenu,
+} from './menu/menuBuilder.js';
