@@ -1,0 +1,34 @@
+/** Exact paths without a header (video-talk-alarm-header.md §2.3). */
+const HIDDEN_PATHS: readonly string[] = [
+  '/login',
+  '/dashboard/login',
+  '/404',
+  '/center',
+  '/iotcloud/iot/alarmbox/monitorReceiver',
+  '/llapp/landscapeLighting/overview',
+];
+
+/** Path prefixes without a header (§2.3): full-screen dashboards and the password-free sign-in. */
+const HIDDEN_PREFIXES: readonly string[] = [
+  '/userlogin',
+  '/iotcloud/dashboard/dashboard',
+  '/zcapp/dashboard/index',
+  '/zcapp/dashboard/detail',
+  '/zcapp/dashboard/login',
+  '/zcapp/dashboard/UE4Loading',
+  '/zcapp/dashboard/resourcemanagement',
+  '/zcapp/dashboard/alarm',
+  '/zcapp/dashboardLight/index',
+];
+
+/**
+ * Whether the header is hidden on `path` (§2.3). `/` keeps its header only when the store marks it as
+ * the home page; `homePath` is that mark.
+ */
+export function isHeaderHidden(path: string, homePath: string | null): boolean {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (clean === '/') return homePath !== '/';
+  if (HIDDEN_PATHS.includes(clean)) return true;
+  if (clean.endsWith('/404')) return true;
+  return HIDDEN_PREFIXES.some((prefix) => clean.startsWith(prefix));
+}

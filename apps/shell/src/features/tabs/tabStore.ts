@@ -1,0 +1,72 @@
+import { create } from 'zustand';
+import type { RouteEntry } from '@cityops/contract';
+
+export interface PageTab {
+  /** The route code: one tab per route. */
+  code: string;
+  path: string;
+  title: string;
+  /** Whether the page stays mounted while its tab is in the background. */
+  keepAlive: boolean;
+}
+
+export const HOME_TAB: PageTab = { code: 'home', path: '/', title: '首页', keepAlive: false };
+
+/** Pages that are never kept alive, whatever the route table says (they hold a live map). */
+const NEVER_CACHED: readonly string[] = ['areaManage'];
+
+export const tabFor = (route: RouteEntry): PageTab => ({
+  code: route.code,
+  path: route.path,
+  title: route.title,
+  keepAlive: route.cached && !NEVER_CACHED.includes(route.code),
+});
+
+interface TabState {
+  /** The fixed home tab first, then the others in the order they were opened. */
+  tabs: PageTab[];
+  activeCode: string;
+  /** Largest number of tabs besides home (page setting maxTabs). */
+  maxTabs: number;
+  setMaxTabs(max: number): void;
+  /** Opens (or switches to) the tab of a page; drops the oldest tabs past the limit. */
+  open(tab: PageTab): void;
+  /** Closes a tab; returns the path to show when it was the active one, else null. */
+  close(code: string): string | null;
+  /** Keeps home and the given tab only. */
+  closeOthers(code: string): void;
+  reset(): void;
+}
+
+export const useTabs = create<TabState>()((set, get) => ({
+  tabs: [HOME_TAB],
+  activeCode: HOME_TAB.code,
+  maxTabs: 12,
+  setMaxTabs: (maxTabs) => set({ maxTabs }),
+  open: (tab) =>
+    set(({ tabs, maxTabs }) => {
+      if (tab.code === HOME_TAB.code || tabs.some((open) => open.code === tab.code))
+        return { activeCode: tab.code };
+      const others = [...tabs.filter((open) => open.code !== HOME_TAB.code), tab];
+      return { tabs: [HOME_TAB, ...others.slice(-maxTabs)], activeCode: tab.code };
+    }),
+  close: (code) => {
+    const { tabs, activeCode } = get();
+    const at = tabs.findIndex((tab) => tab.code === code);
+    if (code === HOME_TAB.code || at < 0) return null;
+    const rest = tabs.filter((tab) => tab.code !== code);
+    if (code !== activeCode) {
+      set({ tabs: rest });
+      return null;
+    }
+    const next = rest[Math.min(at, rest.length - 1)] ?? HOME_TAB;
+    set({ tabs: rest, activeCode: next.code });
+    return next.path;
+  },
+  closeOthers: (code) =>
+    set(({ tabs }) => ({
+      tabs: tabs.filter((tab) => tab.code === HOME_TAB.code || tab.code === code),
+      activeCode: tabs.some((tab) => tab.code === code) ? code : HOME_TAB.code,
+    })),
+  reset: () => set({ tabs: [HOME_TAB], activeCode: HOME_TAB.code }),
+}));
