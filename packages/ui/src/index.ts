@@ -9,7 +9,19 @@ export {
   resources,
 } from './i18n/i18n.js';
 export { uiTexts } from './i18n/uiTexts.js';
-export { AppConfigProvider, brandTokens, themeConfig, type ThemeMode } from './theme.js';
+export {
+  AppConfigProvider,
+  PALETTE_KEYS,
+  applyPaletteVariables,
+  brandTokens,
+  cssVariableName,
+  defaultPalettes,
+  themeConfig,
+  themeVariables,
+  type PaletteKey,
+  type ThemeMode,
+  type ThemePalette,
+} from './theme.js';
 export {
   FeedbackHost,
   openConfirm,

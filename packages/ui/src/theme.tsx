@@ -7,6 +7,79 @@ import { isLocale } from './i18n/i18n.js';
 
 export type ThemeMode = 'light' | 'dark';
 
+/**
+ * The style variables of the theme (video-talk-alarm-header.md §3 Theme): menu, header and page
+ * colours. Each is a CSS custom property on :root, so the layout's own CSS can say
+ * `var(--cityops-header-bg)` and follow the user's palette without importing anything.
+ */
+export const PALETTE_KEYS = [
+  'menuBg',
+  'menuActiveBg',
+  'menuText',
+  'menuBorder',
+  'headerBg',
+  'headerActiveBg',
+  'headerText',
+  'headerBorder',
+  'pageBg',
+  'pageText',
+  'pageBorder',
+  'tableHeadBg',
+  'tableBodyBg',
+  'tableRowHoverBg',
+] as const;
+export type PaletteKey = (typeof PALETTE_KEYS)[number];
+export type ThemePalette = Record<PaletteKey, string>;
+
+/** `menuActiveBg` → `--cityops-menu-active-bg`. */
+export const cssVariableName = (key: PaletteKey) =>
+  `--cityops-${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+/** Every variable name, for components that want `var(...)` without spelling it by hand. */
+export const themeVariables = Object.fromEntries(
+  PALETTE_KEYS.map((key) => [key, `var(${cssVariableName(key)})`]),
+) as Readonly<Record<PaletteKey, string>>;
+
+/**
+ * The default palettes. The old product made dark mode by inverting the light page with a CSS
+ * filter; that turns photos, maps and video into negatives. Ours is a real dark palette, used with
+ * antd's dark algorithm, so every component picks colours meant to be read on a dark background.
+ */
+export const defaultPalettes: Readonly<Record<ThemeMode, ThemePalette>> = {
+  light: {
+    menuBg: '#001529',
+    menuActiveBg: '#1668dc',
+    menuText: '#ffffffd9',
+    menuBorder: '#0d2a45',
+    headerBg: '#ffffff',
+    headerActiveBg: '#e6f0ff',
+    headerText: '#1f1f1f',
+    headerBorder: '#f0f0f0',
+    pageBg: '#f5f5f5',
+    pageText: '#1f1f1f',
+    pageBorder: '#d9d9d9',
+    tableHeadBg: '#fafafa',
+    tableBodyBg: '#ffffff',
+    tableRowHoverBg: '#f0f7ff',
+  },
+  dark: {
+    menuBg: '#141414',
+    menuActiveBg: '#15417e',
+    menuText: '#ffffffd9',
+    menuBorder: '#303030',
+    headerBg: '#1f1f1f',
+    headerActiveBg: '#111a2c',
+    headerText: '#ffffffd9',
+    headerBorder: '#303030',
+    pageBg: '#000000',
+    pageText: '#ffffffd9',
+    pageBorder: '#424242',
+    tableHeadBg: '#1d1d1d',
+    tableBodyBg: '#141414',
+    tableRowHoverBg: '#262626',
+  },
+};
+
 /** Brand tokens shared by both modes; the algorithm derives the rest. */
 export const brandTokens: ThemeConfig['token'] = {
   colorPrimary: '#1668dc',
@@ -15,11 +88,44 @@ export const brandTokens: ThemeConfig['token'] = {
     "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
 };
 
-export function themeConfig(mode: ThemeMode): ThemeConfig {
+export function themeConfig(mode: ThemeMode, palette: ThemePalette = defaultPalettes[mode]): ThemeConfig {
   return {
     algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: brandTokens,
+    token: { ...brandTokens, colorBgLayout: palette.pageBg, colorText: palette.pageText },
+    components: {
+      Layout: {
+        headerBg: palette.headerBg,
+        headerColor: palette.headerText,
+        siderBg: palette.menuBg,
+        bodyBg: palette.pageBg,
+        triggerBg: palette.menuBg,
+      },
+      Menu: {
+        darkItemBg: palette.menuBg,
+        darkSubMenuItemBg: palette.menuBg,
+        darkItemSelectedBg: palette.menuActiveBg,
+        darkItemColor: palette.menuText,
+        itemBg: palette.menuBg,
+        itemSelectedBg: palette.menuActiveBg,
+        itemColor: palette.menuText,
+      },
+      Table: {
+        headerBg: palette.tableHeadBg,
+        colorBgContainer: palette.tableBodyBg,
+        rowHoverBg: palette.tableRowHoverBg,
+        borderColor: palette.pageBorder,
+      },
+    },
   };
+}
+
+/** Writes the palette to :root as the `--cityops-*` custom properties. */
+export function applyPaletteVariables(palette: ThemePalette, mode: ThemeMode): void {
+  if (!globalThis.document) return;
+  const root = globalThis.document.documentElement;
+  for (const key of PALETTE_KEYS) root.style.setProperty(cssVariableName(key), palette[key]);
+  root.dataset.theme = mode;
+  root.style.colorScheme = mode;
 }
 
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS } as const;
@@ -40,13 +146,22 @@ function ThemedBody() {
  * antd in the user's language and theme. Buttons keep their text as written: antd would otherwise
  * show 登录 as "登 录", which neither reads well nor matches the spec's text.
  */
-export function AppConfigProvider({ children, mode = 'light' }: { children: ReactNode; mode?: ThemeMode }) {
+export function AppConfigProvider({
+  children,
+  mode = 'light',
+  palette = defaultPalettes[mode],
+}: {
+  children: ReactNode;
+  mode?: ThemeMode;
+  palette?: ThemePalette;
+}) {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : 'zh-CN';
+  useEffect(() => applyPaletteVariables(palette, mode), [palette, mode]);
   return (
     <ConfigProvider
       locale={antdLocales[locale]}
-      theme={themeConfig(mode)}
+      theme={themeConfig(mode, palette)}
       button={{ autoInsertSpace: false }}
     >
       <ThemedBody />

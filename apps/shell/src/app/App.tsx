@@ -1,16 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { AppConfigProvider, FeedbackHost } from '@cityops/ui';
-import { useThemeMode } from '../features/theme/themeMode';
+import { useActiveTheme } from '../features/theme/themePalette';
 import { AppErrorBoundary } from './ErrorScreen';
 import { queryClient } from './queryClient';
 import { router } from './router';
 
 export function App() {
-  const mode = useThemeMode((state) => state.mode);
+  const { mode, palette } = useActiveTheme();
   return (
     <AppErrorBoundary>
-      <AppConfigProvider mode={mode}>
+      <AppConfigProvider mode={mode} palette={palette}>
         <FeedbackHost />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
