@@ -1,5 +1,6 @@
 import { StatusCode, systemEndpoints } from '@cityops/contract';
 import rateLimit from '@fastify/rate-limit';
+import type { KeyObject } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
@@ -14,6 +15,10 @@ import authRoutes from './modules/auth/routes.js';
 import { randomCaptchaText } from './modules/auth/captcha.js';
 import { loadLoginKeys } from './modules/auth/keys.js';
 import dictionaryRoutes from './modules/dictionary/routes.js';
+import licenceRoutes, { licenceGate } from './modules/licence/routes.js';
+import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
+import messageRoutes from './modules/messages/routes.js';
+import projectRoutes from './modules/projects/routes.js';
 import { registerShell } from './modules/shell/routes.js';
 import userRoutes from './modules/users/routes.js';
 
@@ -41,13 +46,21 @@ const SECURITY_HEADERS = {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const database = options.database ?? (await openDatabase(config));
-  await database.prepare((db) => seed(db, config));
+  const now = options.now ?? (() => new Date());
+  let licenceKey: KeyObject | undefined;
+  await database.prepare(async (db) => {
+    await seed(db, config);
+    // Under the same lock as the seed: instances starting together issue at most one demo licence.
+    licenceKey = await prepareLicenceKey(db, config, now());
+  });
+  if (!licenceKey) throw new Error('the licence key was not prepared');
   const context: AppContext = {
     config,
     db: database.db,
-    now: options.now ?? (() => new Date()),
+    now,
     loginKeys: await loadLoginKeys(database.db),
     captchaText: options.captchaText ?? randomCaptchaText,
+    licence: new LicenceKeeper(database.db, licenceKey, now),
   };
 
   const app = Fastify({
@@ -73,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
   });
   app.setErrorHandler((error, request, reply) => answerError(error, request, reply));
+  licenceGate(app);
 
   await app.register(rateLimit, {
     global: false,
@@ -86,6 +100,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(dictionaryRoutes);
+  await app.register(licenceRoutes);
+  await app.register(projectRoutes);
+  await app.register(messageRoutes);
   await registerShell(app);
 
   return app;

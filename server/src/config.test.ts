@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { TEST_VENDOR, TEST_VENDOR_PUBLIC_KEY } from './test/licence.js';
 
 describe('configuration', () => {
   it('has defaults for everything in demo mode', () => {
@@ -39,8 +40,23 @@ describe('configuration', () => {
       /CITYOPS_ADMIN_PASSWORD: The password needs/,
     );
     expect(
-      loadConfig({ CITYOPS_MODE: 'production', CITYOPS_ADMIN_PASSWORD: 'Prod@Secret1' }).CITYOPS_MODE,
+      loadConfig({
+        CITYOPS_MODE: 'production',
+        CITYOPS_ADMIN_PASSWORD: 'Prod@Secret1',
+        LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY,
+      }).CITYOPS_MODE,
     ).toBe('production');
+  });
+
+  it('refuses production without a licence vendor key, and a key that is not Ed25519', () => {
+    expect(() => loadConfig({ CITYOPS_MODE: 'production', CITYOPS_ADMIN_PASSWORD: 'Prod@Secret1' })).toThrow(
+      /LICENCE_PUBLIC_KEY: is required when CITYOPS_MODE=production/,
+    );
+    expect(() => loadConfig({ LICENCE_PUBLIC_KEY: 'bm90IGEga2V5' })).toThrow(
+      /LICENCE_PUBLIC_KEY: must be an Ed25519 public key/,
+    );
+    const pem = TEST_VENDOR.publicKeyPem;
+    expect(loadConfig({ LICENCE_PUBLIC_KEY: pem }).LICENCE_PUBLIC_KEY).toBe(pem);
   });
 
   it('stops the server before it starts when production has no admin password', () => {

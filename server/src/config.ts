@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { checkNewPassword, SESSION_IDLE_MINUTES_DEFAULT, text } from '@cityops/contract';
 import { z } from 'zod';
+import { parsePublicKey } from './modules/licence/sign.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 
@@ -39,9 +40,33 @@ export const configSchema = z
     LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(0)).default(60),
     /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
     TRUST_PROXY: optional(flag).default(false),
+    /**
+     * The licence vendor's Ed25519 public key (base64 SPKI DER, or PEM). Required in production; in
+     * demo mode without it the server makes a demo vendor key and issues itself a demo licence.
+     */
+    LICENCE_PUBLIC_KEY: optional(z.string()),
   })
   .superRefine((config, ctx) => {
+    if (config.LICENCE_PUBLIC_KEY) {
+      try {
+        parsePublicKey(config.LICENCE_PUBLIC_KEY);
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['LICENCE_PUBLIC_KEY'],
+          message: 'must be an Ed25519 public key, base64 SPKI DER or PEM (npm run licence:keygen)',
+        });
+      }
+    }
     if (config.CITYOPS_MODE !== 'production') return;
+    if (!config.LICENCE_PUBLIC_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LICENCE_PUBLIC_KEY'],
+        message:
+          'is required when CITYOPS_MODE=production (the licence vendor public key; a production server never issues itself a licence)',
+      });
+    }
     const password = config.CITYOPS_ADMIN_PASSWORD;
     if (!password) {
       ctx.addIssue({

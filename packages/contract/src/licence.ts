@@ -16,6 +16,22 @@ export const licenceDocumentSchema = z.object({
 });
 export type LicenceDocument = z.infer<typeof licenceDocumentSchema>;
 
+/**
+ * The bytes a licence signature covers: JSON with every object's keys sorted (by UTF-16 code unit,
+ * recursively), array order kept, no whitespace; `undefined` members are left out as JSON.stringify
+ * does. Pure, so the vendor's tools, the server and anyone auditing can reproduce it.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const members = Object.keys(record)
+    .filter((key) => record[key] !== undefined && typeof record[key] !== 'function')
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+  return `{${members.join(',')}}`;
+}
+
 export const signedLicenceSchema = z.object({
   licence: licenceDocumentSchema,
   /** Ed25519 signature, base64. */

@@ -208,3 +208,41 @@ export const captchas = pgTable(
   },
   (t) => [index('captchas_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Installed licences, as registered (document and signature). Whichever is the latest registration
+ * whose signature the trusted vendor key verifies is the one in force (modules/licence/state.ts).
+ */
+export const licences = pgTable(
+  'licences',
+  {
+    id: serial('id').primaryKey(),
+    licenceId: varchar('licence_id', { length: 64 }).notNull(),
+    customer: varchar('customer', { length: 200 }).notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    signature: varchar('signature', { length: 256 }).notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    registeredAt: moment('registered_at').notNull(),
+  },
+  (t) => [index('licences_registered_idx').on(t.registeredAt)],
+);
+
+/** The message centre (platform-shell.md §7 Messages, §9 message types 1-9). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageType: smallint('message_type').notNull(),
+    messageContent: varchar('message_content', { length: 2000 }).notNull(),
+    createTime: moment('create_time').notNull(),
+    notifyTime: moment('notify_time'),
+    readStatus: boolean('read_status').notNull().default(false),
+  },
+  (t) => [
+    index('messages_user_time_idx').on(t.userId, t.createTime),
+    check('messages_type_check', sql`${t.messageType} between 1 and 9`),
+  ],
+);

@@ -4,6 +4,7 @@ import type { Database } from '../connection.js';
 import { projects, resources, roleResources, roles } from '../schema.js';
 import { createAccount } from './accounts.js';
 import { ADMIN_ROLE, groupCode } from './catalogue.js';
+import { seedDemoMessages } from './messages.js';
 
 /** Demo data (CITYOPS_MODE=demo only): two real projects and three accounts, one per kind of user. */
 
@@ -118,4 +119,6 @@ export async function seedDemo(db: Database) {
     roleCodes: [],
     projectIds: [],
   });
+  await seedDemoMessages(db, DEMO_ACCOUNTS.admin.userName);
+  await seedDemoMessages(db, DEMO_ACCOUNTS.operator.userName);
 }

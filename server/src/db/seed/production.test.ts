@@ -1,12 +1,19 @@
 import { ROUTE_TABLE } from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { TEST_VENDOR_PUBLIC_KEY } from '../../test/licence.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
-import { projects, users } from '../schema.js';
+import { licences, projects, users } from '../schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { CITYOPS_MODE: 'production', CITYOPS_ADMIN_PASSWORD: 'Prod@Secret1' } });
+  t = await createTestApp({
+    env: {
+      CITYOPS_MODE: 'production',
+      CITYOPS_ADMIN_PASSWORD: 'Prod@Secret1',
+      LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY,
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -35,6 +42,15 @@ describe('production mode', () => {
     await again.close();
     expect((await t.login('admin', 'Prod@Secret1')).status_code).toBe(1);
     expect((await t.login('admin', 'Other@Secret2')).status_code).toBe(10001);
+  });
+
+  it('issues itself no licence: everything but sign-in answers 10402 until one is registered', async () => {
+    expect(await t.handle.db.select().from(licences)).toEqual([]);
+    const status = await t.call('GET', '/api/sys/license/status');
+    expect(status.json.data).toEqual({ state: 'missing', licence: null, daysLeft: null });
+    const token = await t.token('admin', 'Prod@Secret1');
+    const permissions = await t.call('POST', '/api/user/queryUserPermissions', { token });
+    expect(permissions.json).toEqual({ status_code: 10402, message: '许可证无效或已过期', data: null });
   });
 
   it('shows no demo copyright on the login page', async () => {

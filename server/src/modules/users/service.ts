@@ -1,30 +1,20 @@
 import { StatusCode, type UpdatePasswordRequest, type UserPermissions } from '@cityops/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { projects, userProjects, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import type { AppContext } from '../../http/context.js';
 import { ApiError } from '../../http/envelope.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { recordOperation } from '../logs/operationLog.js';
+import { userProjectList } from '../projects/service.js';
 import { splitPermissions, userResources } from './permissions.js';
 
 /** The signed-in user's session data of spec §3: who, which projects, which menus and elements. */
 export async function userPermissions(ctx: AppContext, userId: number): Promise<UserPermissions> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new ApiError(StatusCode.SESSION_ENDED, 'session.ended');
-  const held = await ctx.db
-    .select({
-      projectId: projects.id,
-      projectName: projects.name,
-      longitude: projects.longitude,
-      latitude: projects.latitude,
-      polygon: projects.polygon,
-    })
-    .from(projects)
-    .innerJoin(userProjects, eq(userProjects.projectId, projects.id))
-    .where(eq(userProjects.userId, userId))
-    .orderBy(projects.id);
+  const held = await userProjectList(ctx.db, userId);
   return {
     userId: user.id,
     userName: user.userName,
