@@ -53,7 +53,8 @@ export function invalidInput(error: z.ZodError, input: unknown, where: 'query' |
       ? new ApiError(StatusCode.REJECTED, 'request.missingField', { field: where })
       : new ApiError(StatusCode.REJECTED, 'request.invalidBody');
   }
-  if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) {
+  const absent = valueAt(input, issue.path) === undefined;
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && absent) {
     return new ApiError(StatusCode.REJECTED, 'request.missingField', { field });
   }
   return new ApiError(StatusCode.REJECTED, 'request.invalidField', { field, rule: rule(issue, locale) });

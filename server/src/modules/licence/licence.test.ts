@@ -1,0 +1,305 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { canonicalJson, signedLicenceSchema, type LicenceStatus } from '@cityops/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { licences, serverKeys } from '../../db/schema.js';
+import { SYSTEMS } from '../../db/seed/menuTree.js';
+import {
+  licenceDocument,
+  signedByTestVendor,
+  TEST_VENDOR,
+  TEST_VENDOR_PUBLIC_KEY,
+} from '../../test/licence.js';
+import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { generateVendorKeys, parsePublicKey, signLicence, verifyLicence } from './sign.js';
+import { LICENCE_CACHE_MS } from './state.js';
+
+const DAY_MINUTES = 24 * 60;
+const unlicensed = { status_code: 10402, message: '许可证无效或已过期', data: null };
+const refused = (message: string) => ({ status_code: 10001, message, data: null });
+
+describe('signatures', () => {
+  const key = parsePublicKey(TEST_VENDOR.publicKeyPem);
+  const document = licenceDocument(new Date('2026-06-01T00:00:00Z'));
+
+  it('verifies the vendor’s signature over the canonical JSON, whatever the key order', () => {
+    const signed = signedByTestVendor(document);
+    expect(verifyLicence(signed, key)).toBe(true);
+    const reordered = Object.fromEntries(Object.entries(document).reverse()) as typeof document;
+    expect(verifyLicence({ ...signed, licence: reordered }, key)).toBe(true);
+    expect(canonicalJson(reordered)).toBe(canonicalJson(document));
+  });
+
+  it('rejects a forged signature, a tampered document and a malformed signature', () => {
+    const forged = signLicence(document, generateVendorKeys().privateKeyPem);
+    expect(verifyLicence(forged, key)).toBe(false);
+    const signed = signedByTestVendor(document);
+    for (const change of [
+      { deviceLimit: 1_000_000 },
+      { expiresAt: '2099-12-31T23:59:59.000Z' },
+      { modules: [...document.modules, 'omapp'] },
+      { customer: `${document.customer} ` },
+    ]) {
+      expect(verifyLicence({ ...signed, licence: { ...document, ...change } }, key)).toBe(false);
+    }
+    expect(verifyLicence({ ...signed, signature: 'abc' }, key)).toBe(false);
+    expect(verifyLicence({ ...signed, signature: `${signed.signature}\n` }, key)).toBe(false);
+    expect(verifyLicence({ ...signed, signature: signed.signature.replace(/^./, 'A') }, key)).toBe(
+      signed.signature.startsWith('A'),
+    );
+  });
+
+  it('takes the public key as PEM or one-line base64, and nothing but Ed25519', () => {
+    expect(parsePublicKey(TEST_VENDOR_PUBLIC_KEY).equals(key)).toBe(true);
+    expect(() => parsePublicKey('bm90IGEga2V5')).toThrow();
+    expect(() => parsePublicKey(TEST_VENDOR.privateKeyPem.replaceAll('PRIVATE', 'PUBLIC'))).toThrow();
+  });
+});
+
+describe('demo mode without LICENCE_PUBLIC_KEY', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('issues itself a one-year demo licence for every module, signed with a demo key kept in the database', async () => {
+    const status = (await t.call('GET', '/api/sys/license/status?t=1')).json;
+    expect(status.status_code).toBe(1);
+    const data = status.data as LicenceStatus;
+    expect(data).toMatchObject({ state: 'valid', daysLeft: 365 });
+    expect(data.licence).toMatchObject({ customer: 'CityOps 演示', modules: Object.keys(SYSTEMS) });
+    expect(data.licence?.issuedAt).toBe(t.clock.now().toISOString());
+    const [demoKey] = await t.handle.db
+      .select()
+      .from(serverKeys)
+      .where(eq(serverKeys.name, 'licence-demo-ed25519'));
+    expect(demoKey?.privateKey).toContain('PRIVATE KEY');
+  });
+
+  it('issues nothing more when another instance starts on the same database', async () => {
+    const again = await buildApp({ config: t.config, database: t.handle, now: t.clock.now });
+    await again.close();
+    expect(await t.handle.db.select().from(licences)).toHaveLength(1);
+  });
+
+  it('answers 10402 once the licence expires by the clock, while sign-in still works; a new one restores service', async () => {
+    const token = await t.token('admin', 'Admin@123');
+    const permissions = () => t.call('POST', '/api/user/queryUserPermissions', { token });
+    expect((await permissions()).json.status_code).toBe(1);
+    t.clock.advanceMinutes(366 * DAY_MINUTES);
+    expect((await permissions()).json).toEqual(unlicensed);
+    expect((await t.call('GET', '/api/sys/license/status')).json.data).toMatchObject({
+      state: 'expired',
+      daysLeft: -1,
+    });
+    // The session ran out meanwhile; signing in again still works, and lands on 10402.
+    const fresh = await t.token('admin', 'Admin@123');
+    expect((await t.call('POST', '/api/user/queryUserPermissions', { token: fresh })).json).toEqual(
+      unlicensed,
+    );
+    // The vendor (here: the demo key in the database) issues a renewal.
+    const [demoKey] = await t.handle.db
+      .select()
+      .from(serverKeys)
+      .where(eq(serverKeys.name, 'licence-demo-ed25519'));
+    const renewal = signLicence(licenceDocument(t.clock.now()), demoKey?.privateKey ?? '');
+    const registered = await t.call('POST', '/api/sys/license/register', { body: renewal });
+    expect(registered.json).toMatchObject({ status_code: 1, message: '许可证注册成功' });
+    expect((await t.call('POST', '/api/user/queryUserPermissions', { token: fresh })).json.status_code).toBe(
+      1,
+    );
+  });
+
+  it('trusts only LICENCE_PUBLIC_KEY once it is set: a demo licence no longer counts', async () => {
+    const config = { ...t.config, LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY };
+    const other = await buildApp({ config, database: t.handle, now: t.clock.now });
+    try {
+      const status = await other.inject({ method: 'GET', url: '/api/sys/license/status' });
+      expect(status.json().data).toEqual({ state: 'missing', licence: null, daysLeft: null });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('with LICENCE_PUBLIC_KEY (production, or demo for the browser tests)', () => {
+  let t: TestApp;
+  const register = (body: unknown) => t.call('POST', '/api/sys/license/register', { body });
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY } });
+  });
+  afterAll(() => t.close());
+
+  it('issues itself nothing, and gates every /api call but the licence, health and sign-in ones', async () => {
+    expect(await t.handle.db.select().from(licences)).toEqual([]);
+    expect((await t.call('GET', '/api/sys/license/status')).json).toEqual({
+      status_code: 1,
+      message: '成功',
+      data: { state: 'missing', licence: null, daysLeft: null },
+    });
+    expect((await t.call('GET', '/api/health')).json.status_code).toBe(1);
+    expect((await t.call('GET', '/api/login/publicKey')).json.status_code).toBe(1);
+    expect((await t.call('POST', '/api/login/genCaptcha')).json.status_code).toBe(1);
+    const token = await t.token('operator', 'Operator@123');
+    for (const [method, url, body] of [
+      ['POST', '/api/user/queryUserPermissions', undefined],
+      ['GET', '/api/sys/project/listByUser', undefined],
+      ['POST', '/api/sys/message/pageList', {}],
+      ['GET', '/api/sys/dictionary/queryDicByDicCode?dicCode=alarm_state', undefined],
+      ['POST', '/api/user/token/postpone', undefined],
+      ['GET', '/api/no/such/thing', undefined],
+      ['GET', '/api/login/doLoginNoVerCode', undefined],
+    ] as const) {
+      expect((await t.call(method, url, { token, body })).json, url).toEqual(unlicensed);
+      expect((await t.call(method, url, { body })).json, url).toEqual(unlicensed);
+    }
+    const english = await t.call('GET', '/api/sys/project/listByUser', {
+      token,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(english.json.message).toBe('The licence is missing or expired');
+    expect((await t.call('GET', '/config.js')).status).toBe(200);
+    expect((await t.call('POST', '/api/login/doLogout', { token })).json.status_code).toBe(1);
+  });
+
+  it('refuses a forged, tampered or malformed licence, naming what is wrong', async () => {
+    const document = licenceDocument(t.clock.now());
+    const forged = signLicence(document, generateVendorKeys().privateKeyPem);
+    expect((await register(forged)).json).toEqual(refused('许可证签名无效'));
+    const signed = signedByTestVendor(document);
+    const tampered = { ...signed, licence: { ...signed.licence, deviceLimit: 999_999 } };
+    expect((await register(tampered)).json).toEqual(refused('许可证签名无效'));
+    expect(
+      (
+        await t.call('POST', '/api/sys/license/register', {
+          body: forged,
+          headers: { 'accept-language': 'en-US' },
+        })
+      ).json.message,
+    ).toBe('The licence signature is invalid');
+
+    const { expiresAt: _, ...noExpiry } = document;
+    expect((await register({ licence: noExpiry, signature: signed.signature })).json).toEqual(
+      refused('缺少参数licence.expiresAt'),
+    );
+    expect(
+      (await register({ licence: { ...document, expiresAt: 'next year' }, signature: 'x' })).json,
+    ).toEqual(refused('参数licence.expiresAt不合法：格式不正确'));
+    expect((await register({ licence: { ...document, modules: [] }, signature: 'x' })).json.message).toMatch(
+      /^参数licence.modules不合法/,
+    );
+    expect(
+      (await register({ licence: { ...document, deviceLimit: '10' }, signature: 'x' })).json.message,
+    ).toMatch(/^参数licence.deviceLimit不合法：类型应为/);
+    expect((await register({ licence: document })).json).toEqual(refused('缺少参数signature'));
+    expect((await register({ ...signed, signature: "' or 1=1; --" })).json).toEqual(
+      refused('许可证签名无效'),
+    );
+    const html = await register({
+      licence: { ...document, customer: '<img src=x onerror=alert(1)>' },
+      signature: 'x',
+    });
+    expect(html.json).toEqual(refused('许可证签名无效'));
+    expect((await t.call('POST', '/api/sys/license/register')).json).toEqual(refused('缺少参数body'));
+    expect(
+      (await t.call('POST', '/api/sys/license/register', { payload: '{"licence": {"licenceId": ' })).json,
+    ).toEqual(refused('请求内容不合法'));
+    expect((await t.call('POST', '/api/sys/license/register?x=1', { body: signed })).json).toEqual(
+      refused('不支持的参数x'),
+    );
+    expect(await t.handle.db.select().from(licences)).toEqual([]);
+  });
+
+  it('refuses a licence that has already expired', async () => {
+    const now = t.clock.now();
+    const old = licenceDocument(new Date(now.getTime() - 400 * 86_400_000));
+    expect((await register(signedByTestVendor(old))).json).toEqual(refused('许可证已过期'));
+  });
+
+  it('installs a vendor-signed licence at once; it survives a JSON round trip of the signed file', async () => {
+    const signed = signedLicenceSchema.parse(
+      JSON.parse(JSON.stringify(signedByTestVendor(licenceDocument(t.clock.now(), { deviceLimit: 5000 })))),
+    );
+    const answer = await register(signed);
+    expect(answer.json).toEqual({
+      status_code: 1,
+      message: '许可证注册成功',
+      data: { state: 'valid', licence: signed.licence, daysLeft: 365 },
+    });
+    const token = await t.token('operator', 'Operator@123');
+    expect((await t.call('POST', '/api/user/queryUserPermissions', { token })).json.status_code).toBe(1);
+  });
+
+  it('lets another instance on the same database see a registration within the cache time', async () => {
+    const other = await buildApp({ config: t.config, database: t.handle, now: t.clock.now });
+    try {
+      const status = async () =>
+        (await other.inject({ method: 'GET', url: '/api/sys/license/status' })).json().data as LicenceStatus;
+      expect((await status()).licence?.deviceLimit).toBe(5000);
+      const renewal = signedByTestVendor(
+        licenceDocument(t.clock.now(), { licenceId: 'TEST-0002', deviceLimit: 7 }),
+      );
+      expect((await register(renewal)).json.status_code).toBe(1);
+      t.clock.advanceMinutes(LICENCE_CACHE_MS / 60_000);
+      expect((await status()).licence).toMatchObject({ licenceId: 'TEST-0002', deviceLimit: 7 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('notices expiry by the clock, and a newer registration restores service', async () => {
+    const token = await t.token('admin', 'Admin@123');
+    t.clock.advanceMinutes(366 * DAY_MINUTES);
+    expect((await t.call('GET', '/api/user/set/find', { token })).json).toEqual(unlicensed);
+    expect((await t.login('admin', 'Admin@123')).status_code).toBe(1);
+    const renewal = signedByTestVendor(licenceDocument(t.clock.now(), { licenceId: 'TEST-0003' }));
+    expect((await register(renewal)).json.data).toMatchObject({ state: 'valid' });
+    const fresh = await t.token('admin', 'Admin@123');
+    expect((await t.call('GET', '/api/user/set/find', { token: fresh })).json.status_code).toBe(1);
+  });
+});
+
+describe('the vendor CLIs', () => {
+  it('make a key pair and sign a licence the server accepts', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cityops-licence-'));
+    try {
+      const server = join(import.meta.dirname, '../../..');
+      const run = (script: string, args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
+          cwd: server,
+          encoding: 'utf8',
+          timeout: 30_000,
+        });
+      const keygen = run('licence-keygen.ts', ['--out', dir]);
+      expect(keygen.status, keygen.stderr).toBe(0);
+      const publicKey = /LICENCE_PUBLIC_KEY=(\S+)/.exec(keygen.stdout)?.[1] ?? '';
+      expect(run('licence-keygen.ts', ['--out', dir]).status).toBe(1);
+      const sign = run('licence-sign.ts', [
+        ...['--key', join(dir, 'licence-private.pem'), '--customer', '某市城管局'],
+        ...['--expires', '2027-12-31', '--modules', 'admin,iotcloud,omapp', '--devices', '10000'],
+      ]);
+      expect(sign.status, sign.stderr).toBe(0);
+      const signed = signedLicenceSchema.parse(JSON.parse(sign.stdout));
+      expect(signed.licence).toMatchObject({
+        customer: '某市城管局',
+        expiresAt: '2027-12-31T23:59:59.000Z',
+        modules: ['admin', 'iotcloud', 'omapp'],
+        deviceLimit: 10000,
+      });
+      expect(verifyLicence(signed, parsePublicKey(publicKey))).toBe(true);
+      expect(
+        verifyLicence(signed, parsePublicKey(await readFile(join(dir, 'licence-public.pem'), 'utf8'))),
+      ).toBe(true);
+      const missing = run('licence-sign.ts', ['--key', join(dir, 'licence-private.pem')]);
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toContain('--customer is required');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
