@@ -1,13 +1,40 @@
-import { useState } from 'react';
-import { Button } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Button, Flex, Tooltip } from 'antd';
+import {
+  ApiOutlined,
+  ArrowLeftOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  ReloadOutlined,
+  SkinOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../auth/api';
+import { ChangePasswordDialog } from '../account/ChangePasswordDialog';
+import { DefaultProjectDialog } from '../account/DefaultProjectDialog';
+import { ThemeModeSwitch } from '../theme/ThemeModeSwitch';
+import { ThemeSettingsDrawer } from '../theme/ThemeSettingsDrawer';
+import { FullScreenButton } from './FullScreenButton';
+import { LanguageMenu } from './LanguageMenu';
+import { MessageBell } from './MessageBell';
+import { refreshPage } from './refresh';
+import { UserMenu, type AccountDialog } from './UserMenu';
 
-/** The right-hand side of the header: the actions every signed-in user has. */
+function IconAction({ label, icon, onClick }: { label: string; icon: ReactNode; onClick(): void }) {
+  return (
+    <Tooltip title={label}>
+      <Button type="text" aria-label={label} icon={icon} onClick={onClick} />
+    </Tooltip>
+  );
+}
+
+/** The right-hand side of the header (video-talk-alarm-header.md §2.7): the actions every signed-in user has. */
 export function HeaderActions() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [dialog, setDialog] = useState<AccountDialog | null>(null);
+  const [themeOpen, setThemeOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
   async function onLogout() {
@@ -17,8 +44,33 @@ export function HeaderActions() {
   }
 
   return (
-    <Button type="text" loading={leaving} onClick={() => void onLogout()}>
-      {t('logout')}
-    </Button>
+    <Flex align="center" gap={4} wrap={false}>
+      <IconAction label={t('header.refresh')} icon={<ReloadOutlined />} onClick={refreshPage} />
+      <IconAction label={t('header.home')} icon={<HomeOutlined />} onClick={() => navigate('/')} />
+      <IconAction label={t('header.back')} icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} />
+      <FullScreenButton />
+      <LanguageMenu />
+      <IconAction label={t('header.plug')} icon={<ApiOutlined />} onClick={() => navigate('/plug')} />
+      <MessageBell />
+      <IconAction
+        label={t('header.themeSettings')}
+        icon={<SkinOutlined />}
+        onClick={() => setThemeOpen(true)}
+      />
+      <ThemeModeSwitch />
+      <UserMenu onOpen={setDialog} onLogout={() => void onLogout()} />
+      <Tooltip title={t('logout')}>
+        <Button
+          type="text"
+          aria-label={t('logout')}
+          icon={<LogoutOutlined />}
+          loading={leaving}
+          onClick={() => void onLogout()}
+        />
+      </Tooltip>
+      <ThemeSettingsDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+      {dialog === 'password' && <ChangePasswordDialog onClose={() => setDialog(null)} />}
+      {dialog === 'project' && <DefaultProjectDialog onClose={() => setDialog(null)} />}
+    </Flex>
   );
 }

@@ -32,14 +32,16 @@ describe('theme', () => {
         <ThemeModeSwitch />
       </Themed>,
     );
-    fireEvent.click(screen.getByRole('button', { name: '暗色模式' }));
+    fireEvent.click(screen.getByRole('switch', { name: '深色模式' }));
     expect(useThemeMode.getState().mode).toBe('dark');
     expect(sessionStorage.getItem(THEME_MODE_KEY)).toBe('dark');
     expect(await screen.findByText('切换主题成功')).toBeTruthy();
     expect(document.documentElement.style.getPropertyValue('--cityops-header-bg')).toBe(
       defaultPalettes.dark.headerBg,
     );
-    expect(screen.getByRole('button', { name: '亮色模式' })).toBeTruthy();
+    expect(
+      screen.getByRole<HTMLButtonElement>('switch', { name: '深色模式' }).getAttribute('aria-checked'),
+    ).toBe('true');
   });
 
   it('keeps custom colours per mode in local storage, on top of the defaults', () => {

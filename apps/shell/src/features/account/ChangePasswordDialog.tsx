@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Form, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  checkConfirmPassword,
+  checkNewPassword,
+  checkPassword,
+  stripChinese,
+  type TextKey,
+} from '@cityops/contract';
+import { i18n, openConfirm, showMessage } from '@cityops/ui';
+import { PasswordInput } from '../auth/components/PasswordInput';
+import { signOutLocally, useSession } from '../auth/session';
+import { reloadToLogin, updatePassword } from './api';
+
+interface PasswordForm {
+  oldPassword: string;
+  password: string;
+  confirmPass: string;
+}
+
+const say = (key: TextKey) => i18n.t(`contract:${key}`);
+const rule = (check: (value: string) => TextKey | null) => ({
+  validator: async (_: unknown, value: string | undefined) => {
+    const key = check(value ?? '');
+    if (key) throw new Error(say(key));
+  },
+});
+const fromInput = (event: { target: { value: string } }) => stripChinese(event.target.value);
+
+/**
+ * 修改密码 (platform-shell.md §4, §5): validate, check the user id, check new equals confirm, confirm
+ * prompt, call, success message, then the session ends here and the page reloads on /login.
+ */
+export function ChangePasswordDialog({
+  onClose,
+  afterChange = reloadToLogin,
+}: {
+  onClose(): void;
+  /** What happens once the password is changed and the session forgotten; a reload by default. */
+  afterChange?: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PasswordForm>();
+  const userId = useSession((state) => state.user?.userId);
+  const [saving, setSaving] = useState(false);
+
+  async function submit() {
+    let values: PasswordForm;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // The form shows what is wrong.
+    }
+    if (!userId) {
+      showMessage('FAIL', say('password.userMissing'));
+      return;
+    }
+    const mismatch = checkConfirmPassword(values.password, values.confirmPass);
+    if (mismatch) {
+      showMessage('FAIL', say(mismatch));
+      return;
+    }
+    const go = await openConfirm({
+      title: say('password.confirmPrompt'),
+      okText: t('account.ok'),
+      cancelText: t('account.cancel'),
+    });
+    if (!go) return;
+    setSaving(true);
+    try {
+      await updatePassword(values);
+    } catch {
+      setSaving(false);
+      return; // The client has shown the server's message (e.g. 原密码错误).
+    }
+    showMessage('SUCCESS', say('password.changed'));
+    signOutLocally();
+    afterChange();
+  }
+
+  return (
+    <Modal
+      open
+      title={t('header.changePassword')}
+      okText={t('account.ok')}
+      cancelText={t('account.cancel')}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      maskClosable={false}
+    >
+      <Form form={form} layout="vertical" autoComplete="off">
+        <Form.Item
+          name="oldPassword"
+          label={t('account.oldPassword')}
+          getValueFromEvent={fromInput}
+          rules={[rule((v) => checkPassword(v, 'oldPassword.required'))]}
+        >
+          <PasswordInput autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('account.newPassword')}
+          getValueFromEvent={fromInput}
+          rules={[rule((v) => checkNewPassword(v))]}
+        >
+          <PasswordInput autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPass"
+          label={t('account.confirmPassword')}
+          getValueFromEvent={fromInput}
+          dependencies={['password']}
+          rules={[
+            rule((v) => checkNewPassword(v, 'confirmPassword.required')),
+            ({ getFieldValue }) =>
+              // Empty is the rule above's message; this one only compares.
+              rule((v) =>
+                v === '' ? null : checkConfirmPassword(String(getFieldValue('password') ?? ''), v),
+              ),
+          ]}
+        >
+          <PasswordInput autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Form, Modal, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { i18n, openConfirm, showMessage } from '@cityops/ui';
+import { useSession } from '../auth/session';
+import { listMyProjects, setDefaultProject } from './api';
+
+interface ProjectForm {
+  projectId?: number;
+}
+
+const say = (key: 'project.required' | 'project.confirmPrompt' | 'project.saved') =>
+  i18n.t(`contract:${key}`);
+
+/** 设置默认项目: one project selector, a confirm prompt, and the session learns the new default. */
+export function DefaultProjectDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ProjectForm>();
+  const defaultProjectId = useSession((state) => state.user?.defaultProjectId ?? undefined);
+  const [saving, setSaving] = useState(false);
+  const projects = useQuery({
+    queryKey: ['projects', 'mine'],
+    queryFn: ({ signal }) => listMyProjects(signal),
+  });
+
+  async function submit() {
+    let values: ProjectForm;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const { projectId } = values;
+    if (projectId === undefined) return;
+    const go = await openConfirm({
+      title: say('project.confirmPrompt'),
+      okText: t('account.ok'),
+      cancelText: t('account.cancel'),
+    });
+    if (!go) return;
+    setSaving(true);
+    try {
+      const saved = await setDefaultProject(projectId);
+      useSession.setState((state) => ({
+        user: state.user ? { ...state.user, defaultProjectId: saved.projectId } : null,
+      }));
+      showMessage('SUCCESS', say('project.saved'));
+      onClose();
+    } catch {
+      setSaving(false); // The client has shown the server's message.
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={t('header.defaultProject')}
+      okText={t('account.ok')}
+      cancelText={t('account.cancel')}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      maskClosable={false}
+    >
+      <Form form={form} layout="vertical" initialValues={{ projectId: defaultProjectId }}>
+        <Form.Item
+          name="projectId"
+          label={t('account.defaultProject')}
+          rules={[{ required: true, message: say('project.required') }]}
+        >
+          <Select
+            loading={projects.isPending}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(projects.data ?? []).map((project) => ({
+              value: project.projectId,
+              label: project.projectName,
+            }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

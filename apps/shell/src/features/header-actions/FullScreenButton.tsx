@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from 'react';
+import { Button, Tooltip } from 'antd';
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+
+const subscribe = (onChange: () => void) => {
+  document.addEventListener('fullscreenchange', onChange);
+  return () => document.removeEventListener('fullscreenchange', onChange);
+};
+const isFullScreen = () => document.fullscreenElement !== null && document.fullscreenElement !== undefined;
+
+/** Full screen on and off; follows Esc too, since it listens to the document rather than keeping a flag. */
+export function FullScreenButton() {
+  const { t } = useTranslation();
+  const full = useSyncExternalStore(subscribe, isFullScreen, () => false);
+  const label = full ? t('header.exitFullScreen') : t('header.fullScreen');
+  const toggle = () => {
+    // Browsers refuse without a user gesture or when full screen is disabled: nothing to do then.
+    const request = full ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    void request?.catch(() => undefined);
+  };
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        aria-label={label}
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={toggle}
+      />
+    </Tooltip>
+  );
+}

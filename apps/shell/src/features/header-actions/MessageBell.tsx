@@ -1,0 +1,34 @@
+import { Badge, Button, Tooltip } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCanSeeMessages, useUnreadCount } from './unreadMessages';
+
+/** The message-centre route the dot leads to (video-talk-alarm-header.md §2.7). */
+export const MESSAGE_CENTRE_PATH = '/admin/message';
+
+/** The message-centre icon with its unread dot; only for users holding msg_page. */
+export function MessageBell() {
+  const allowed = useCanSeeMessages();
+  if (!allowed) return null;
+  return <AllowedMessageBell />;
+}
+
+function AllowedMessageBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const unread = useUnreadCount(true);
+  const label = unread > 0 ? t('header.messagesUnread', { count: unread }) : t('header.messages');
+  return (
+    <Tooltip title={label}>
+      <Badge dot={unread > 0} offset={[-6, 6]}>
+        <Button
+          type="text"
+          aria-label={label}
+          icon={<BellOutlined />}
+          onClick={() => navigate(MESSAGE_CENTRE_PATH)}
+        />
+      </Badge>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button, Dropdown } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../auth/session';
+import { DROPDOWN_DELAYS } from './dropdownDelays';
+
+export type AccountDialog = 'password' | 'project';
+
+/** The user's name, opening 修改密码, 设置默认项目 and 退出登录 on hover. */
+export function UserMenu({ onOpen, onLogout }: { onOpen(dialog: AccountDialog): void; onLogout(): void }) {
+  const { t } = useTranslation();
+  const name = useSession((state) => state.user?.name || state.user?.userName || '');
+  return (
+    <Dropdown
+      {...DROPDOWN_DELAYS}
+      menu={{
+        items: [
+          { key: 'password', label: t('header.changePassword') },
+          { key: 'project', label: t('header.defaultProject') },
+          { type: 'divider' },
+          { key: 'logout', label: t('logout') },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'logout') onLogout();
+          else onOpen(key === 'password' ? 'password' : 'project');
+        },
+      }}
+    >
+      <Button type="text" icon={<UserOutlined />} aria-label={name || t('header.userMenu')}>
+        {name}
+      </Button>
+    </Dropdown>
+  );
+}
