@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import '../test/resizeObserver';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COOKIE_TOKEN, KEEPALIVE_INTERVAL_MS } from '@cityops/contract';
@@ -99,7 +100,7 @@ describe('the guarded app', () => {
     writeSessionCookies('token-admin', 1);
     const { sentTo } = mockApi({ [PERMISSIONS]: () => ok(adminSession), [LOGOUT]: () => ok(null) });
     const router = renderAt('/');
-    fireEvent.click(await screen.findByRole('button', { name: '退出登录' }));
+    fireEvent.click(within(await screen.findByRole('banner')).getByRole('button', { name: '退出登录' }));
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(sentTo(LOGOUT)).toHaveLength(1);
@@ -111,7 +112,7 @@ describe('the guarded app', () => {
     writeSessionCookies('token-admin', 1);
     mockApi({ [PERMISSIONS]: () => ok(adminSession), [LOGOUT]: () => refused(10500, 'boom') });
     const router = renderAt('/');
-    fireEvent.click(await screen.findByRole('button', { name: '退出登录' }));
+    fireEvent.click(within(await screen.findByRole('banner')).getByRole('button', { name: '退出登录' }));
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(readCookie(COOKIE_TOKEN)).toBeNull();

@@ -5,6 +5,7 @@ import { isApiError, readToken } from '@cityops/client';
 import { LoadingOverlay, i18n, showMessage } from '@cityops/ui';
 import { fetchUserPermissions } from '../features/auth/api';
 import { signOutLocally, useSession } from '../features/auth/session';
+import { menuOf } from '../features/menu/userMenu';
 import { decideRoute, isLoginPath } from './guardDecision';
 import { useKeepalive } from './useKeepalive';
 
@@ -27,10 +28,12 @@ export function RouteGuard() {
   const userToken = useSession((state) => state.userToken);
   const setUser = useSession((state) => state.setUser);
   const token = readToken();
+  const userLoaded = user !== null && userToken === token;
   const decision = decideRoute({
     path: pathname,
     hasToken: token !== null,
-    userLoaded: user !== null && userToken === token,
+    userLoaded,
+    enabledPaths: userLoaded && user ? menuOf(user.menus).enabledPaths : undefined,
   });
   const mustLoad = decision.action === 'load-user' && token !== null;
 

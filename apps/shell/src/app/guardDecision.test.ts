@@ -49,4 +49,25 @@ describe('route guard', () => {
     expect(decideRoute({ path: '/', ...signedIn })).toEqual({ action: 'render' });
     expect(decideRoute({ path: '/admin/userManage', ...signedIn })).toEqual({ action: 'render' });
   });
+
+  it('sends a loaded user to /404 for a page they hold no code for, and lets them open one they do', () => {
+    const enabledPaths = new Set(['/', '/admin/userManage']);
+    const loaded = { hasToken: true, userLoaded: true, enabledPaths };
+    expect(decideRoute({ path: '/admin/userManage', ...loaded })).toEqual({ action: 'render' });
+    expect(decideRoute({ path: '/admin/roleManage', ...loaded })).toEqual({ action: 'redirect', to: '/404' });
+    expect(decideRoute({ path: '/iotcloud/iot/lamp/plan/', ...loaded })).toEqual({
+      action: 'redirect',
+      to: '/404',
+    });
+    expect(decideRoute({ path: '/license', ...loaded })).toEqual({ action: 'render' });
+  });
+
+  it('waits for the user info before deciding a page is not permitted', () => {
+    const enabledPaths = new Set<string>();
+    expect(
+      decideRoute({ path: '/admin/roleManage', hasToken: true, userLoaded: false, enabledPaths }),
+    ).toEqual({
+      action: 'load-user',
+    });
+  });
 });

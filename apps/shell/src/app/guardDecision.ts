@@ -1,10 +1,15 @@
-import { LOGIN_PATHS, PUBLIC_PATHS } from '@cityops/contract';
+import { LOGIN_PATHS, PUBLIC_PATHS, findRouteByPath } from '@cityops/contract';
 
 export interface GuardInput {
   path: string;
   hasToken: boolean;
   /** Whether the user info (menus, permissions) has been loaded for this token. */
   userLoaded: boolean;
+  /**
+   * Paths the loaded user may open (their permission codes enable them). Without it, permission
+   * routes are not checked.
+   */
+  enabledPaths?: ReadonlySet<string>;
 }
 
 export type GuardDecision =
@@ -22,10 +27,14 @@ export const isLoginPath = (path: string) => LOGIN_PATHS.some((login) => login =
 export const isPublicPath = (path: string) => PUBLIC_PATHS.some((open) => open === normalise(path));
 
 /** The route guard of platform-shell.md §2 as a pure decision. */
-export function decideRoute({ path, hasToken, userLoaded }: GuardInput): GuardDecision {
+export function decideRoute({ path, hasToken, userLoaded, enabledPaths }: GuardInput): GuardDecision {
   if (hasToken && isLoginPath(path)) return { action: 'redirect', to: '/' };
   if (isPublicPath(path)) return { action: 'render' };
   if (!hasToken) return { action: 'redirect', to: '/login' };
   if (!userLoaded && normalise(path) !== NOT_FOUND_PATH) return { action: 'load-user' };
+  // A page the user holds no code for does not exist for them, even when its address is typed in.
+  const route = findRouteByPath(normalise(path));
+  if (userLoaded && enabledPaths && route?.access === 'permission' && !enabledPaths.has(route.path))
+    return { action: 'redirect', to: NOT_FOUND_PATH };
   return { action: 'render' };
 }

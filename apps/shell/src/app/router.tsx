@@ -1,4 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { ROUTE_REDIRECTS, ROUTE_TABLE } from '@cityops/contract';
 import { LoadingOverlay } from '@cityops/ui';
 import { authRoutes } from '../features/auth/routes';
 import { homeRoutes } from '../features/home/routes';
@@ -7,13 +8,50 @@ import { RouteErrorScreen } from './ErrorScreen';
 import { setNavigator } from './navigation';
 import { RouteGuard } from './RouteGuard';
 
-/** Every route sits under the guard; each page is its own chunk, loaded when first visited. */
+/** Paths whose pages the feature route files above declare. */
+const declared = new Set(
+  [...authRoutes, ...homeRoutes, ...systemRoutes].map((route) => route.path).filter(Boolean),
+);
+
+const placeholder = async () => ({
+  Component: (await import('../features/layout/pages/PagePlaceholder')).PagePlaceholder,
+});
+const tableRoute = (path: string): RouteObject => ({ path, lazy: placeholder });
+
+/**
+ * Every other route of the route table, declared in code so a refresh never 404s; the guard enables
+ * them by permission code at run time. Their pages (sub-app frames, admin pages) come later.
+ */
+const pending = ROUTE_TABLE.filter((route) => !declared.has(route.path));
+const publicPages = pending
+  .filter((route) => route.access === 'public')
+  .map((route) => tableRoute(route.path));
+const layoutPages = pending
+  .filter((route) => route.access !== 'public')
+  .map((route) => tableRoute(route.path));
+const redirects = Object.entries(ROUTE_REDIRECTS).map(([path, to]): RouteObject => ({
+  path,
+  element: <Navigate to={to} replace />,
+}));
+const layoutPaths = new Set(['/', '/center']);
+
+/** Every route sits under the guard; the signed-in pages sit in the layout; each page is its own chunk. */
 export const routes: RouteObject[] = [
   {
     Component: RouteGuard,
     ErrorBoundary: RouteErrorScreen,
     HydrateFallback: LoadingOverlay,
-    children: [...authRoutes, ...homeRoutes, ...systemRoutes],
+    children: [
+      ...authRoutes,
+      ...systemRoutes,
+      ...publicPages,
+      ...redirects,
+      ...homeRoutes.filter((route) => !layoutPaths.has(route.path ?? '')),
+      {
+        lazy: async () => ({ Component: (await import('../features/layout/ShellLayout')).ShellLayout }),
+        children: [...homeRoutes.filter((route) => layoutPaths.has(route.path ?? '')), ...layoutPages],
+      },
+    ],
   },
 ];
 

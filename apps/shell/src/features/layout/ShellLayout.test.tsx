@@ -1,0 +1,123 @@
+import '../../test/resizeObserver';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findRouteByPath, type PermissionItem, type UserPermissions } from '@cityops/contract';
+import { writeSessionCookies } from '@cityops/client';
+import { AppConfigProvider, FeedbackHost, initI18n } from '@cityops/ui';
+import { adminSession, mockApi, ok } from '../../test/api';
+import { routes } from '../../app/router';
+import { useSession } from '../auth/session';
+import { useSystemChoice } from '../menu/userMenu';
+import { useTabs } from '../tabs/tabStore';
+
+const PERMISSIONS = '/api/user/queryUserPermissions';
+const planCode = findRouteByPath('/iotcloud/iot/lamp/plan')?.code ?? '';
+
+const entry = (id: number, parentId: number, type: number, code: string, name: string, url: string) =>
+  ({
+    id,
+    parentId,
+    type,
+    code,
+    name,
+    url,
+    sortNum: id,
+    icon: '',
+    level: parentId === 0 ? 1 : 2,
+  }) satisfies PermissionItem;
+
+const operator: UserPermissions = {
+  ...adminSession,
+  name: '运维人员',
+  menus: [
+    entry(1, 0, 0, 'admin', '系统管理', ''),
+    entry(2, 1, 2, 'roleManage', '角色管理', '/admin/roleManage'),
+    entry(3, 1, 2, 'logManage', '日志管理', '#'),
+    entry(10, 0, 0, 'iot', '物联网', ''),
+    entry(11, 10, 2, planCode, '单灯计划', '/iotcloud/iot/lamp/plan'),
+    entry(20, 0, 3, 'docs', '帮助文档', 'https://example.org'),
+  ],
+};
+
+async function waitForPath(router: ReturnType<typeof createMemoryRouter>, path: string) {
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe(path));
+}
+
+function renderAt(path: string) {
+  writeSessionCookies('token-op', 2);
+  mockApi({ [PERMISSIONS]: () => ok(operator) });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppConfigProvider>
+      <FeedbackHost />
+      <RouterProvider router={router} />
+    </AppConfigProvider>,
+  );
+  return router;
+}
+
+beforeAll(async () => {
+  await initI18n('zh-CN');
+});
+
+afterEach(() => {
+  useSession.getState().clear();
+  useTabs.getState().reset();
+  useSystemChoice.getState().choose(null);
+  sessionStorage.clear();
+});
+
+describe('the shell layout', () => {
+  it('never opens a page the user holds no code for, even by its address', async () => {
+    const router = renderAt('/admin/userManage');
+    expect(await screen.findByText('页面不存在')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('sends /admin to /admin/userManage, which this operator may not open', async () => {
+    const router = renderAt('/admin');
+    await screen.findByText('页面不存在');
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it("shows the system's side menu, says 页面暂时未开放 for a '#' item and keeps the collapse", async () => {
+    renderAt('/admin/roleManage');
+    const side = await screen.findByRole('menu', { name: '侧边菜单' });
+    fireEvent.click(within(side).getByRole('menuitem', { name: '日志管理' }));
+    expect(await screen.findByText('页面暂时未开放')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '折叠菜单' }));
+    expect(screen.getByRole('button', { name: '展开菜单' })).toBeTruthy();
+    expect(sessionStorage.getItem('cityops-side-collapsed')).toBe('true');
+  });
+
+  it('keeps a tab exactly as left: typed notes survive a switch, and closing frees the page', async () => {
+    const router = renderAt('/iotcloud/iot/lamp/plan');
+    const notes = await screen.findByRole('textbox', { name: '备注' });
+    fireEvent.change(notes, { target: { value: '三号路段待检修' } });
+    await act(() => router.navigate('/admin/roleManage'));
+    expect(await screen.findByRole('tab', { name: '角色管理' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '单灯计划' }));
+    await waitForPath(router, '/iotcloud/iot/lamp/plan');
+    expect(screen.getByDisplayValue('三号路段待检修')).toBeTruthy();
+
+    const planTab = screen.getByRole('tab', { name: '单灯计划' });
+    fireEvent.click(within(planTab.parentElement ?? planTab).getByRole('button', { name: /remove|关闭/i }));
+    await waitForPath(router, '/admin/roleManage');
+    expect(screen.queryByDisplayValue('三号路段待检修')).toBeNull();
+  });
+
+  it('searches the permitted pages with Ctrl+K and opens the match', async () => {
+    const router = renderAt('/');
+    await screen.findByRole('banner');
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const input = await screen.findByPlaceholderText('搜索菜单');
+    fireEvent.change(input, { target: { value: '计划' } });
+    expect(screen.getByRole('option', { name: /单灯计划/ })).toBeTruthy();
+    fireEvent.change(input, { target: { value: '用户' } });
+    expect(screen.queryByRole('option')).toBeNull();
+    fireEvent.change(input, { target: { value: 'plan' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitForPath(router, '/iotcloud/iot/lamp/plan');
+  });
+});

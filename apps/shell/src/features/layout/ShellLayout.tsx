@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Button, Layout, theme } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useLocation, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { findRouteByPath } from '@cityops/contract';
+import { englishTitle, systemForPath, type MenuNode } from '@cityops/client';
+import { LoadingOverlay } from '@cityops/ui';
+import { pageSettings } from '../../app/pageSettings';
+import { SideMenu } from '../menu/SideMenu';
+import { menuTitle, useSystemChoice, useUserMenu } from '../menu/userMenu';
+import { TabBar } from '../tabs/TabBar';
+import { TabPages } from '../tabs/TabPages';
+import { tabFor, useTabs, type PageTab } from '../tabs/tabStore';
+import { AppHeader } from './components/AppHeader';
+import { isHeaderHidden } from './headerVisibility';
+import { useSideCollapsed } from './sideCollapse';
+
+/** The home page of this shell is `/` (the "home" mark of video-talk-alarm-header.md §2.3). */
+const HOME_PATH = '/';
+
+function leavesByPath(nodes: readonly MenuNode[], into = new Map<string, MenuNode>()) {
+  for (const node of nodes) {
+    if (node.children.length === 0 && node.url && !node.external && !into.has(node.url))
+      into.set(node.url, node);
+    leavesByPath(node.children, into);
+  }
+  return into;
+}
+
+/** Header, side menu (when the system has one), tab bar and body (platform-shell.md §2). */
+export function ShellLayout() {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const menu = useUserMenu();
+  const route = findRouteByPath(pathname);
+  const openTab = useTabs((state) => state.open);
+  const setMaxTabs = useTabs((state) => state.setMaxTabs);
+  const chosen = useSystemChoice((state) => state.systemCode);
+  const choose = useSystemChoice((state) => state.choose);
+  const [collapsed, setCollapsed] = useSideCollapsed();
+  const [headerShown, setHeaderShown] = useState(true);
+
+  const pathSystem = menu ? systemForPath(menu.topNav, pathname)?.code : undefined;
+  useEffect(() => setMaxTabs(pageSettings.maxTabs), [setMaxTabs]);
+  useEffect(() => {
+    if (route) openTab(tabFor(route));
+  }, [route, openTab]);
+  useEffect(() => {
+    if (pathSystem) choose(pathSystem);
+  }, [pathSystem, choose]);
+
+  const currentSystem = chosen ?? pathSystem ?? null;
+  const side = (menu && currentSystem && menu.sideMenus.get(currentSystem)) || [];
+  const pages = menu ? leavesByPath(menu.tree) : new Map<string, MenuNode>();
+  const titleOf = (tab: PageTab) => {
+    const node = pages.get(tab.path);
+    if (node) return menuTitle(node, i18n.language);
+    const entry = findRouteByPath(tab.path);
+    return i18n.language === 'en-US' && entry ? englishTitle(entry) : tab.title;
+  };
+  const headerVisible = !isHeaderHidden(pathname, HOME_PATH);
+
+  return (
+    <Layout style={{ height: '100vh' }}>
+      {navigation.state === 'loading' && <LoadingOverlay />}
+      {headerVisible && headerShown && menu && (
+        <AppHeader menu={menu} currentSystem={currentSystem} onHide={() => setHeaderShown(false)} />
+      )}
+      <Layout>
+        {side.length > 0 && (
+          <Layout.Sider
+            collapsed={collapsed}
+            collapsedWidth={64}
+            width={220}
+            trigger={null}
+            style={{ background: token.colorBgContainer, overflow: 'auto' }}
+          >
+            <Button
+              type="text"
+              block
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
+              onClick={() => setCollapsed(!collapsed)}
+              style={{ height: 40 }}
+            />
+            <SideMenu nodes={side} collapsed={collapsed} />
+          </Layout.Sider>
+        )}
+        <Layout style={{ minWidth: 0 }}>
+          <TabBar
+            titleOf={titleOf}
+            onShowHeader={headerVisible && !headerShown ? () => setHeaderShown(true) : undefined}
+          />
+          <Layout.Content style={{ overflow: 'hidden', position: 'relative' }}>
+            <TabPages activeCode={route?.code ?? null} />
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { Button, Input, Modal, Typography, theme } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { searchMenu, type MenuSearchEntry } from '@cityops/client';
+
+/** Menu search: a header button or Ctrl+K opens it; Enter or a click opens the highlighted page. */
+export function MenuSearch({ index }: { index: readonly MenuSearchEntry[] }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { token } = theme.useToken();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [highlighted, setHighlighted] = useState(0);
+  const results = searchMenu(index, query);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const close = () => {
+    setOpen(false);
+    setQuery('');
+    setHighlighted(0);
+  };
+  const go = (entry: MenuSearchEntry | undefined) => {
+    if (!entry) return;
+    close();
+    navigate(entry.path);
+  };
+  const label = (entry: MenuSearchEntry) =>
+    i18n.language === 'en-US' && entry.titleEn ? entry.titleEn : entry.name;
+
+  return (
+    <>
+      <Button type="text" icon={<SearchOutlined />} onClick={() => setOpen(true)}>
+        <Typography.Text type="secondary">{t('layout.searchShortcut')}</Typography.Text>
+      </Button>
+      <Modal open={open} onCancel={close} footer={null} title={t('layout.search')} destroyOnHidden>
+        <Input
+          autoFocus
+          allowClear
+          placeholder={t('layout.search')}
+          aria-label={t('layout.search')}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setHighlighted(0);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') setHighlighted((at) => Math.min(at + 1, results.length - 1));
+            if (event.key === 'ArrowUp') setHighlighted((at) => Math.max(at - 1, 0));
+            if (event.key === 'Enter') go(results[highlighted]);
+          }}
+        />
+        {query.trim() !== '' && results.length === 0 && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+            {t('layout.searchEmpty')}
+          </Typography.Paragraph>
+        )}
+        {results.length > 0 && (
+          <ul
+            role="listbox"
+            aria-label={t('layout.searchResults')}
+            style={{ listStyle: 'none', margin: '12px 0 0', padding: 0 }}
+          >
+            {results.slice(0, 50).map((entry, at) => (
+              <li
+                key={entry.code}
+                role="option"
+                aria-selected={at === highlighted}
+                onClick={() => go(entry)}
+                onMouseEnter={() => setHighlighted(at)}
+                style={{
+                  display: 'flex',
+                  justifyContent: 'space-between',
+                  gap: 12,
+                  padding: '6px 8px',
+                  cursor: 'pointer',
+                  borderRadius: 6,
+                  background: at === highlighted ? token.controlItemBgActive : undefined,
+                }}
+              >
+                <span>{label(entry)}</span>
+                <Typography.Text type="secondary">{entry.path}</Typography.Text>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Menu, type MenuProps } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MenuNode } from '@cityops/client';
+import { activateNode, menuTitle } from './userMenu';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(nodes: readonly MenuNode[], locale: string): Item[] {
+  return nodes.map((node): Item => {
+    const label = menuTitle(node, locale);
+    if (node.children.length > 0) return { key: node.index, label, children: toItems(node.children, locale) };
+    // A `#` item stays clickable so the click can say 页面暂时未开放; it only looks disabled.
+    return {
+      key: node.index,
+      label,
+      style: node.meta.disabled ? { opacity: 0.45 } : undefined,
+    };
+  });
+}
+
+function findByIndex(nodes: readonly MenuNode[], index: string): MenuNode | undefined {
+  for (const node of nodes) {
+    if (node.index === index) return node;
+    const inner = findByIndex(node.children, index);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+function selectedIndexes(nodes: readonly MenuNode[], path: string): { selected: string[]; open: string[] } {
+  for (const node of nodes) {
+    if (node.children.length === 0 && node.url === path && !node.external)
+      return { selected: [node.index], open: [] };
+    const inner = selectedIndexes(node.children, path);
+    if (inner.selected.length > 0) return { selected: inner.selected, open: [node.index, ...inner.open] };
+  }
+  return { selected: [], open: [] };
+}
+
+/** The current system's nested menu (video-talk-alarm-header.md §2.8). */
+export function SideMenu({ nodes, collapsed }: { nodes: readonly MenuNode[]; collapsed: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { selected, open } = selectedIndexes(nodes, pathname);
+
+  return (
+    <Menu
+      mode="inline"
+      aria-label={t('layout.sideMenu')}
+      inlineCollapsed={collapsed}
+      selectedKeys={selected}
+      defaultOpenKeys={collapsed ? undefined : open}
+      items={toItems(nodes, i18n.language)}
+      onClick={({ key }) => {
+        const node = findByIndex(nodes, key);
+        const path = node ? activateNode(node) : null;
+        if (path) navigate(path);
+      }}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+}

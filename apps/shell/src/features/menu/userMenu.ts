@@ -1,0 +1,53 @@
+import { create } from 'zustand';
+import { buildUserMenu, type MenuNode, type UserMenu } from '@cityops/client';
+import type { Locale } from '@cityops/contract';
+import { showMessage, i18n } from '@cityops/ui';
+import { useSession } from '../auth/session';
+
+const built = new WeakMap<object, UserMenu>();
+
+/** The signed-in user's menus, built once per permission list. */
+export function menuOf(menus: Parameters<typeof buildUserMenu>[0]): UserMenu {
+  let menu = built.get(menus);
+  if (!menu) {
+    menu = buildUserMenu(menus);
+    built.set(menus, menu);
+  }
+  return menu;
+}
+
+export function useUserMenu(): UserMenu | null {
+  const user = useSession((state) => state.user);
+  return user ? menuOf(user.menus) : null;
+}
+
+/** Server names are zh-CN; in en-US the route's English title, where the node names a route. */
+export function menuTitle(node: MenuNode, locale: Locale | string): string {
+  return locale === 'en-US' && node.meta.titleEn ? node.meta.titleEn : node.name;
+}
+
+/** The top navigation item the user picked last (it may have no page of its own to show yet). */
+interface SystemChoice {
+  systemCode: string | null;
+  choose(code: string | null): void;
+}
+export const useSystemChoice = create<SystemChoice>()((set) => ({
+  systemCode: null,
+  choose: (systemCode) => set({ systemCode }),
+}));
+
+/**
+ * What clicking a menu node does: open an external link in a new browser tab, tell the user a `#`
+ * page is not open, or go to the node's page. Returns the path to navigate to, if any.
+ */
+export function activateNode(node: MenuNode): string | null {
+  if (node.external && node.url) {
+    window.open(node.url, '_blank', 'noopener,noreferrer');
+    return null;
+  }
+  if (!node.url) {
+    showMessage('WARN', i18n.t('contract:menu.notOpen'));
+    return null;
+  }
+  return node.url;
+}

@@ -1,0 +1,92 @@
+import { Button, Dropdown, Flex, Tabs, theme } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { HOME_TAB, useTabs, type PageTab } from './tabStore';
+
+interface Props {
+  /** The title to show for a tab (the menu's name for the page, localised). */
+  titleOf(tab: PageTab): string;
+  /** Shown when the user has hidden the header: brings it back. */
+  onShowHeader?: () => void;
+}
+
+/** Open pages (video-talk-alarm-header.md §2.9): switch, close one, close the others, expand header. */
+export function TabBar({ titleOf, onShowHeader }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token } = theme.useToken();
+  const tabs = useTabs((state) => state.tabs);
+  const activeCode = useTabs((state) => state.activeCode);
+  const close = useTabs((state) => state.close);
+  const closeOthers = useTabs((state) => state.closeOthers);
+
+  const closeTab = (code: string) => {
+    const next = close(code);
+    if (next) navigate(next);
+  };
+  const keepOnly = (code: string) => {
+    const tab = tabs.find((candidate) => candidate.code === code);
+    closeOthers(code);
+    if (tab && code !== activeCode) navigate(tab.path);
+  };
+
+  return (
+    <Flex
+      align="center"
+      style={{
+        paddingInline: 8,
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <Tabs
+        aria-label={t('tabs.label')}
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={activeCode}
+        style={{ flex: 1, minWidth: 0, marginBottom: -1 }}
+        tabBarStyle={{ margin: 0 }}
+        onChange={(code) => {
+          const tab = tabs.find((candidate) => candidate.code === code);
+          if (tab) navigate(tab.path);
+        }}
+        onEdit={(code, action) => {
+          if (action === 'remove' && typeof code === 'string') closeTab(code);
+        }}
+        items={tabs.map((tab) => ({
+          key: tab.code,
+          closable: tab.code !== HOME_TAB.code,
+          closeIcon: undefined,
+          label: (
+            <Dropdown
+              trigger={['contextMenu']}
+              menu={{
+                items: [
+                  { key: 'close', label: t('tabs.close'), disabled: tab.code === HOME_TAB.code },
+                  { key: 'others', label: t('tabs.closeOthers') },
+                ],
+                onClick: ({ key }) => (key === 'close' ? closeTab(tab.code) : keepOnly(tab.code)),
+              }}
+            >
+              <span>{titleOf(tab)}</span>
+            </Dropdown>
+          ),
+        }))}
+      />
+      <Button size="small" type="text" onClick={() => keepOnly(activeCode)}>
+        {t('tabs.closeOthers')}
+      </Button>
+      {onShowHeader && (
+        <Button
+          size="small"
+          type="text"
+          icon={<DownOutlined />}
+          aria-label={t('layout.showHeader')}
+          onClick={onShowHeader}
+        />
+      )}
+    </Flex>
+  );
+}
