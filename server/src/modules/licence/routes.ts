@@ -26,9 +26,13 @@ export default async function licenceRoutes(app: FastifyInstance) {
 
   route(app, licenceEndpoints.status, () => ctx.licence.status());
 
-  route(app, licenceEndpoints.register, async ({ body }) => {
-    return new Answer(await ctx.licence.register(body), 'licence.registered');
-  });
+  // Public, so it shares the per-address limit of the sign-in calls.
+  route(
+    app,
+    licenceEndpoints.register,
+    async ({ body }) => new Answer(await ctx.licence.register(body), 'licence.registered'),
+    { rateLimited: true },
+  );
 }
 
 /** The gate, on the root instance so it covers every route, unknown /api paths included. */
