@@ -57,6 +57,11 @@ describe('the message centre', () => {
     const all = (await page(admin, { pageSize: 100 })).messageList;
     expect(one.messageList).toEqual(all.slice(3, 6));
     expect((await page(admin, { pageNum: 9 })).messageList).toEqual([]);
+    expect(await page(admin, { pageNum: Number.MAX_SAFE_INTEGER, pageSize: 100 })).toEqual({
+      messageList: [],
+      total: 7,
+      noReadCount: 4,
+    });
     const unread = await page(admin, { readStatus: false });
     expect(unread).toMatchObject({ total: 4, noReadCount: 4 });
     expect(unread.messageList.every((m) => !m.readStatus)).toBe(true);
