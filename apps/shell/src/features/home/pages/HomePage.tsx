@@ -1,10 +1,20 @@
-import { useState } from 'react';
-import { Button, Card, Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { Card, Col, Empty, Row, Typography } from 'antd';
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  BulbOutlined,
+  CloudServerOutlined,
+  FundProjectionScreenOutlined,
+  SettingOutlined,
+  ThunderboltOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { PermissionType } from '@cityops/contract';
-import { logout } from '../../auth/api';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/session';
+import { systemCards } from '../systems';
 
 /** Menu and page entries (platform-shell.md §6); groups (0) and element codes (4, 5) are not. */
 const ENTRY_TYPES: readonly number[] = [
@@ -14,40 +24,60 @@ const ENTRY_TYPES: readonly number[] = [
   PermissionType.HIDDEN_PAGE,
 ];
 
-/**
- * The signed-in landing page for now: who is signed in, how many menu entries they may open, and a
- * way out. The header, side menu and tab bar arrive with the layout.
- */
+/** The icons the systems are seeded with; anything else gets a neutral one. */
+const ICONS: Readonly<Record<string, ReactNode>> = {
+  SettingOutlined: <SettingOutlined />,
+  CloudServerOutlined: <CloudServerOutlined />,
+  ToolOutlined: <ToolOutlined />,
+  BarChartOutlined: <BarChartOutlined />,
+  FundProjectionScreenOutlined: <FundProjectionScreenOutlined />,
+  ThunderboltOutlined: <ThunderboltOutlined />,
+  BulbOutlined: <BulbOutlined />,
+};
+
+/** `/` and `/center`: the integrated overview, one card per system the user may reach. */
 export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const user = useSession((state) => state.user);
-  const [leaving, setLeaving] = useState(false);
   if (!user) return null;
-
+  const cards = systemCards(user.menus);
   const entries = user.menus.filter((item) => ENTRY_TYPES.includes(item.type)).length;
 
-  async function onLogout() {
-    setLeaving(true);
-    await logout();
-    navigate('/login', { replace: true });
-  }
-
   return (
-    <main
-      style={{ minHeight: '100vh', padding: 48, boxSizing: 'border-box', background: token.colorBgLayout }}
-    >
-      <Card style={{ maxWidth: 640, margin: '0 auto' }}>
-        <Typography.Title level={3}>
-          {t('home.welcome', { name: user.name || user.userName })}
-        </Typography.Title>
-        <Typography.Paragraph>{t('home.menuCount', { count: entries })}</Typography.Paragraph>
-        <Typography.Paragraph type="secondary">{t('home.later')}</Typography.Paragraph>
-        <Button loading={leaving} onClick={() => void onLogout()}>
-          {t('logout')}
-        </Button>
-      </Card>
+    <main style={{ padding: 24 }}>
+      <Typography.Title level={3}>{t('home.welcome', { name: user.name || user.userName })}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('home.menuCount', { count: entries })}</Typography.Paragraph>
+      <Typography.Title level={4}>{t('overview.title')}</Typography.Title>
+      {cards.length === 0 ? (
+        <Empty description={t('overview.empty')} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {cards.map((card) => (
+            <Col key={card.code} xs={24} sm={12} lg={8} xl={6}>
+              <Card
+                hoverable={card.firstUrl !== null}
+                role="link"
+                aria-label={card.name}
+                aria-disabled={card.firstUrl === null}
+                tabIndex={0}
+                onClick={() => card.firstUrl && navigate(card.firstUrl)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && card.firstUrl) navigate(card.firstUrl);
+                }}
+              >
+                <Card.Meta
+                  avatar={<span style={{ fontSize: 32 }}>{ICONS[card.icon] ?? <AppstoreOutlined />}</span>}
+                  title={card.name}
+                  description={
+                    card.firstUrl ? t('overview.pages', { count: card.pages }) : t('overview.noPage')
+                  }
+                />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
     </main>
   );
 }

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Flex, Input, Tag, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../../../app/queryClient';
+import { signedLicenceSchema, type LicenceStatus } from '@cityops/contract';
+import { showMessage } from '@cityops/ui';
+import { fetchLicenceStatus, registerLicence } from '../api';
+
+const STATE_COLOUR = { valid: 'success', expired: 'error', missing: 'default' } as const;
+const STATUS_KEY = ['licence', 'status'] as const;
+
+function StatusCard({ status }: { status: LicenceStatus }) {
+  const { t } = useTranslation();
+  const { licence } = status;
+  return (
+    <Card title={t('licence.status')}>
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t('licence.status')}>
+          <Tag color={STATE_COLOUR[status.state]}>{t(`licence.${status.state}`)}</Tag>
+        </Descriptions.Item>
+        {licence && (
+          <>
+            <Descriptions.Item label={t('licence.customer')}>{licence.customer}</Descriptions.Item>
+            <Descriptions.Item label={t('licence.id')}>{licence.licenceId}</Descriptions.Item>
+            <Descriptions.Item label={t('licence.issuedAt')}>
+              {new Date(licence.issuedAt).toLocaleDateString()}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('licence.expiresAt')}>
+              {new Date(licence.expiresAt).toLocaleDateString()}
+            </Descriptions.Item>
+            {status.daysLeft !== null && (
+              <Descriptions.Item label={t('licence.daysLeft')}>
+                {t('licence.daysLeftValue', { count: status.daysLeft })}
+              </Descriptions.Item>
+            )}
+            <Descriptions.Item label={t('licence.modules')}>{licence.modules.join('、')}</Descriptions.Item>
+            <Descriptions.Item label={t('licence.deviceLimit')}>{licence.deviceLimit}</Descriptions.Item>
+          </>
+        )}
+      </Descriptions>
+    </Card>
+  );
+}
+
+/** /license (public): the installed licence and how to register a new one the vendor signed. */
+export function LicencePage() {
+  const { t } = useTranslation();
+  // The app's client passed explicitly: this public page must not depend on a provider above it.
+  const status = useQuery(
+    { queryKey: STATUS_KEY, queryFn: ({ signal }) => fetchLicenceStatus(signal) },
+    queryClient,
+  );
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function register(raw: string) {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      setProblem(t('licence.badJson'));
+      return;
+    }
+    const parsed = signedLicenceSchema.safeParse(json);
+    if (!parsed.success) {
+      setProblem(t('licence.badShape'));
+      return;
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      const next = await registerLicence(parsed.data);
+      queryClient.setQueryData(STATUS_KEY, next);
+      showMessage('SUCCESS', t('licence.registered'));
+      setText('');
+    } catch {
+      // The client has shown the server's reason.
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <main style={{ maxWidth: 760, margin: '0 auto', padding: 24 }}>
+      <Typography.Title level={3}>{t('licence.title')}</Typography.Title>
+      <Flex vertical gap={16}>
+        {status.data && <StatusCard status={status.data} />}
+        {status.isError && <Alert type="error" title={t('licence.loadFailed')} />}
+        <Card title={t('licence.register')}>
+          <Flex vertical gap={12}>
+            <Upload
+              accept=".json,application/json"
+              maxCount={1}
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void file.text().then(register);
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={saving}>
+                {t('licence.upload')}
+              </Button>
+            </Upload>
+            <Typography.Text strong>{t('licence.paste')}</Typography.Text>
+            <Input.TextArea
+              aria-label={t('licence.paste')}
+              rows={8}
+              value={text}
+              placeholder={t('licence.pastePlaceholder')}
+              onChange={(event) => setText(event.target.value)}
+            />
+            {problem && <Alert type="error" title={problem} />}
+            <Flex gap={8}>
+              <Button
+                type="primary"
+                disabled={text.trim() === ''}
+                loading={saving}
+                onClick={() => void register(text)}
+              >
+                {t('licence.register')}
+              </Button>
+              <Link to="/login">{t('licence.toLogin')}</Link>
+            </Flex>
+          </Flex>
+        </Card>
+      </Flex>
+    </main>
+  );
+}
