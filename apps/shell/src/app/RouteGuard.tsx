@@ -5,6 +5,7 @@ import { isApiError, readToken } from '@cityops/client';
 import { LoadingOverlay, i18n, showMessage } from '@cityops/ui';
 import { fetchUserPermissions } from '../features/auth/api';
 import { signOutLocally, useSession } from '../features/auth/session';
+import { installSearchShortcut } from '../features/menu/searchShortcut';
 import { menuOf } from '../features/menu/userMenu';
 import { decideRoute, isLoginPath } from './guardDecision';
 import { useKeepalive } from './useKeepalive';
@@ -14,6 +15,20 @@ function loadFailureText(error: unknown): string {
   if (isApiError(error) && SESSION_ENDED_CODES.includes(error.statusCode))
     return i18n.t('contract:session.ended');
   return i18n.t('contract:service.unavailable');
+}
+
+/**
+ * A reload or a typed address cancels the user-info call in flight; that is not a failure, and must not
+ * sign the user out (it cleared the cookie the next page needs).
+ */
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    leavingPage = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leavingPage = false;
+  });
 }
 
 /**
@@ -43,7 +58,7 @@ export function RouteGuard() {
     fetchUserPermissions(controller.signal).then(
       (loaded) => setUser(token, loaded),
       (error: unknown) => {
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted || leavingPage) return;
         showMessage('FAIL', loadFailureText(error));
         signOutLocally();
         // 10402 has already sent the user to /license, a public page.
@@ -55,6 +70,7 @@ export function RouteGuard() {
   }, [mustLoad, token, setUser, navigate]);
 
   useKeepalive(token !== null && !isLoginPath(pathname));
+  useEffect(() => installSearchShortcut(), []);
 
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
   if (mustLoad) return <LoadingOverlay />;

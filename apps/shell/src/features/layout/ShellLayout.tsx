@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Layout, theme } from 'antd';
+import { Button, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,6 @@ function leavesByPath(nodes: readonly MenuNode[], into = new Map<string, MenuNod
 /** Header, side menu (when the system has one), tab bar and body (platform-shell.md §2). */
 export function ShellLayout() {
   const { t, i18n } = useTranslation();
-  const { token } = theme.useToken();
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const menu = useUserMenu();
@@ -76,7 +75,7 @@ export function ShellLayout() {
             collapsedWidth={64}
             width={220}
             trigger={null}
-            style={{ background: token.colorBgContainer, overflow: 'auto' }}
+            style={{ overflow: 'auto' }}
           >
             <Button
               type="text"
@@ -84,7 +83,7 @@ export function ShellLayout() {
               icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
               aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
               onClick={() => setCollapsed(!collapsed)}
-              style={{ height: 40 }}
+              style={{ height: 40, color: 'var(--cityops-menu-text)' }}
             />
             <SideMenu nodes={side} collapsed={collapsed} />
           </Layout.Sider>

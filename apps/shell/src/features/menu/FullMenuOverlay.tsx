@@ -34,7 +34,8 @@ export function FullMenuOverlay({ topNav }: { topNav: readonly MenuNode[] }) {
         boxShadow: token.boxShadowSecondary,
         borderRadius: token.borderRadiusLG,
         maxWidth: '90vw',
-        overflowX: 'auto',
+        maxHeight: '80vh',
+        overflow: 'auto',
       }}
     >
       {columns.map((rows, c) => (

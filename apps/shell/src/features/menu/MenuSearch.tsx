@@ -1,30 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Modal, Typography, theme } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { searchMenu, type MenuSearchEntry } from '@cityops/client';
+import { useMenuSearch } from './searchShortcut';
 
-/** Menu search: a header button or Ctrl+K opens it; Enter or a click opens the highlighted page. */
+/** Menu search: a header button or Ctrl+K (see searchShortcut) opens it; Enter or a click opens the highlighted page. */
 export function MenuSearch({ index }: { index: readonly MenuSearchEntry[] }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { token } = theme.useToken();
-  const [open, setOpen] = useState(false);
+  const open = useMenuSearch((state) => state.open);
+  const setOpen = useMenuSearch((state) => state.setOpen);
   const [query, setQuery] = useState('');
   const [highlighted, setHighlighted] = useState(0);
   const results = searchMenu(index, query);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setOpen(true);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 
   const close = () => {
     setOpen(false);
@@ -41,7 +32,12 @@ export function MenuSearch({ index }: { index: readonly MenuSearchEntry[] }) {
 
   return (
     <>
-      <Button type="text" icon={<SearchOutlined />} onClick={() => setOpen(true)}>
+      <Button
+        type="text"
+        icon={<SearchOutlined />}
+        aria-label={t('layout.search')}
+        onClick={() => setOpen(true)}
+      >
         <Typography.Text type="secondary">{t('layout.searchShortcut')}</Typography.Text>
       </Button>
       <Modal open={open} onCancel={close} footer={null} title={t('layout.search')} destroyOnHidden>

@@ -48,6 +48,7 @@ export function SideMenu({ nodes, collapsed }: { nodes: readonly MenuNode[]; col
   return (
     <Menu
       mode="inline"
+      theme="dark"
       aria-label={t('layout.sideMenu')}
       inlineCollapsed={collapsed}
       selectedKeys={selected}

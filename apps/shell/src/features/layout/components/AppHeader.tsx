@@ -24,7 +24,6 @@ export function AppHeader({ menu, currentSystem, onHide }: Props) {
         alignItems: 'center',
         gap: 8,
         paddingInline: 16,
-        background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >

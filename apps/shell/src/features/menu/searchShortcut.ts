@@ -1,0 +1,27 @@
+import { create } from 'zustand';
+import { readToken } from '@cityops/client';
+
+interface MenuSearchState {
+  open: boolean;
+  setOpen(open: boolean): void;
+}
+
+export const useMenuSearch = create<MenuSearchState>()((set) => ({
+  open: false,
+  setOpen: (open) => set({ open }),
+}));
+
+/**
+ * Ctrl+K (⌘K) opens the menu search. The listener is installed when the app starts, not when the
+ * header mounts, so a press made while the layout is still loading is not lost.
+ */
+export function installSearchShortcut(target: Window = window): () => void {
+  const onKey = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'k') return;
+    if (readToken() === null) return;
+    event.preventDefault();
+    useMenuSearch.getState().setOpen(true);
+  };
+  target.addEventListener('keydown', onKey);
+  return () => target.removeEventListener('keydown', onKey);
+}
