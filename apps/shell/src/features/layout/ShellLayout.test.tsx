@@ -13,6 +13,7 @@ import { useTabs } from '../tabs/tabStore';
 
 const PERMISSIONS = '/api/user/queryUserPermissions';
 const planCode = findRouteByPath('/iotcloud/iot/lamp/plan')?.code ?? '';
+const areaCode = findRouteByPath('/admin/areaManage')?.code ?? '';
 
 const entry = (id: number, parentId: number, type: number, code: string, name: string, url: string) =>
   ({
@@ -34,6 +35,7 @@ const operator: UserPermissions = {
     entry(1, 0, 0, 'admin', '系统管理', ''),
     entry(2, 1, 2, 'roleManage', '角色管理', '/admin/roleManage'),
     entry(3, 1, 2, 'logManage', '日志管理', '#'),
+    entry(4, 1, 2, areaCode, '区域管理', '/admin/areaManage'),
     entry(10, 0, 0, 'iot', '物联网', ''),
     entry(11, 10, 2, planCode, '单灯计划', '/iotcloud/iot/lamp/plan'),
     entry(20, 0, 3, 'docs', '帮助文档', 'https://example.org'),
@@ -105,6 +107,17 @@ describe('the shell layout', () => {
     fireEvent.click(within(planTab.parentElement ?? planTab).getByRole('button', { name: /remove|关闭/i }));
     await waitForPath(router, '/admin/roleManage');
     expect(screen.queryByDisplayValue('三号路段待检修')).toBeNull();
+  });
+
+  it('never keeps the area page alive: its notes are gone after a switch', async () => {
+    const router = renderAt('/admin/areaManage');
+    fireEvent.change(await screen.findByRole('textbox', { name: '备注' }), { target: { value: '东区' } });
+    await act(() => router.navigate('/admin/roleManage'));
+    await screen.findByRole('tab', { name: '角色管理' });
+    expect(screen.queryByDisplayValue('东区')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: '区域管理' }));
+    await waitForPath(router, '/admin/areaManage');
+    expect((await screen.findByRole('textbox', { name: '备注' })).textContent).toBe('');
   });
 
   it('searches the permitted pages with Ctrl+K and opens the match', async () => {

@@ -12,14 +12,12 @@ export interface PageTab {
 
 export const HOME_TAB: PageTab = { code: 'home', path: '/', title: '首页', keepAlive: false };
 
-/** Pages that are never kept alive, whatever the route table says (they hold a live map). */
-const NEVER_CACHED: readonly string[] = ['areaManage'];
-
 export const tabFor = (route: RouteEntry): PageTab => ({
   code: route.code,
   path: route.path,
   title: route.title,
-  keepAlive: route.cached && !NEVER_CACHED.includes(route.code),
+  // The route table's flag: sub-app pages and admin pages are kept, /admin/areaManage (a live map) not.
+  keepAlive: route.cached,
 });
 
 interface TabState {
