@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FeedbackHost, openConfirm, showMessage } from './feedback.js';
+import { FeedbackHost, openConfirm, showMessage, showMessageAfterReload } from './feedback.js';
 import { initI18n } from './i18n/i18n.js';
 
 beforeAll(async () => {
@@ -27,6 +27,22 @@ describe('showMessage', () => {
     act(() => showMessage('SUCCESS', '第二条'));
     await screen.findByText('第二条');
     await vi.waitFor(() => expect(screen.queryByText('第一条')).toBeNull());
+  });
+});
+
+describe('showMessageAfterReload', () => {
+  it('shows the message once, on the next page load', async () => {
+    showMessageAfterReload('SUCCESS', '修改密码操作成功，请重新登录。');
+    expect(screen.queryByText('修改密码操作成功，请重新登录。')).toBeNull();
+    render(<FeedbackHost />);
+    expect(await screen.findByText('修改密码操作成功，请重新登录。')).toBeTruthy();
+    expect(sessionStorage.getItem('cityops-pending-message')).toBeNull();
+  });
+
+  it('drops a malformed stored message', () => {
+    sessionStorage.setItem('cityops-pending-message', '{"level":"BOOM"');
+    render(<FeedbackHost />);
+    expect(sessionStorage.getItem('cityops-pending-message')).toBeNull();
   });
 });
 

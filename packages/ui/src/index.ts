@@ -26,6 +26,7 @@ export {
   FeedbackHost,
   openConfirm,
   showMessage,
+  showMessageAfterReload,
   type ConfirmOptions,
   type MessageLevel,
 } from './feedback.js';

@@ -59,11 +59,12 @@ export function RouteGuard() {
       (loaded) => setUser(token, loaded),
       (error: unknown) => {
         if (controller.signal.aborted || leavingPage) return;
+        // 10402 has already sent the user to /license, a public page; a licence problem does not end
+        // the session, so once a licence is registered the user carries on where they were.
+        if (isApiError(error) && error.statusCode === StatusCode.LICENCE) return;
         showMessage('FAIL', loadFailureText(error));
         signOutLocally();
-        // 10402 has already sent the user to /license, a public page.
-        if (!(isApiError(error) && error.statusCode === StatusCode.LICENCE))
-          navigate('/login', { replace: true });
+        navigate('/login', { replace: true });
       },
     );
     return () => controller.abort();

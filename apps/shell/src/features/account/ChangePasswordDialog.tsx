@@ -8,7 +8,7 @@ import {
   stripChinese,
   type TextKey,
 } from '@cityops/contract';
-import { i18n, openConfirm, showMessage } from '@cityops/ui';
+import { i18n, openConfirm, showMessage, showMessageAfterReload } from '@cityops/ui';
 import { PasswordInput } from '../auth/components/PasswordInput';
 import { signOutLocally, useSession } from '../auth/session';
 import { reloadToLogin, updatePassword } from './api';
@@ -74,7 +74,7 @@ export function ChangePasswordDialog({
       setSaving(false);
       return; // The client has shown the server's message (e.g. 原密码错误).
     }
-    showMessage('SUCCESS', say('password.changed'));
+    showMessageAfterReload('SUCCESS', say('password.changed'));
     signOutLocally();
     afterChange();
   }

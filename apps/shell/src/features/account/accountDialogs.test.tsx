@@ -92,7 +92,9 @@ describe('change password dialog', () => {
     expect(await screen.findAllByText('此操作将修改用户密码, 是否继续?')).not.toHaveLength(0);
     expect(sentTo(UPDATE_PWD)).toHaveLength(0);
     confirmOk();
-    expect(await screen.findByText('修改密码操作成功，请重新登录。')).toBeTruthy();
+    // Said on the page the reload opens (/login): shown now it would vanish with this page.
+    await vi.waitFor(() => expect(afterChange).toHaveBeenCalledOnce());
+    expect(sessionStorage.getItem('cityops-pending-message')).toContain('修改密码操作成功，请重新登录。');
     expect(sentTo(UPDATE_PWD)).toEqual([
       { oldPassword: 'Admin@123', password: 'Changed@123', confirmPass: 'Changed@123' },
     ]);

@@ -1,0 +1,147 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { ARTIFACTS, keepEvidence, openBrowser, type Browser } from '../src/browser.js';
+import { DEMO, signIn } from '../src/signIn.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+afterEach(async (context) => {
+  if (!browser) return;
+  await keepEvidence(browser, context.task);
+  await browser.close();
+});
+
+const path = () => new URL(browser.page.url()).pathname;
+const SYSTEMS = ['平台管理', '物联网平台', '运维管理', '运营管理', '零碳大屏', '储能充电', '景观照明'];
+
+describe('menus from permissions', () => {
+  it('shows admin every system in the top navigation', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await signIn(page, baseUrl, DEMO.admin);
+    for (const system of SYSTEMS) await page.getByText(system, { exact: true }).first().waitFor();
+  });
+
+  it('shows the operator only permitted entries and refuses a hidden page by URL', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await signIn(page, baseUrl, DEMO.operator);
+    await page.getByText('物联网平台', { exact: true }).first().waitFor();
+    expect(await page.getByText('平台管理', { exact: true }).count()).toBe(0);
+    await page.goto(`${baseUrl}/admin/userManage`);
+    await page.waitForURL((url) => url.pathname === '/404');
+    expect(await page.getByText('用户管理', { exact: true }).count()).toBe(0);
+  });
+
+  it('finds a page with menu search (Ctrl+K) and opens it', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await signIn(page, baseUrl, DEMO.admin);
+    await page.keyboard.press('Control+k');
+    await page.getByPlaceholder('搜索菜单').fill('角色');
+    await page
+      .getByRole('option', { name: /角色管理/ })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname === '/admin/roleManage');
+  });
+
+  it('keeps the side menu collapsed after a reload', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await signIn(page, baseUrl, DEMO.admin);
+    await page.goto(`${baseUrl}/admin/userManage`);
+    await page.getByRole('button', { name: '折叠菜单' }).click();
+    await page.getByRole('button', { name: '展开菜单' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: '展开菜单' }).waitFor();
+  });
+});
+
+describe('tab bar', () => {
+  it('keeps typed text when switching tabs away and back, and closes the others', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await signIn(page, baseUrl, DEMO.admin);
+    await page.goto(`${baseUrl}/admin/userManage`);
+    const note = page.getByLabel('备注').first();
+    await note.fill('巡检记录：3号灯杆');
+    await page.getByRole('menuitem', { name: '角色管理' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/roleManage');
+    await page.getByRole('tab', { name: /用户管理/ }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/userManage');
+    await expect
+      .poll(() => page.locator('input:visible, textarea:visible').first().inputValue())
+      .toBe('巡检记录：3号灯杆');
+
+    await page.getByRole('button', { name: '关闭其他' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: /角色管理/ }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: /用户管理/ }).count()).toBe(1);
+  });
+});
+
+describe('header', () => {
+  it('is hidden on /center and the other listed paths', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await signIn(page, baseUrl, DEMO.admin);
+    await page.goto(`${baseUrl}/admin/userManage`);
+    await page.getByRole('banner').waitFor();
+    for (const hidden of ['/center', '/404', '/zcapp/dashboard/index', '/llapp/landscapeLighting/overview']) {
+      await page.goto(`${baseUrl}${hidden}`);
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('banner').count(), hidden).toBe(0);
+    }
+  });
+
+  it('keeps dark mode within the session, and reset returns to light', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await signIn(page, baseUrl, DEMO.admin);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page.getByRole('switch', { name: /暗黑|深色/ }).click();
+    await expect.poll(background).not.toBe(light);
+    const dark = await background();
+    await page.reload();
+    await expect.poll(background).toBe(dark);
+
+    await mkdir(ARTIFACTS, { recursive: true });
+    for (const [width, height] of [
+      [1366, 768],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: join(ARTIFACTS, `layout-dark-${width}x${height}.png`) });
+    }
+
+    await page.getByRole('button', { name: '主题设置' }).click();
+    await page.getByRole('button', { name: /重置/ }).click();
+    await page.getByText('重置主题成功').first().waitFor();
+    await expect.poll(background).toBe(light);
+    for (const [width, height] of [
+      [1366, 768],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: join(ARTIFACTS, `layout-light-${width}x${height}.png`) });
+    }
+  });
+});
+
+describe('in English', () => {
+  it('shows admin the full menu in en-US', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/login`);
+    await page.getByText('English', { exact: true }).click();
+    await page.getByLabel('Account', { exact: true }).fill(DEMO.admin.userName);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(path()).toBe('/');
+  });
+});
