@@ -82,6 +82,28 @@ describe('tab bar', () => {
   });
 });
 
+describe('refresh', () => {
+  it('reloads the page in view only; a tab in the background keeps its text', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await signIn(page, baseUrl, DEMO.admin);
+    await page.goto(`${baseUrl}/admin/userManage`);
+    await page.getByLabel('备注').first().fill('用户页备注');
+    await page.getByRole('menuitem', { name: '角色管理' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/roleManage');
+    const visibleNote = page.locator('textarea:visible, input[aria-label="备注"]:visible');
+    await expect.poll(() => visibleNote.count()).toBe(1);
+    await expect.poll(() => visibleNote.inputValue()).toBe('');
+    await visibleNote.fill('角色页备注');
+    await page.getByRole('button', { name: '刷新' }).click();
+    await expect.poll(() => visibleNote.inputValue()).toBe('');
+    await page.getByRole('tab', { name: /用户管理/ }).click();
+    await expect
+      .poll(() => page.locator('textarea:visible, input[aria-label="备注"]:visible').first().inputValue())
+      .toBe('用户页备注');
+  });
+});
+
 describe('header', () => {
   it('is hidden on /center and the other listed paths', async () => {
     browser = await openBrowser();

@@ -65,3 +65,11 @@ export const MESSAGE_TYPES = {
   8: 'aiAlarm',
   9: 'contract',
 } as const;
+
+/** Full-menu overlay and header dropdowns (video-talk-alarm-header.md §9). */
+export const MENU_OVERLAY_HOVER_DELAY_MS = 400;
+export const MENU_OVERLAY_ROWS_PER_COLUMN = 17;
+/** With this many top items or fewer, the overlay does not group its columns. */
+export const MENU_OVERLAY_UNGROUPED_MAX = 9;
+export const HEADER_DROPDOWN_SHOW_MS = 10;
+export const HEADER_DROPDOWN_HIDE_MS = 550;

@@ -1,21 +1,24 @@
 import { create } from 'zustand';
+import { useTabs } from '../tabs/tabStore';
 
 /**
- * The header's refresh reloads the page in view, not the whole app: the layout renders the active
- * page with `key={refreshKey}`, so a new key remounts it (and its queries refetch on mount).
+ * The header's refresh reloads the page in view, not the whole app: each page tab has a generation,
+ * the tab body keys the page with it, so bumping it remounts that page alone (its queries refetch on
+ * mount) while pages kept in the background stay exactly as left.
  */
 interface RefreshState {
-  refreshKey: number;
-  refresh(): void;
+  generations: Readonly<Record<string, number>>;
+  refresh(code: string): void;
 }
 
 export const useRefreshStore = create<RefreshState>((set) => ({
-  refreshKey: 0,
-  refresh: () => set((state) => ({ refreshKey: state.refreshKey + 1 })),
+  generations: {},
+  refresh: (code) =>
+    set((state) => ({ generations: { ...state.generations, [code]: (state.generations[code] ?? 0) + 1 } })),
 }));
 
-/** The key to put on the active page's element. */
-export const useRefreshKey = () => useRefreshStore((state) => state.refreshKey);
+/** How many times the page of this tab has been refreshed; the key to put on its element. */
+export const usePageGenerations = () => useRefreshStore((state) => state.generations);
 
-/** Remounts the active page. */
-export const refreshPage = () => useRefreshStore.getState().refresh();
+/** Remounts the page in view. */
+export const refreshPage = () => useRefreshStore.getState().refresh(useTabs.getState().activeCode);

@@ -3,13 +3,12 @@ import { AppstoreOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@cityops/client';
+import { HEADER_DROPDOWN_HIDE_MS, MENU_OVERLAY_HOVER_DELAY_MS } from '@cityops/contract';
 import { overlayColumns } from './overlayColumns';
 import { activateNode, menuTitle } from './userMenu';
 
 /** Hover delays (video-talk-alarm-header.md §9), in seconds as antd takes them. */
-export const OVERLAY_HOVER_DELAY_S = 0.4;
-export const HEADER_DROPDOWN_SHOW_S = 0.01;
-export const HEADER_DROPDOWN_HIDE_S = 0.55;
+export const OVERLAY_HOVER_DELAY_S = MENU_OVERLAY_HOVER_DELAY_MS / 1000;
 
 /** All systems and their pages in columns, opened by hovering the header's menu control. */
 export function FullMenuOverlay({ topNav }: { topNav: readonly MenuNode[] }) {
@@ -68,7 +67,7 @@ export function FullMenuOverlay({ topNav }: { topNav: readonly MenuNode[] }) {
     <Dropdown
       popupRender={() => panel}
       mouseEnterDelay={OVERLAY_HOVER_DELAY_S}
-      mouseLeaveDelay={HEADER_DROPDOWN_HIDE_S}
+      mouseLeaveDelay={HEADER_DROPDOWN_HIDE_MS / 1000}
     >
       <Button type="text" icon={<AppstoreOutlined />} aria-label={t('layout.allMenus')} />
     </Dropdown>

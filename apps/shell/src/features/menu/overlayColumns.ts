@@ -1,8 +1,5 @@
 import type { MenuNode } from '@cityops/client';
-
-/** Full-menu overlay (video-talk-alarm-header.md §9): rows per column group, and when to group. */
-export const OVERLAY_ROWS_PER_COLUMN = 17;
-export const OVERLAY_GROUP_ABOVE = 9;
+import { MENU_OVERLAY_ROWS_PER_COLUMN, MENU_OVERLAY_UNGROUPED_MAX } from '@cityops/contract';
 
 export type OverlayRow = { kind: 'system'; node: MenuNode } | { kind: 'page'; node: MenuNode; depth: number };
 
@@ -22,10 +19,10 @@ function rowsOf(system: MenuNode): OverlayRow[] {
  */
 export function overlayColumns(topNav: readonly MenuNode[]): OverlayRow[][] {
   const perSystem = topNav.map(rowsOf);
-  if (topNav.length <= OVERLAY_GROUP_ABOVE) return perSystem;
+  if (topNav.length <= MENU_OVERLAY_UNGROUPED_MAX) return perSystem;
   const rows = perSystem.flat();
   const columns: OverlayRow[][] = [];
-  for (let at = 0; at < rows.length; at += OVERLAY_ROWS_PER_COLUMN)
-    columns.push(rows.slice(at, at + OVERLAY_ROWS_PER_COLUMN));
+  for (let at = 0; at < rows.length; at += MENU_OVERLAY_ROWS_PER_COLUMN)
+    columns.push(rows.slice(at, at + MENU_OVERLAY_ROWS_PER_COLUMN));
   return columns;
 }

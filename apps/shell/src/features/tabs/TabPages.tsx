@@ -1,5 +1,6 @@
 import { Activity, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useOutlet } from 'react-router';
+import { usePageGenerations } from '../header-actions/refresh';
 import { useTabs } from './tabStore';
 
 /**
@@ -36,6 +37,8 @@ export function TabPages({ activeCode }: { activeCode: string | null }) {
   // Elements of the pages left in the background, by tab code. Mutated during render on purpose: it
   // mirrors what is on screen and must not trigger renders of its own.
   const [kept] = useState(() => new Map<string, ReactNode>());
+  // The header's refresh remounts the page in view only; kept pages in the background stay as left.
+  const generations = usePageGenerations();
 
   if (activeCode === null) return <>{outlet}</>;
   kept.set(activeCode, outlet);
@@ -47,7 +50,7 @@ export function TabPages({ activeCode }: { activeCode: string | null }) {
   return (
     <>
       {codes.map((code) => (
-        <Activity key={code} mode={code === activeCode ? 'visible' : 'hidden'}>
+        <Activity key={`${code}#${generations[code] ?? 0}`} mode={code === activeCode ? 'visible' : 'hidden'}>
           <KeepScroll>{code === activeCode ? outlet : kept.get(code)}</KeepScroll>
         </Activity>
       ))}
