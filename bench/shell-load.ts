@@ -10,8 +10,8 @@ import { startServer } from '../e2e/src/server.js';
 import { DEMO, fillLogin } from '../e2e/src/signIn.js';
 
 const RUNS = 5;
-/** The first side-menu entry is what "menu painted" means. */
-const MENU_PAINTED = '[role="menuitem"]';
+/** The top navigation's first system button is what "menu painted" means (the landing page has no side menu). */
+const MENU_PAINTED = 'nav button';
 
 /** Collects every script the page loads from now on, measured as gzip would ship it. */
 function scriptMeter(page: Page) {
