@@ -15,6 +15,15 @@ afterEach(async (context) => {
 
 const path = () => new URL(browser.page.url()).pathname;
 const SYSTEMS = ['平台管理', '物联网平台', '运维管理', '运营管理', '零碳大屏', '储能充电', '景观照明'];
+const SYSTEMS_EN = [
+  'Platform administration',
+  'IoT platform',
+  'Operations and maintenance',
+  'Business operations',
+  'Zero-carbon dashboard',
+  'Energy storage and charging',
+  'Landscape lighting',
+];
 
 describe('menus from permissions', () => {
   it('shows admin every system in the top navigation', async () => {
@@ -122,12 +131,16 @@ describe('header', () => {
     browser = await openBrowser();
     const { page } = browser;
     await signIn(page, baseUrl, DEMO.admin);
+    await page.goto(`${baseUrl}/admin/userManage`);
+    const layoutPainted = () => page.getByRole('menuitem', { name: '用户管理' }).waitFor();
+    await layoutPainted();
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const light = await background();
     await page.getByRole('switch', { name: /暗黑|深色/ }).click();
     await expect.poll(background).not.toBe(light);
     const dark = await background();
     await page.reload();
+    await layoutPainted();
     await expect.poll(background).toBe(dark);
 
     await mkdir(ARTIFACTS, { recursive: true });
@@ -165,5 +178,8 @@ describe('in English', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     expect(path()).toBe('/');
+    const topNav = page.getByRole('navigation', { name: 'Systems' });
+    for (const system of SYSTEMS_EN) await topNav.getByText(system, { exact: true }).waitFor();
+    for (const system of SYSTEMS) expect(await topNav.getByText(system, { exact: true }).count()).toBe(0);
   });
 });
