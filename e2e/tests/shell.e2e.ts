@@ -57,6 +57,18 @@ describe('menus from permissions', () => {
     await page.waitForURL((url) => url.pathname === '/admin/roleManage');
   });
 
+  it('opens the full-menu overlay by hovering, with every system and its pages', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await signIn(page, baseUrl, DEMO.admin);
+    await page.getByRole('button', { name: '全部菜单' }).hover();
+    const overlay = page.locator('.ant-dropdown:visible');
+    await overlay.getByText('实时预览', { exact: true }).first().waitFor();
+    await overlay.getByText('告警列表', { exact: true }).first().waitFor();
+    await overlay.getByText('用户管理', { exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/admin/userManage');
+  });
+
   it('keeps the side menu collapsed after a reload', async () => {
     browser = await openBrowser();
     const { page } = browser;
