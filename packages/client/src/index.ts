@@ -23,7 +23,7 @@ export {
 export {
   buildUserMenu,
   enabledRoutePaths,
-  englishTitle,
+  localName,
   searchMenu,
   systemForPath,
   type MenuNode,

@@ -7,6 +7,7 @@ export * from './endpoint.js';
 export * from './auth.js';
 export * from './settings.js';
 export * from './routes.js';
+export * from './menu-names.js';
 export * from './system.js';
 export * from './projects.js';
 export * from './licence.js';

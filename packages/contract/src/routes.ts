@@ -17,8 +17,10 @@ export interface RouteEntry {
   /** The route name, which is also its permission code (see `routeCodes` for the rule). */
   code: string;
   app: RouteApp;
-  /** zh-CN title for tabs and breadcrumbs; the menu itself takes names from the server. */
+  /** zh-CN title for tabs and breadcrumbs; in zh-CN the menu itself takes names from the server. */
   title: string;
+  /** en-US title (sentence case), for tabs, breadcrumbs and the menu in English. */
+  titleEn: string;
   access: RouteAccess;
   /** Whether a tab may keep the page alive. */
   cached: boolean;
@@ -28,6 +30,7 @@ interface Draft {
   path: string;
   app: RouteApp;
   title: string;
+  titleEn: string;
   code?: string;
   access: RouteAccess;
   cached: boolean;
@@ -39,23 +42,25 @@ function drafts(): Draft[] {
   const shell: Draft[] = SHELL_PAGES.map((page) => ({
     path: page.path,
     app: 'shell',
-    title: page.title,
+    title: page.title[0],
+    titleEn: page.title[1],
     code: page.code,
     access: isPublicPath(page.path) ? 'public' : page.sessionOnly ? 'session' : 'permission',
     cached: false,
   }));
-  const admin: Draft[] = Object.entries(ADMIN_PAGES).map(([name, title]) => ({
+  const admin: Draft[] = Object.entries(ADMIN_PAGES).map(([name, [title, titleEn]]) => ({
     path: `/admin/${name}`,
     app: 'shell',
     title,
+    titleEn,
     access: 'permission',
     cached: !(ADMIN_UNCACHED as readonly string[]).includes(name),
   }));
   const subApps: Draft[] = SUB_APP_PAGES.flatMap(({ app, group, pages }) =>
-    Object.entries(pages).map(([name, title]): Draft => {
+    Object.entries(pages).map(([name, [title, titleEn]]): Draft => {
       const path = ['', app, group, name].filter((part, i) => i === 0 || part !== '').join('/');
       const open = isPublicPath(path);
-      return { path, app, title, access: open ? 'public' : 'permission', cached: !open };
+      return { path, app, title, titleEn, access: open ? 'public' : 'permission', cached: !open };
     }),
   );
   return [...shell, ...admin, ...subApps];
@@ -104,11 +109,12 @@ export function routeCodes(items: readonly Named[]): string[] {
 function buildRouteTable(): readonly RouteEntry[] {
   const list = drafts();
   const codes = routeCodes(list);
-  return list.map(({ path, app, title, access, cached }, i) => ({
+  return list.map(({ path, app, title, titleEn, access, cached }, i) => ({
     path,
     code: codes[i] ?? path,
     app,
     title,
+    titleEn,
     access,
     cached,
   }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TABLE, type PermissionItem } from '@cityops/contract';
-import { buildUserMenu, enabledRoutePaths, searchMenu, systemForPath } from './menuBuilder.js';
+import { menuGroupCode, ROUTE_TABLE, type PermissionItem } from '@cityops/contract';
+import { buildUserMenu, enabledRoutePaths, localName, searchMenu, systemForPath } from './menuBuilder.js';
 
 let nextId = 1;
 function item(fields: Partial<PermissionItem> & Pick<PermissionItem, 'code' | 'type'>): PermissionItem {
@@ -48,7 +48,7 @@ describe('menu tree', () => {
       enable: true,
       parentId: 100,
       index: '0-1',
-      meta: { title: '用户管理', titleEn: 'User Manage', disabled: false },
+      meta: { title: '用户管理', titleEn: 'User management', disabled: false },
     });
   });
 
@@ -140,6 +140,35 @@ describe('menu tree', () => {
   });
 });
 
+describe('names in English', () => {
+  const lampGroup = item({ id: 700, parentId: 100, code: menuGroupCode('iotcloud', 'iot/lamp'), type: 1 });
+  const playReal = item({ id: 701, parentId: 700, code: 'iot_videoMonitor_playReal', type: 2, name: '预览' });
+  const custom = item({ id: 702, parentId: 100, code: 'parkingOffice', type: 2, name: '停车办', url: '#' });
+  const menu = buildUserMenu([admin, lampGroup, playReal, custom]);
+  const names = (locale: string) => {
+    const all: string[] = [];
+    const visit = (node: (typeof menu.tree)[number]) => {
+      all.push(localName({ name: node.name, titleEn: node.meta.titleEn }, locale));
+      node.children.forEach(visit);
+    };
+    menu.tree.forEach(visit);
+    return all;
+  };
+
+  it('shows the English name of every system, group and page we ship, looked up by code', () => {
+    expect(names('en-US')).toEqual([
+      'Platform administration',
+      'Smart street lighting',
+      'Live view',
+      '停车办',
+    ]);
+  });
+
+  it("keeps the server's names in zh-CN, even when an administrator renamed an item", () => {
+    expect(names('zh-CN')).toEqual(['系统管理', lampGroup.name, '预览', '停车办']);
+  });
+});
+
 describe('menu search and systems', () => {
   const menu = buildUserMenu([admin, users, roles, docs]);
 
@@ -148,6 +177,20 @@ describe('menu search and systems', () => {
     expect(searchMenu(menu.searchIndex, 'role man').map((entry) => entry.code)).toEqual(['ROLEMANAGE']);
     expect(searchMenu(menu.searchIndex, 'areaManage')).toEqual([]);
     expect(searchMenu(menu.searchIndex, '  ')).toEqual([]);
+  });
+
+  it('matches the English names as well as the zh ones', () => {
+    const video = item({
+      id: 800,
+      parentId: 100,
+      code: 'iot_videoMonitor_playBack',
+      type: 2,
+      name: '录像回放',
+    });
+    const both = buildUserMenu([admin, users, roles, video]).searchIndex;
+    expect(searchMenu(both, 'playback').map((entry) => entry.name)).toEqual(['录像回放']);
+    expect(searchMenu(both, '回放').map((entry) => entry.titleEn)).toEqual(['Playback']);
+    expect(searchMenu(both, 'user management').map((entry) => entry.code)).toEqual(['userManage']);
   });
 
   it('picks the system holding a path', () => {

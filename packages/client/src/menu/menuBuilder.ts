@@ -1,5 +1,6 @@
 import {
   ELEMENT_TYPES,
+  englishMenuName,
   PermissionType,
   ROUTE_TABLE,
   type PermissionItem,
@@ -23,7 +24,10 @@ export interface MenuNode {
   children: MenuNode[];
   meta: {
     title: string;
-    /** English title from the route table's path, when the node names a route. */
+    /**
+     * en-US name: the contract's, when the code is a route, system, group or seeded entry we ship;
+     * else the server's name (an entry an administrator created).
+     */
     titleEn: string;
     icon: string;
     /** The server gave no url, or '#': the item shows 页面暂时未开放 when clicked. */
@@ -39,6 +43,7 @@ export interface MenuNode {
 export interface MenuSearchEntry {
   code: string;
   name: string;
+  /** As `MenuNode.meta.titleEn`. */
   titleEn: string;
   path: string;
   /** Code of the top navigation item the page sits under. */
@@ -66,12 +71,12 @@ const TOP_NAV_TYPES: readonly number[] = [
 
 const hasNoTarget = (url: string) => url.trim() === '' || url.trim() === '#';
 
-/** `userManage` → `User Manage`: the route table names pages in zh-CN only, its paths in English. */
-export function englishTitle(route: RouteEntry): string {
-  const last = route.path.split('/').filter(Boolean).at(-1) ?? route.code;
-  const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/**
+ * The name to show in a language. zh-CN keeps the server's name, which administrators may edit;
+ * en-US shows the English one.
+ */
+export const localName = (entry: { name: string; titleEn: string }, locale: string): string =>
+  locale === 'en-US' ? entry.titleEn : entry.name;
 
 function routeIndex(routes: readonly RouteEntry[]) {
   const byCode = new Map<string, RouteEntry>();
@@ -146,7 +151,12 @@ export function buildUserMenu(
       enable: url !== '',
       icon: item.icon,
       children: kids,
-      meta: { title: item.name, titleEn: route ? englishTitle(route) : '', icon: item.icon, disabled },
+      meta: {
+        title: item.name,
+        titleEn: englishMenuName(item.code) ?? item.name,
+        icon: item.icon,
+        disabled,
+      },
       parentId: item.parentId,
       index,
       external,

@@ -1,8 +1,18 @@
-import { MSG_PAGE_CODE, PermissionType, ROUTE_TABLE, type RouteEntry } from '@cityops/contract';
+import {
+  ENTRY_NAMES,
+  GROUP_NAMES,
+  menuGroupCode,
+  MSG_PAGE_CODE,
+  PermissionType,
+  ROUTE_TABLE,
+  SYSTEM_NAMES,
+  type RouteEntry,
+  type SystemCode,
+} from '@cityops/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../connection.js';
 import { resources, roles } from '../schema.js';
-import { ADMIN_ICONS, BUTTONS, GROUPS, SYSTEMS, type SystemCode } from './menuTree.js';
+import { ADMIN_ICONS, BUTTONS } from './menuTree.js';
 
 /**
  * The permission tree, built from the contract's route table so that every page's resource code is
@@ -31,8 +41,6 @@ function groupOf(route: RouteEntry) {
   return route.path.split('/').slice(2, -1).join('/');
 }
 
-export const groupCode = (system: SystemCode, group: string) => `${system}_${group.replaceAll('/', '_')}`;
-
 export function buildCatalogue(): ResourceSeed[] {
   const list: ResourceSeed[] = [];
   const byCode = new Map<string, ResourceSeed>();
@@ -46,18 +54,19 @@ export function buildCatalogue(): ResourceSeed[] {
     byCode.set(seed.code, seed);
   };
 
-  for (const [code, { name, icon }] of Object.entries(SYSTEMS)) {
-    add({ code, parent: null, type: PermissionType.SYSTEM, name, url: `/${code}`, icon });
+  for (const [code, { zh, icon }] of Object.entries(SYSTEM_NAMES)) {
+    add({ code, parent: null, type: PermissionType.SYSTEM, name: zh, url: `/${code}`, icon });
   }
 
   const pages = ROUTE_TABLE.filter((route) => route.access === 'permission');
   const groupKeys = new Set(pages.map((route) => `${systemOf(route)}:${groupOf(route)}`));
   const ensureGroup = (system: SystemCode, group: string): string => {
     if (group === '') return system;
-    const code = groupCode(system, group);
+    const code = menuGroupCode(system, group);
     if (byCode.has(code)) return code;
-    const node = GROUPS[`${system}:${group}`];
-    if (!node) throw new Error(`menuTree.ts has no name for the menu group ${system}:${group}`);
+    const node = GROUP_NAMES[`${system}:${group}`];
+    if (!node)
+      throw new Error(`the contract's GROUP_NAMES has no name for the menu group ${system}:${group}`);
     const segments = group.split('/');
     const enclosing = segments
       .map((_, i) => segments.slice(0, segments.length - 1 - i).join('/'))
@@ -67,7 +76,7 @@ export function buildCatalogue(): ResourceSeed[] {
       code,
       parent,
       type: PermissionType.MENU,
-      name: node.name,
+      name: node.zh,
       url: `/${system}/${group}`,
       icon: node.icon,
     });
@@ -104,17 +113,17 @@ export function buildCatalogue(): ResourceSeed[] {
     code: 'helpDocs',
     parent: null,
     type: PermissionType.EXTERNAL_LINK,
-    name: '帮助文档',
+    name: ENTRY_NAMES.helpDocs.zh,
     url: 'https://example.com/cityops/docs',
-    icon: 'QuestionCircleOutlined',
+    icon: ENTRY_NAMES.helpDocs.icon,
   });
   add({
     code: 'smartParking',
     parent: 'iotcloud',
     type: PermissionType.MENU,
-    name: '智慧停车',
+    name: ENTRY_NAMES.smartParking.zh,
     url: '#',
-    icon: 'CarOutlined',
+    icon: ENTRY_NAMES.smartParking.icon,
   });
   return list;
 }

@@ -1,9 +1,9 @@
-import { MSG_PAGE_CODE, ROUTE_TABLE } from '@cityops/contract';
+import { menuGroupCode, MSG_PAGE_CODE, ROUTE_TABLE } from '@cityops/contract';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../connection.js';
 import { projects, resources, roleResources, roles } from '../schema.js';
 import { createAccount } from './accounts.js';
-import { ADMIN_ROLE, groupCode } from './catalogue.js';
+import { ADMIN_ROLE } from './catalogue.js';
 import { seedDemoMessages } from './messages.js';
 
 /** Demo data (CITYOPS_MODE=demo only): two real projects and three accounts, one per kind of user. */
@@ -51,10 +51,10 @@ const pagesUnder = (prefix: string) =>
 /** What the operator may do: watch the video monitor, work the alarm lists, read messages. */
 export const OPERATOR_CODES = [
   'iotcloud',
-  groupCode('iotcloud', 'iot/videoMonitor'),
+  menuGroupCode('iotcloud', 'iot/videoMonitor'),
   ...pagesUnder('/iotcloud/iot/videoMonitor/'),
   'omapp',
-  groupCode('omapp', 'assets/alarmManagement'),
+  menuGroupCode('omapp', 'assets/alarmManagement'),
   ...pagesUnder('/omapp/assets/alarmManagement/'),
   MSG_PAGE_CODE,
 ];

@@ -18,8 +18,27 @@ describe('system cards', () => {
       item(8, 0, 3, 'helpDocs', 'https://example.com'),
     ]);
     expect(cards).toEqual([
-      { code: 'admin', name: 'admin', icon: '', pages: 2, firstUrl: '/admin/roleManage' },
-      { code: 'iotcloud', name: 'iotcloud', icon: '', pages: 1, firstUrl: '/iotcloud/iot/lamp/plan' },
+      {
+        code: 'admin',
+        name: 'admin',
+        titleEn: 'Platform administration',
+        icon: '',
+        pages: 2,
+        firstUrl: '/admin/roleManage',
+      },
+      {
+        code: 'iotcloud',
+        name: 'iotcloud',
+        titleEn: 'IoT platform',
+        icon: '',
+        pages: 1,
+        firstUrl: '/iotcloud/iot/lamp/plan',
+      },
     ]);
+  });
+
+  it('names a system an administrator created by its own name in English too', () => {
+    const [card] = systemCards([{ ...item(1, 0, 0, 'parkingOffice'), name: '停车办' }]);
+    expect(card).toMatchObject({ name: '停车办', titleEn: '停车办' });
   });
 });

@@ -1,11 +1,14 @@
-import { PermissionType, type PermissionItem } from '@cityops/contract';
+import { englishMenuName, PermissionType, type PermissionItem } from '@cityops/contract';
 
 /** Entries that open a page in the shell; groups (0), external links (3) and elements (4, 5) do not. */
 const PAGE_TYPES: readonly number[] = [PermissionType.MENU, PermissionType.PAGE, PermissionType.HIDDEN_PAGE];
 
 export interface SystemCard {
   code: string;
+  /** The server's (zh-CN) name. */
   name: string;
+  /** The contract's English name for a system we ship, else the server's name. */
+  titleEn: string;
   icon: string;
   /** Permitted pages under the system. */
   pages: number;
@@ -41,6 +44,7 @@ export function systemCards(menus: readonly PermissionItem[]): SystemCard[] {
       return {
         code: system.code,
         name: system.name,
+        titleEn: englishMenuName(system.code) ?? system.name,
         icon: system.icon,
         pages: pages.length,
         firstUrl: pages[0]?.url ?? null,

@@ -4,7 +4,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { findRouteByPath } from '@cityops/contract';
-import { englishTitle, systemForPath, type MenuNode } from '@cityops/client';
+import { systemForPath, type MenuNode } from '@cityops/client';
 import { LoadingOverlay } from '@cityops/ui';
 import { pageSettings } from '../../app/pageSettings';
 import { SideMenu } from '../menu/SideMenu';
@@ -58,7 +58,7 @@ export function ShellLayout() {
     const node = pages.get(tab.path);
     if (node) return menuTitle(node, i18n.language);
     const entry = findRouteByPath(tab.path);
-    return i18n.language === 'en-US' && entry ? englishTitle(entry) : tab.title;
+    return i18n.language === 'en-US' && entry ? entry.titleEn : tab.title;
   };
   const headerVisible = !isHeaderHidden(pathname, HOME_PATH);
 

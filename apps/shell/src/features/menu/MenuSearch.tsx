@@ -3,7 +3,7 @@ import { Button, Input, Modal, Typography, theme } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { searchMenu, type MenuSearchEntry } from '@cityops/client';
+import { localName, searchMenu, type MenuSearchEntry } from '@cityops/client';
 import { useMenuSearch } from './searchShortcut';
 
 /** Menu search: a header button or Ctrl+K (see searchShortcut) opens it; Enter or a click opens the highlighted page. */
@@ -27,8 +27,6 @@ export function MenuSearch({ index }: { index: readonly MenuSearchEntry[] }) {
     close();
     navigate(entry.path);
   };
-  const label = (entry: MenuSearchEntry) =>
-    i18n.language === 'en-US' && entry.titleEn ? entry.titleEn : entry.name;
 
   return (
     <>
@@ -85,7 +83,7 @@ export function MenuSearch({ index }: { index: readonly MenuSearchEntry[] }) {
                   background: at === highlighted ? token.controlItemBgActive : undefined,
                 }}
               >
-                <span>{label(entry)}</span>
+                <span>{localName(entry, i18n.language)}</span>
                 <Typography.Text type="secondary">{entry.path}</Typography.Text>
               </li>
             ))}

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { buildUserMenu, type MenuNode, type UserMenu } from '@cityops/client';
+import { buildUserMenu, localName, type MenuNode, type UserMenu } from '@cityops/client';
 import type { Locale } from '@cityops/contract';
 import { showMessage, i18n } from '@cityops/ui';
 import { useSession } from '../auth/session';
@@ -21,10 +21,9 @@ export function useUserMenu(): UserMenu | null {
   return user ? menuOf(user.menus) : null;
 }
 
-/** Server names are zh-CN; in en-US the route's English title, where the node names a route. */
-export function menuTitle(node: MenuNode, locale: Locale | string): string {
-  return locale === 'en-US' && node.meta.titleEn ? node.meta.titleEn : node.name;
-}
+/** The server's (zh-CN) name, or in en-US the English one (see `MenuNode.meta.titleEn`). */
+export const menuTitle = (node: MenuNode, locale: Locale | string): string =>
+  localName({ name: node.name, titleEn: node.meta.titleEn }, locale);
 
 /** The top navigation item the user picked last (it may have no page of its own to show yet). */
 interface SystemChoice {

@@ -13,6 +13,7 @@ import {
 import { useNavigate } from 'react-router';
 import { PermissionType } from '@cityops/contract';
 import { useTranslation } from 'react-i18next';
+import { localName } from '@cityops/client';
 import { useSession } from '../../auth/session';
 import { systemCards } from '../systems';
 
@@ -37,7 +38,7 @@ const ICONS: Readonly<Record<string, ReactNode>> = {
 
 /** `/` and `/center`: the integrated overview, one card per system the user may reach. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((state) => state.user);
   if (!user) return null;
@@ -58,7 +59,7 @@ export function HomePage() {
               <Card
                 hoverable={card.firstUrl !== null}
                 role="link"
-                aria-label={card.name}
+                aria-label={localName(card, i18n.language)}
                 aria-disabled={card.firstUrl === null}
                 tabIndex={0}
                 onClick={() => card.firstUrl && navigate(card.firstUrl)}
@@ -68,7 +69,7 @@ export function HomePage() {
               >
                 <Card.Meta
                   avatar={<span style={{ fontSize: 32 }}>{ICONS[card.icon] ?? <AppstoreOutlined />}</span>}
-                  title={card.name}
+                  title={localName(card, i18n.language)}
                   description={
                     card.firstUrl ? t('overview.pages', { count: card.pages }) : t('overview.noPage')
                   }

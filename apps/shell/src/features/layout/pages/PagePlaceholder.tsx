@@ -3,7 +3,6 @@ import { Card, Input, Result, Typography } from 'antd';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { findRouteByPath } from '@cityops/contract';
-import { englishTitle } from '@cityops/client';
 
 /**
  * Stands in for every page whose component comes later: the sub-app pages (loaded in a frame in a
@@ -16,7 +15,7 @@ export function PagePlaceholder() {
   const noteId = useId();
   const route = findRouteByPath(pathname);
   if (!route) return null;
-  const title = i18n.language === 'en-US' ? englishTitle(route) : route.title;
+  const title = i18n.language === 'en-US' ? route.titleEn : route.title;
 
   return (
     <Card style={{ margin: 16 }}>
