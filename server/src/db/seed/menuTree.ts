@@ -4,9 +4,6 @@
  * English names; pages take their names from the contract's route table.
  */
 
-/** The licence's module list reads the systems from here. */
-export { SYSTEM_NAMES as SYSTEMS } from '@cityops/contract';
-
 /** Icons of the administration pages, which sit right under their system. */
 export const ADMIN_ICONS: Readonly<Record<string, string>> = {
   userManage: 'UserOutlined',

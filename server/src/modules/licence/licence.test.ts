@@ -2,12 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { canonicalJson, signedLicenceSchema, type LicenceStatus } from '@cityops/contract';
+import { SYSTEM_NAMES, canonicalJson, signedLicenceSchema, type LicenceStatus } from '@cityops/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { licences, serverKeys } from '../../db/schema.js';
-import { SYSTEMS } from '../../db/seed/menuTree.js';
 import {
   licenceDocument,
   signedByTestVendor,
@@ -72,7 +71,7 @@ describe('demo mode without LICENCE_PUBLIC_KEY', () => {
     expect(status.status_code).toBe(1);
     const data = status.data as LicenceStatus;
     expect(data).toMatchObject({ state: 'valid', daysLeft: 365 });
-    expect(data.licence).toMatchObject({ customer: 'CityOps 演示', modules: Object.keys(SYSTEMS) });
+    expect(data.licence).toMatchObject({ customer: 'CityOps 演示', modules: Object.keys(SYSTEM_NAMES) });
     expect(data.licence?.issuedAt).toBe(t.clock.now().toISOString());
     const [demoKey] = await t.handle.db
       .select()

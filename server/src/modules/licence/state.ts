@@ -5,12 +5,12 @@ import {
   type LicenceDocument,
   type LicenceStatus,
   type SignedLicence,
+  SYSTEM_NAMES,
 } from '@cityops/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
 import { licences, serverKeys } from '../../db/schema.js';
-import { SYSTEMS } from '../../db/seed/menuTree.js';
 import { ApiError } from '../../http/envelope.js';
 import { generateVendorKeys, parsePublicKey, signLicence, verifyLicence } from './sign.js';
 
@@ -49,7 +49,7 @@ export async function prepareLicenceKey(db: Database, config: Config, now: Date)
       customer: DEMO_CUSTOMER,
       issuedAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + 365 * DAY_MS).toISOString(),
-      modules: Object.keys(SYSTEMS),
+      modules: Object.keys(SYSTEM_NAMES),
       deviceLimit: 10_000,
     };
     await storeLicence(db, signLicence(document, row.privateKey), now);
