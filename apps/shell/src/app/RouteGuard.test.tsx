@@ -1,28 +1,17 @@
-import '../test/resizeObserver';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COOKIE_TOKEN, KEEPALIVE_INTERVAL_MS } from '@cityops/contract';
 import { clearSessionCookies, readCookie, writeSessionCookies } from '@cityops/client';
-import { AppConfigProvider, FeedbackHost, initI18n } from '@cityops/ui';
+import { initI18n } from '@cityops/ui';
 import { adminSession, mockApi, ok, refused } from '../test/api';
 import { useSession } from '../features/auth/session';
-import { routes } from './router';
+import { renderRoutesAt } from '../test/renderRoutes';
 
 const PERMISSIONS = '/api/user/queryUserPermissions';
 const LOGOUT = '/api/login/doLogout';
 const POSTPONE = '/api/user/token/postpone';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppConfigProvider>
-      <FeedbackHost />
-      <RouterProvider router={router} />
-    </AppConfigProvider>,
-  );
-  return router;
-}
+const renderAt = renderRoutesAt;
 
 beforeAll(async () => {
   await initI18n('zh-CN');

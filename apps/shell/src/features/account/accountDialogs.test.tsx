@@ -32,15 +32,6 @@ const confirmOk = () => {
 };
 
 beforeAll(async () => {
-  // jsdom has no ResizeObserver; antd's Select list measures itself with one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
   await initI18n('zh-CN');
 });
 

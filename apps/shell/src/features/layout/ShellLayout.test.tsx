@@ -1,12 +1,10 @@
-import '../../test/resizeObserver';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findRouteByPath, type PermissionItem, type UserPermissions } from '@cityops/contract';
 import { writeSessionCookies } from '@cityops/client';
-import { AppConfigProvider, FeedbackHost, initI18n } from '@cityops/ui';
+import { initI18n } from '@cityops/ui';
 import { adminSession, mockApi, ok } from '../../test/api';
-import { routes } from '../../app/router';
+import { renderRoutesAt } from '../../test/renderRoutes';
 import { useSession } from '../auth/session';
 import { useSystemChoice } from '../menu/userMenu';
 import { useTabs } from '../tabs/tabStore';
@@ -42,21 +40,14 @@ const operator: UserPermissions = {
   ],
 };
 
-async function waitForPath(router: ReturnType<typeof createMemoryRouter>, path: string) {
+async function waitForPath(router: ReturnType<typeof renderRoutesAt>, path: string) {
   await vi.waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
 function renderAt(path: string) {
   writeSessionCookies('token-op', 2);
   mockApi({ [PERMISSIONS]: () => ok(operator) });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppConfigProvider>
-      <FeedbackHost />
-      <RouterProvider router={router} />
-    </AppConfigProvider>,
-  );
-  return router;
+  return renderRoutesAt(path);
 }
 
 beforeAll(async () => {

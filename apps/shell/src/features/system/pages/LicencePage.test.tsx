@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LicenceStatus } from '@cityops/contract';
 import { AppConfigProvider, FeedbackHost, initI18n } from '@cityops/ui';
 import { mockApi, ok } from '../../../test/api';
@@ -33,15 +33,6 @@ function renderPage() {
 }
 
 beforeAll(async () => {
-  // jsdom has no ResizeObserver; antd's TextArea measures itself with one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
   await initI18n('zh-CN');
 });
 
