@@ -168,6 +168,8 @@ describe('header', () => {
     await page.getByRole('button', { name: /重置/ }).click();
     await page.getByText('重置主题成功').first().waitFor();
     await expect.poll(background).toBe(light);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: '主题设置' }).waitFor({ state: 'hidden' });
     for (const [width, height] of [
       [1366, 768],
       [1920, 1080],

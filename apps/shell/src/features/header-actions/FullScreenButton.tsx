@@ -9,8 +9,8 @@ const subscribe = (onChange: () => void) => {
 };
 const isFullScreen = () => document.fullscreenElement !== null && document.fullscreenElement !== undefined;
 
-/** Full screen on and off; follows Esc too, since it listens to the document rather than keeping a flag. */
-export function FullScreenButton() {
+/** Whether the page is full screen, following Esc too (it listens to the document, not a flag). */
+export function useFullScreen() {
   const { t } = useTranslation();
   const full = useSyncExternalStore(subscribe, isFullScreen, () => false);
   const label = full ? t('header.exitFullScreen') : t('header.fullScreen');
@@ -19,6 +19,12 @@ export function FullScreenButton() {
     const request = full ? document.exitFullscreen() : document.documentElement.requestFullscreen();
     void request?.catch(() => undefined);
   };
+  return { full, label, toggle };
+}
+
+/** Full screen on and off. */
+export function FullScreenButton() {
+  const { full, label, toggle } = useFullScreen();
   return (
     <Tooltip title={label}>
       <Button

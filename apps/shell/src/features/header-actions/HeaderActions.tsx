@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Flex, Tooltip } from 'antd';
+import { Button, Flex, Grid, Tooltip } from 'antd';
 import {
   ApiOutlined,
   ArrowLeftOutlined,
@@ -18,6 +18,7 @@ import { ThemeSettingsDrawer } from '../theme/ThemeSettingsDrawer';
 import { FullScreenButton } from './FullScreenButton';
 import { LanguageMenu } from './LanguageMenu';
 import { MessageBell } from './MessageBell';
+import { MoreActions } from './MoreActions';
 import { refreshPage } from './refresh';
 import { UserMenu, type AccountDialog } from './UserMenu';
 
@@ -36,6 +37,8 @@ export function HeaderActions() {
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [themeOpen, setThemeOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // antd's xxl breakpoint: 1600 px and wider.
+  const wide = Grid.useBreakpoint().xxl === true;
 
   async function onLogout() {
     setLeaving(true);
@@ -46,11 +49,17 @@ export function HeaderActions() {
   return (
     <Flex align="center" gap={4} wrap={false}>
       <IconAction label={t('header.refresh')} icon={<ReloadOutlined />} onClick={refreshPage} />
-      <IconAction label={t('header.home')} icon={<HomeOutlined />} onClick={() => navigate('/')} />
-      <IconAction label={t('header.back')} icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} />
-      <FullScreenButton />
-      <LanguageMenu />
-      <IconAction label={t('header.plug')} icon={<ApiOutlined />} onClick={() => navigate('/plug')} />
+      {wide ? (
+        <>
+          <IconAction label={t('header.home')} icon={<HomeOutlined />} onClick={() => navigate('/')} />
+          <IconAction label={t('header.back')} icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} />
+          <FullScreenButton />
+          <LanguageMenu />
+          <IconAction label={t('header.plug')} icon={<ApiOutlined />} onClick={() => navigate('/plug')} />
+        </>
+      ) : (
+        <MoreActions />
+      )}
       <MessageBell />
       <IconAction
         label={t('header.themeSettings')}
@@ -58,7 +67,7 @@ export function HeaderActions() {
         onClick={() => setThemeOpen(true)}
       />
       <ThemeModeSwitch />
-      <UserMenu onOpen={setDialog} onLogout={() => void onLogout()} />
+      <UserMenu compact={!wide} onOpen={setDialog} onLogout={() => void onLogout()} />
       <Tooltip title={t('logout')}>
         <Button
           type="text"

@@ -6,8 +6,15 @@ import { DROPDOWN_DELAYS } from './dropdownDelays';
 
 export type AccountDialog = 'password' | 'project';
 
+interface UserMenuProps {
+  /** On narrow screens only the icon shows; the name stays the button's accessible name. */
+  compact?: boolean;
+  onOpen(dialog: AccountDialog): void;
+  onLogout(): void;
+}
+
 /** The user's name, opening 修改密码, 设置默认项目 and 退出登录 on hover. */
-export function UserMenu({ onOpen, onLogout }: { onOpen(dialog: AccountDialog): void; onLogout(): void }) {
+export function UserMenu({ compact = false, onOpen, onLogout }: UserMenuProps) {
   const { t } = useTranslation();
   const name = useSession((state) => state.user?.name || state.user?.userName || '');
   return (
@@ -27,7 +34,7 @@ export function UserMenu({ onOpen, onLogout }: { onOpen(dialog: AccountDialog): 
       }}
     >
       <Button type="text" icon={<UserOutlined />} aria-label={name || t('header.userMenu')}>
-        {name}
+        {compact ? null : name}
       </Button>
     </Dropdown>
   );
