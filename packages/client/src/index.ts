@@ -30,3 +30,16 @@ export {
   type MenuSearchEntry,
   type UserMenu,
 } from './menu/menuBuilder.js';
+export { isIpHost, isSubAppOrigin, subAppForPath, subAppOrigin, type PageLocation } from './subapp/ports.js';
+export {
+  createFrameBridge,
+  createShellBridge,
+  type FrameBridge,
+  type FrameBridgeOptions,
+  type FrameMessageBody,
+  type IgnoredHook,
+  type IgnoredReason,
+  type ShellBridge,
+  type ShellBridgeOptions,
+  type ShellMessageBody,
+} from './subapp/bridge.js';

@@ -12,3 +12,4 @@ export * from './system.js';
 export * from './projects.js';
 export * from './licence.js';
 export * from './messages.js';
+export * from './bridge.js';
