@@ -142,3 +142,44 @@ describe('language', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
   });
 });
+
+describe('sign-in by one-time link', () => {
+  it('opens a fresh browser signed in at the redirect, once', async () => {
+    const { page, context } = browser;
+    await signIn(page, baseUrl, DEMO.admin);
+    const token = (await context.cookies()).find((c) => c.name === 'user-Token')?.value ?? '';
+    const answer = await fetch(`${baseUrl}/api/login/ticket`, {
+      method: 'POST',
+      headers: { 'Access-Token': token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ purpose: 'e2e control room' }),
+    });
+    const issued = (await answer.json()) as { status_code: number; data: { ticket: string } };
+    expect(issued.status_code).toBe(1);
+    const link = `${baseUrl}/userlogin?ticket=${encodeURIComponent(issued.data.ticket)}&redirect=/admin/userManage`;
+
+    const screen = await openBrowser();
+    try {
+      await screen.page.goto(link);
+      await screen.page.waitForURL((url) => url.pathname === '/admin/userManage');
+      expect(screen.page.url()).not.toContain(issued.data.ticket);
+      await screen.page.getByRole('button', { name: '退出登录' }).waitFor();
+      const cookies = await screen.context.cookies();
+      expect(cookies.find((c) => c.name === 'user-Token')?.value).toBeTruthy();
+      expect(cookies.find((c) => c.name === 'user-Token')?.value).not.toBe(token);
+    } finally {
+      await screen.close();
+    }
+
+    const again = await openBrowser();
+    try {
+      await again.page.goto(link);
+      await again.page.getByText('登录凭证无效或已过期，请重新获取').waitFor();
+      expect(new URL(again.page.url()).pathname).toBe('/userlogin');
+      expect(again.page.url()).not.toContain(issued.data.ticket);
+      await again.page.getByRole('button', { name: '去登录' }).click();
+      await again.page.waitForURL((url) => url.pathname === '/login');
+    } finally {
+      await again.close();
+    }
+  });
+});

@@ -105,6 +105,14 @@ export type UpdatePasswordRequest = z.input<typeof updatePasswordRequestSchema>;
 
 export const postponeDataSchema = z.object({ expiresAt: z.string() });
 
+/** Sign-in by one-time ticket: a signed-in user asks for a ticket that another screen redeems once. */
+export const TICKET_TTL_SECONDS = 60;
+export const issueTicketRequestSchema = z.object({ purpose: z.string().trim().max(50).optional() }).strict();
+export const ticketDataSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
+export type TicketData = z.infer<typeof ticketDataSchema>;
+export const ticketLoginRequestSchema = z.object({ ticket: z.string().min(1).max(128) });
+export type TicketLoginRequest = z.input<typeof ticketLoginRequestSchema>;
+
 export const dictionaryQuerySchema = z.object({
   dicCode: z.string().trim().min(1, 'dictionary.required').max(64),
 });
@@ -151,6 +159,22 @@ export const authEndpoints = {
     query: empty,
     body: z.object({}).optional(),
     data: z.null(),
+  }),
+  issueTicket: defineEndpoint({
+    method: 'POST',
+    path: '/login/ticket',
+    access: SESSION,
+    query: empty,
+    body: issueTicketRequestSchema.optional(),
+    data: ticketDataSchema,
+  }),
+  ticketLogin: defineEndpoint({
+    method: 'POST',
+    path: '/login/doLoginByTicket',
+    access: PUBLIC,
+    query: empty,
+    body: ticketLoginRequestSchema,
+    data: loginDataSchema,
   }),
   userPermissions: defineEndpoint({
     method: 'POST',

@@ -150,6 +150,26 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * One-time sign-in tickets (POST /login/ticket, redeemed by POST /login/doLoginByTicket). Like
+ * sessions, only the SHA-256 of the ticket is kept; a ticket is spent by setting used_at.
+ */
+export const loginTickets = pgTable(
+  'login_tickets',
+  {
+    id: serial('id').primaryKey(),
+    ticketHash: varchar('ticket_hash', { length: 64 }).notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 50 }).notNull().default(''),
+    createdAt: moment('created_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+  },
+  (t) => [index('login_tickets_expires_idx').on(t.expiresAt)],
+);
+
 export const dictionary = pgTable(
   'dictionary',
   {
@@ -162,7 +182,14 @@ export const dictionary = pgTable(
   (t) => [uniqueIndex('dictionary_code_item_key').on(t.dicCode, t.itemCode)],
 );
 
-export const OPERATIONS = ['login', 'logout', 'login_failed', 'password_change', 'locked'] as const;
+export const OPERATIONS = [
+  'login',
+  'logout',
+  'login_failed',
+  'password_change',
+  'locked',
+  'ticket_issued',
+] as const;
 export type Operation = (typeof OPERATIONS)[number];
 export type Outcome = 'success' | 'failure';
 
@@ -184,7 +211,7 @@ export const operationLog = pgTable(
     index('operation_log_time_idx').on(t.time),
     check(
       'operation_log_action_check',
-      sql`${t.action} in ('login', 'logout', 'login_failed', 'password_change', 'locked')`,
+      sql`${t.action} in ('login', 'logout', 'login_failed', 'password_change', 'locked', 'ticket_issued')`,
     ),
   ],
 );

@@ -90,8 +90,10 @@ const zhCN = {
   'plug.honest': '检测只说明本机端口上有程序接受 WebSocket 连接，不验证它的版本。',
   'userlogin.title': '免密登录',
   'userlogin.text':
-    '此入口将在后续版本中接受链接中携带的一次性令牌，用于从其他系统免密进入。当前版本尚不支持，请使用账号和密码登录。',
-  'userlogin.toLogin': '前往登录',
+    '此页面通过其他系统或控制室屏幕提供的一次性登录链接登录。当前链接中没有登录凭证，请使用账号和密码登录。',
+  'userlogin.working': '正在使用一次性凭证登录，系统加载中',
+  'userlogin.failed': '免密登录失败',
+  'userlogin.toLogin': '去登录',
 } as const;
 
 const enUS: { readonly [K in keyof typeof zhCN]: string } = {
@@ -184,7 +186,9 @@ const enUS: { readonly [K in keyof typeof zhCN]: string } = {
     'The check only shows that a program accepts WebSocket connections on a local port; it does not verify its version.',
   'userlogin.title': 'Sign-in by link',
   'userlogin.text':
-    'In a later release this entry will accept a one-time token in the link, to come in from another system without a password. This release does not support it yet; please sign in with your account and password.',
+    'This page signs you in with a one-time link from another system or a control-room screen. This link carries no sign-in ticket; please sign in with your account and password.',
+  'userlogin.working': 'Signing in with the one-time ticket; the system is loading',
+  'userlogin.failed': 'Sign-in by link failed',
   'userlogin.toLogin': 'Go to sign-in',
 };
 

@@ -6,8 +6,9 @@ import { issueCaptcha, redeemCaptcha } from './captcha.js';
 import { decryptPassword } from './keys.js';
 import { signIn, signOut } from './service.js';
 import { tokenOf } from './sessions.js';
+import { issueTicket, signInByTicket } from './tickets.js';
 
-/** Sign-in, sign-out, captcha, the login public key and session keep-alive. */
+/** Sign-in (by password or one-time ticket), sign-out, captcha, the login public key and session keep-alive. */
 export default async function authRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
 
@@ -30,6 +31,17 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     { rateLimited: true },
   );
+
+  route(
+    app,
+    authEndpoints.issueTicket,
+    (input) => issueTicket(ctx, input.request, signedIn(input), input.body?.purpose),
+    { rateLimited: true },
+  );
+
+  route(app, authEndpoints.ticketLogin, ({ body, request }) => signInByTicket(ctx, request, body.ticket), {
+    rateLimited: true,
+  });
 
   route(app, authEndpoints.publicKey, async () => ({ publicKey: ctx.loginKeys.publicKey }));
 

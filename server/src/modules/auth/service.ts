@@ -19,7 +19,7 @@ import {
 import { burnPasswordCheck, verifyPassword } from './password.js';
 import { createSession, endSession } from './sessions.js';
 
-type Failed = (detail: string, userId?: number) => Promise<void>;
+export type Failed = (detail: string, userId?: number) => Promise<void>;
 
 async function refuseWrongPassword(
   ctx: AppContext,
@@ -80,6 +80,20 @@ export async function signIn(
     throw await refuseWrongPassword(ctx, request, failed, account, await countFailure(ctx, user.id), user.id);
   }
   if (user.failedCount > 0 || user.lockedUntil) await clearFailures(ctx, user.id);
+  return openSession(ctx, request, user, failed);
+}
+
+/**
+ * The common end of every sign-in, once the credential (password or ticket) has been accepted:
+ * disabled accounts and users without permissions are refused, anyone else gets a session.
+ */
+export async function openSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: typeof users.$inferSelect,
+  failed: Failed,
+  detail?: string,
+): Promise<LoginData> {
   if (user.status !== 'enabled') {
     await failed('account disabled', user.id);
     throw new ApiError(StatusCode.REJECTED, 'login.disabled');
@@ -91,7 +105,13 @@ export async function signIn(
   }
 
   const { token } = await createSession(ctx, user.id, request);
-  await recordOperation(ctx, request, { account, userId: user.id, action: 'login', outcome: 'success' });
+  await recordOperation(ctx, request, {
+    account: user.userName,
+    userId: user.id,
+    action: 'login',
+    outcome: 'success',
+    ...(detail ? { detail } : {}),
+  });
   request.log.info({ userId: user.id }, 'signed in');
   return {
     token,

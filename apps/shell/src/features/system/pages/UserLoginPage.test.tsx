@@ -1,0 +1,115 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { COOKIE_TOKEN, COOKIE_USER_TYPE } from '@cityops/contract';
+import { clearSessionCookies, readCookie } from '@cityops/client';
+import { AppConfigProvider, initI18n } from '@cityops/ui';
+import { adminLogin, mockApi, ok, refused } from '../../../test/api';
+import { UserLoginPage, safeRedirect } from './UserLoginPage';
+
+const REDEEM = '/api/login/doLoginByTicket';
+
+/** A browser router on jsdom's real address bar, so the test sees what history.replaceState did. */
+function openAt(url: string) {
+  window.history.replaceState(null, '', url);
+  const router = createBrowserRouter([
+    { path: '/userlogin', element: <UserLoginPage /> },
+    { path: '/login', element: <p>登录页</p> },
+    { path: '/admin/userManage', element: <p>用户管理</p> },
+    { path: '/', element: <p>首页已打开</p> },
+  ]);
+  render(
+    <AppConfigProvider>
+      <RouterProvider router={router} />
+    </AppConfigProvider>,
+  );
+  return router;
+}
+
+beforeAll(async () => {
+  await initI18n('zh-CN');
+});
+afterEach(() => {
+  clearSessionCookies();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('sign-in by one-time ticket', () => {
+  it('redeems the ticket, stores the session like the login page and goes to the redirect', async () => {
+    const { sentTo } = mockApi({ [REDEEM]: () => ok(adminLogin) });
+    openAt('/userlogin?ticket=T1cket&redirect=%2Fadmin%2FuserManage');
+    expect(await screen.findByText('用户管理')).toBeTruthy();
+    expect(sentTo(REDEEM)).toEqual([{ ticket: 'T1cket' }]);
+    expect(readCookie(COOKIE_TOKEN)).toBe('token-admin');
+    expect(readCookie(COOKIE_USER_TYPE)).toBe('1');
+    expect(window.location.pathname).toBe('/admin/userManage');
+  });
+
+  it('takes the ticket out of the address bar at once, before the server answers', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const answered = new Promise((resolve) => (answer = resolve));
+    mockApi({
+      [REDEEM]: () => {
+        answer(null);
+        return refused(10001, '登录凭证无效或已过期，请重新获取');
+      },
+    });
+    openAt('/userlogin?ticket=secret-ticket&redirect=%2Fadmin%2FuserManage');
+    await answered;
+    expect(window.location.href).not.toContain('secret-ticket');
+    expect(window.location.search).toBe('?redirect=%2Fadmin%2FuserManage');
+  });
+
+  it.each(['//evil.com', 'https://evil.com', 'javascript:alert(1)', '/\\evil.com', 'admin'])(
+    'goes home instead of to the unsafe redirect %s',
+    async (redirect) => {
+      mockApi({ [REDEEM]: () => ok(adminLogin) });
+      openAt(`/userlogin?ticket=abc&redirect=${encodeURIComponent(redirect)}`);
+      expect(await screen.findByText('首页已打开')).toBeTruthy();
+      expect(window.location.pathname).toBe('/');
+    },
+  );
+
+  it('goes home (no forward address configured) when there is no redirect', async () => {
+    mockApi({ [REDEEM]: () => ok(adminLogin) });
+    openAt('/userlogin?ticket=abc');
+    expect(await screen.findByText('首页已打开')).toBeTruthy();
+  });
+
+  it('shows the server message and a way to the login page when the ticket is refused', async () => {
+    mockApi({ [REDEEM]: () => refused(10001, '登录凭证无效或已过期，请重新获取') });
+    openAt('/userlogin?ticket=used');
+    expect(await screen.findByText('登录凭证无效或已过期，请重新获取')).toBeTruthy();
+    expect(screen.getByText('免密登录失败')).toBeTruthy();
+    expect(readCookie(COOKIE_TOKEN)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '去登录' }));
+    expect(await screen.findByText('登录页')).toBeTruthy();
+  });
+
+  it('says what the page is for when the link carries no ticket, and calls nothing', async () => {
+    const { fetchMock } = mockApi({});
+    openAt('/userlogin');
+    expect(await screen.findByText(/一次性登录链接/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '去登录' })).toBeTruthy();
+    await waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
+  });
+});
+
+describe('safeRedirect', () => {
+  it('keeps same-origin paths and refuses everything else', () => {
+    expect(safeRedirect('/admin/userManage?tab=1#x')).toBe('/admin/userManage?tab=1#x');
+    for (const bad of [
+      null,
+      '',
+      'admin',
+      '//evil.com',
+      '/\\evil.com',
+      '/\t/evil.com',
+      '/.//evil.com',
+      'https://evil.com',
+      'javascript:x',
+    ]) {
+      expect(safeRedirect(bad)).toBeNull();
+    }
+  });
+});
