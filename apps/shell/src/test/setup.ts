@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Pages are lazy route chunks; on a busy two-core machine their first import can take over the
+// default 1 s that findBy* waits.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout: antd asks matchMedia for its responsive breakpoints.
 Object.defineProperty(window, 'matchMedia', {
