@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   checkConfirmPassword,
@@ -12,6 +12,7 @@ import { i18n, openConfirm, showMessage, showMessageAfterReload } from '@cityops
 import { PasswordInput } from '../auth/components/PasswordInput';
 import { signOutLocally, useSession } from '../auth/session';
 import { reloadToLogin, updatePassword } from './api';
+import { AccountModal } from './AccountModal';
 
 interface PasswordForm {
   oldPassword: string;
@@ -80,15 +81,11 @@ export function ChangePasswordDialog({
   }
 
   return (
-    <Modal
-      open
+    <AccountModal
       title={t('header.changePassword')}
-      okText={t('account.ok')}
-      cancelText={t('account.cancel')}
-      confirmLoading={saving}
+      saving={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
-      maskClosable={false}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" autoComplete="off">
         <Form.Item
@@ -124,6 +121,6 @@ export function ChangePasswordDialog({
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </AccountModal>
   );
 }

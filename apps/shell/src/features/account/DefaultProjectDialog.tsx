@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Form, Modal, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { i18n, openConfirm, showMessage } from '@cityops/ui';
 import { useSession } from '../auth/session';
 import { listMyProjects, setDefaultProject } from './api';
+import { AccountModal } from './AccountModal';
 
 interface ProjectForm {
   projectId?: number;
@@ -53,15 +54,11 @@ export function DefaultProjectDialog({ onClose }: { onClose(): void }) {
   }
 
   return (
-    <Modal
-      open
+    <AccountModal
       title={t('header.defaultProject')}
-      okText={t('account.ok')}
-      cancelText={t('account.cancel')}
-      confirmLoading={saving}
+      saving={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
-      maskClosable={false}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" initialValues={{ projectId: defaultProjectId }}>
         <Form.Item
@@ -79,6 +76,6 @@ export function DefaultProjectDialog({ onClose }: { onClose(): void }) {
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </AccountModal>
   );
 }
