@@ -58,7 +58,8 @@ export function ShellLayout() {
     const node = pages.get(tab.path);
     if (node) return menuTitle(node, i18n.language);
     const entry = findRouteByPath(tab.path);
-    return i18n.language === 'en-US' && entry ? entry.titleEn : tab.title;
+    if (!entry) return tab.path;
+    return i18n.language === 'en-US' ? entry.titleEn : entry.title;
   };
   const headerVisible = !isHeaderHidden(pathname, HOME_PATH);
 

@@ -5,17 +5,16 @@ export interface PageTab {
   /** The route code: one tab per route. */
   code: string;
   path: string;
-  title: string;
   /** Whether the page stays mounted while its tab is in the background. */
   keepAlive: boolean;
 }
 
-export const HOME_TAB: PageTab = { code: 'home', path: '/', title: '首页', keepAlive: false };
+/** Titles are not kept here: they come from the menu or the route table, in the language in use. */
+export const HOME_TAB: PageTab = { code: 'home', path: '/', keepAlive: false };
 
 export const tabFor = (route: RouteEntry): PageTab => ({
   code: route.code,
   path: route.path,
-  title: route.title,
   // The route table's flag: sub-app pages and admin pages are kept, /admin/areaManage (a live map) not.
   keepAlive: route.cached,
 });
