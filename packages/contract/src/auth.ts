@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { defineEndpoint, PUBLIC, SESSION } from './endpoint.js';
+import { defineEndpoint, getQuery, noBody, noQuery, PUBLIC, SESSION } from './endpoint.js';
 import { permissionItemSchema } from './permissions.js';
 import { checkAccount, checkNewPassword, checkPassword, normaliseAccount } from './validation.js';
 import type { TextKey } from './texts.js';
 
 /** Longest raw string any auth field accepts before its own rule is applied. */
 const RAW_MAX = 200;
-const empty = z.object({}).strict();
 const rawString = z.string().max(RAW_MAX);
 
 const withRule = (rule: (value: string) => TextKey | null) =>
@@ -124,7 +123,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/login/doLoginNoVerCode',
     access: PUBLIC,
-    query: empty,
+    query: noQuery,
     body: loginRequestSchema,
     data: loginDataSchema,
   }),
@@ -132,7 +131,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/login/doLogin',
     access: PUBLIC,
-    query: empty,
+    query: noQuery,
     body: cipherLoginRequestSchema,
     data: loginDataSchema,
   }),
@@ -140,7 +139,7 @@ export const authEndpoints = {
     method: 'GET',
     path: '/login/publicKey',
     access: PUBLIC,
-    query: z.object({ t: z.string().optional() }),
+    query: getQuery(),
     body: z.undefined(),
     data: publicKeyDataSchema,
   }),
@@ -148,23 +147,23 @@ export const authEndpoints = {
     method: 'POST',
     path: '/login/genCaptcha',
     access: PUBLIC,
-    query: empty,
-    body: z.object({}).optional(),
+    query: noQuery,
+    body: noBody,
     data: captchaDataSchema,
   }),
   logout: defineEndpoint({
     method: 'POST',
     path: '/login/doLogout',
     access: PUBLIC,
-    query: empty,
-    body: z.object({}).optional(),
+    query: noQuery,
+    body: noBody,
     data: z.null(),
   }),
   issueTicket: defineEndpoint({
     method: 'POST',
     path: '/login/ticket',
     access: SESSION,
-    query: empty,
+    query: noQuery,
     body: issueTicketRequestSchema.optional(),
     data: ticketDataSchema,
   }),
@@ -172,7 +171,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/login/doLoginByTicket',
     access: PUBLIC,
-    query: empty,
+    query: noQuery,
     body: ticketLoginRequestSchema,
     data: loginDataSchema,
   }),
@@ -180,23 +179,23 @@ export const authEndpoints = {
     method: 'POST',
     path: '/user/queryUserPermissions',
     access: SESSION,
-    query: empty,
-    body: z.object({}).optional(),
+    query: noQuery,
+    body: noBody,
     data: userPermissionsDataSchema,
   }),
   postpone: defineEndpoint({
     method: 'POST',
     path: '/user/token/postpone',
     access: SESSION,
-    query: empty,
-    body: z.object({}).optional(),
+    query: noQuery,
+    body: noBody,
     data: postponeDataSchema,
   }),
   updatePassword: defineEndpoint({
     method: 'POST',
     path: '/user/updatePwd',
     access: SESSION,
-    query: empty,
+    query: noQuery,
     body: updatePasswordRequestSchema,
     data: z.null(),
   }),
@@ -204,7 +203,7 @@ export const authEndpoints = {
     method: 'GET',
     path: '/sys/dictionary/queryDicByDicCode',
     access: SESSION,
-    query: dictionaryQuerySchema.extend({ t: z.string().optional() }),
+    query: getQuery(dictionaryQuerySchema.shape),
     body: z.undefined(),
     data: z.array(dictionaryItemSchema),
   }),

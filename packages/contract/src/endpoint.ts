@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Who may call an endpoint: anyone, anyone with a live session, or a session whose user holds the
@@ -33,3 +33,11 @@ export type EndpointBody<E extends Endpoint> = z.input<E['body']>;
 export type EndpointData<E extends Endpoint> = z.output<E['data']>;
 
 export const API_PREFIX = '/api';
+
+/** No query parameters; any given are refused. */
+export const noQuery = z.object({}).strict();
+/** POST calls without a payload: the client sends `{}` or nothing. */
+export const noBody = z.object({}).optional();
+/** GET parameters, plus the timestamp `t` the client adds to every GET (platform-shell.md §7). */
+export const getQuery = <Shape extends z.ZodRawShape>(shape: Shape = {} as Shape) =>
+  z.object({ ...shape, t: z.string().optional() });

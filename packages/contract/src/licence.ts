@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, PUBLIC } from './endpoint.js';
+import { defineEndpoint, getQuery, noQuery, PUBLIC } from './endpoint.js';
 
 /**
  * A licence is a JSON document signed with Ed25519 by the vendor; the server holds only the public
@@ -57,7 +57,7 @@ export const licenceEndpoints = {
     method: 'GET',
     path: '/sys/license/status',
     access: PUBLIC,
-    query: z.object({ t: z.string().optional() }),
+    query: getQuery(),
     body: z.undefined(),
     data: licenceStatusSchema,
   }),
@@ -65,7 +65,7 @@ export const licenceEndpoints = {
     method: 'POST',
     path: '/sys/license/register',
     access: PUBLIC,
-    query: z.object({}).strict(),
+    query: noQuery,
     body: signedLicenceSchema,
     data: licenceStatusSchema,
   }),

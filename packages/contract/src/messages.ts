@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, permission } from './endpoint.js';
+import { defineEndpoint, noQuery, permission } from './endpoint.js';
 import { MSG_PAGE_CODE } from './permissions.js';
 
 export const messageSchema = z.object({
@@ -32,7 +32,7 @@ export const messageEndpoints = {
     method: 'POST',
     path: '/sys/message/pageList',
     access: permission(MSG_PAGE_CODE),
-    query: z.object({}).strict(),
+    query: noQuery,
     body: messagePageRequestSchema,
     data: messagePageSchema,
   }),
@@ -40,7 +40,7 @@ export const messageEndpoints = {
     method: 'POST',
     path: '/sys/message/recordDeal',
     access: permission(MSG_PAGE_CODE),
-    query: z.object({}).strict(),
+    query: noQuery,
     body: z.object({
       recordIds: z.array(z.number().int()).min(1).max(1000),
       readStatus: z.literal(true),

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint, SESSION } from './endpoint.js';
+import { defineEndpoint, getQuery, noBody, SESSION } from './endpoint.js';
 import { projectSchema } from './auth.js';
-
-const getQuery = z.object({ t: z.string().optional() });
 
 export const defaultProjectSchema = z.object({ projectId: z.number().int(), projectName: z.string() });
 export type DefaultProject = z.infer<typeof defaultProjectSchema>;
@@ -13,7 +11,7 @@ export const projectEndpoints = {
     method: 'GET',
     path: '/sys/project/listByUser',
     access: SESSION,
-    query: getQuery,
+    query: getQuery(),
     body: z.undefined(),
     data: z.array(projectSchema),
   }),
@@ -21,7 +19,7 @@ export const projectEndpoints = {
     method: 'GET',
     path: '/user/set/find',
     access: SESSION,
-    query: getQuery,
+    query: getQuery(),
     body: z.undefined(),
     data: defaultProjectSchema.nullable(),
   }),
@@ -31,7 +29,7 @@ export const projectEndpoints = {
     path: '/user/set/addUpdateProject',
     access: SESSION,
     query: z.object({ projectId: z.coerce.number().int().positive('project.required') }),
-    body: z.object({}).optional(),
+    body: noBody,
     data: defaultProjectSchema,
   }),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, PUBLIC } from './endpoint.js';
+import { defineEndpoint, getQuery, PUBLIC } from './endpoint.js';
 
 export const healthDataSchema = z.object({ ok: z.literal(true) });
 
@@ -10,7 +10,7 @@ export const systemEndpoints = {
     method: 'GET',
     path: '/health',
     access: PUBLIC,
-    query: z.object({ t: z.string().optional() }),
+    query: getQuery(),
     body: z.undefined(),
     data: healthDataSchema,
   }),
