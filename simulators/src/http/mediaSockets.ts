@@ -49,7 +49,7 @@ export class MediaSockets {
     perMessageDeflate: false,
     maxPayload: 1024 * 1024,
   });
-  private readonly pendingOpens = new Set<NodeJS.Timeout>();
+  private readonly pendingOpens = new Map<NodeJS.Timeout, Duplex>();
 
   constructor(private readonly options: MediaSocketOptions) {}
 
@@ -95,14 +95,17 @@ export class MediaSockets {
         this.pendingOpens.delete(timer);
         if (!socket.destroyed) accept();
       }, this.options.faultTimings.slowOpenMs);
-      this.pendingOpens.add(timer);
+      this.pendingOpens.set(timer, socket);
       return;
     }
     accept();
   }
 
   close(): void {
-    for (const timer of this.pendingOpens) clearTimeout(timer);
+    for (const [timer, socket] of this.pendingOpens) {
+      clearTimeout(timer);
+      socket.destroy();
+    }
     this.pendingOpens.clear();
     for (const ws of this.wss.clients) ws.terminate();
     this.wss.close();

@@ -16,6 +16,8 @@ export interface FlvTag {
   keyframe: boolean;
   /** an AVC decoder configuration record (AVCPacketType 0) */
   sequenceHeader: boolean;
+  /** the AVC end-of-sequence marker ffmpeg writes when an encoder finishes (AVCPacketType 2) */
+  endOfSequence: boolean;
 }
 
 /** Incremental parser: feed stdout chunks, get the file header once and then whole tags. */
@@ -60,8 +62,9 @@ export function describeTag(bytes: Buffer): FlvTag {
     type,
     timestamp,
     bytes,
-    keyframe: isVideo && first >> 4 === 1,
+    keyframe: isVideo && first >> 4 === 1 && second === 1,
     sequenceHeader: isVideo && (first & 0x0f) === 7 && second === 0,
+    endOfSequence: isVideo && (first & 0x0f) === 7 && second === 2,
   };
 }
 

@@ -102,6 +102,8 @@ export class PlaybackSession {
       if (this.offset === 0) this.viewer.send(withTimestamp(tag, 0));
       return;
     }
+    // Each stretch's encoder ends its stream; the viewer's stream goes on with the next stretch.
+    if (tag.endOfSequence) return;
     if (tag.sequenceHeader) {
       // Every stretch's encoder starts with the same configuration; repeat it only if it differs.
       if (this.sequenceHeaderSent?.subarray(11).equals(tag.bytes.subarray(11))) return;
