@@ -1,0 +1,132 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { FeedbackHost } from '@cityops/ui';
+import {
+  hikPlaybackUrlsRequestSchema,
+  hikPreviewUrlsRequestSchema,
+  hikTalkUrlsRequestSchema,
+  type HikVideoSource,
+  type VideoDevice,
+} from '../adapters.js';
+import { fakeStreams } from '../test/fakes.js';
+import { Html5Player } from './Html5Player.js';
+
+const devices: VideoDevice[] = [
+  { controlCode: 'cam-1', devName: '东门' },
+  { deviceDto: { controlCode: 'cam-2', devName: '西门' } },
+];
+const now = () => new Date(2026, 10, 22, 10).getTime();
+
+function source(overrides: Partial<HikVideoSource> = {}): HikVideoSource {
+  return {
+    getPreviewUrls: vi.fn(() =>
+      Promise.resolve({ 'cam-1': 'ws://h/live/1.flv', 'cam-2': 'ws://h/live/2.flv' }),
+    ),
+    getPlaybackUrls: vi.fn(() =>
+      Promise.resolve({ 'cam-1': { url: 'ws://h/pb/1.flv' }, 'cam-2': { url: 'ws://h/pb/2.flv' } }),
+    ),
+    getTalkUrls: vi.fn(() => Promise.resolve({ 'cam-1': 'wss://h/t/1', 'cam-2': 'wss://h/t/2' })),
+    ...overrides,
+  };
+}
+
+describe('HTML5 player with its source', () => {
+  it('asks for the live URLs with §7’s payload and plays them', async () => {
+    const streams = fakeStreams();
+    const hik = source();
+    render(
+      <Html5Player mode="live" devices={devices} source={hik} streamFactory={streams.factory} now={now} />,
+    );
+    expect(await screen.findByRole('gridcell', { name: '东门' })).toBeTruthy();
+    const request = vi.mocked(hik.getPreviewUrls).mock.calls[0]?.[0];
+    expect(hikPreviewUrlsRequestSchema.parse(request)).toEqual({
+      cameraIndexCodes: ['cam-1', 'cam-2'],
+      expand: 'transcode=0',
+      platformCode: 'hik_isc_huati',
+      protocol: 'ws',
+      streamType: 0,
+      streamform: 'ps',
+      transmode: 1,
+    });
+    expect(streams.live().map((entry) => entry.url)).toEqual(['ws://h/live/1.flv', 'ws://h/live/2.flv']);
+    expect(hik.getPlaybackUrls).not.toHaveBeenCalled();
+    expect(hik.getTalkUrls).not.toHaveBeenCalled();
+  });
+
+  it('asks for talk URLs too when talk is on', async () => {
+    const hik = source();
+    render(
+      <Html5Player
+        mode="live"
+        talk
+        devices={devices}
+        source={hik}
+        streamFactory={fakeStreams().factory}
+        now={now}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: '开启对讲' })).toBeTruthy();
+    const request = hikTalkUrlsRequestSchema.parse(vi.mocked(hik.getTalkUrls ?? vi.fn()).mock.calls[0]?.[0]);
+    expect(request.map((entry) => [entry.cameraIndexCode, entry.protocol])).toEqual([
+      ['cam-1', 'wss'],
+      ['cam-2', 'wss'],
+    ]);
+  });
+
+  it('asks for playback over the last 24 hours when devices give no times', async () => {
+    const hik = source();
+    render(
+      <Html5Player
+        mode="playback"
+        devices={devices}
+        source={hik}
+        streamFactory={fakeStreams().factory}
+        now={now}
+      />,
+    );
+    expect(await screen.findByRole('slider', { name: '回放时间轴' })).toBeTruthy();
+    const request = hikPlaybackUrlsRequestSchema.parse(vi.mocked(hik.getPlaybackUrls).mock.calls[0]?.[0]);
+    expect(request.needReturnClipInfo).toBe(true);
+    expect(
+      request.param.map((entry) => [
+        entry.cameraIndexCode,
+        Date.parse(entry.beginTime),
+        Date.parse(entry.endTime),
+      ]),
+    ).toEqual([
+      ['cam-1', new Date(2026, 10, 21, 10).getTime(), now()],
+      ['cam-2', new Date(2026, 10, 21, 10).getTime(), now()],
+    ]);
+  });
+
+  it('names the device whose URL did not come back', async () => {
+    const hik = source({ getPreviewUrls: () => Promise.resolve({ 'cam-1': 'ws://h/live/1.flv' }) });
+    render(
+      <>
+        <FeedbackHost />
+        <Html5Player
+          mode="live"
+          devices={devices}
+          source={hik}
+          streamFactory={fakeStreams().factory}
+          now={now}
+        />
+      </>,
+    );
+    expect(await screen.findByText('第2个缺失预览URL')).toBeTruthy();
+  });
+
+  it('says so when the URLs cannot be had', async () => {
+    const hik = source({ getPreviewUrls: () => Promise.reject(new Error('offline')) });
+    render(
+      <Html5Player
+        mode="live"
+        devices={devices}
+        source={hik}
+        streamFactory={fakeStreams().factory}
+        now={now}
+      />,
+    );
+    expect((await screen.findAllByText('获取播放地址失败，请稍后重试')).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,52 @@
+/** The video players of CityOps: the HTML5 player (hik_isc_huati) and the ICC player (dh_icc_huati). */
+export { Html5Player, type Html5PlayerProps } from './html5/Html5Player.js';
+export { Html5PlayerView, type Html5PlayerViewProps } from './html5/Html5PlayerView.js';
+export {
+  PTZ_ACTIONS,
+  deviceCode,
+  hikPlaybackUrlsAnswerSchema,
+  hikPlaybackUrlsRequestSchema,
+  hikPreviewUrlsRequestSchema,
+  hikTalkUrlsRequestSchema,
+  iccPlaybackUrlsRequestSchema,
+  iccPresetPointsQuerySchema,
+  iccPreviewUrlsRequestSchema,
+  iccPtzRequestSchema,
+  iccStopTalkRequestSchema,
+  iccTalkUrlRequestSchema,
+  presetPointsAnswerSchema,
+  urlMapSchema,
+  videoDeviceSchema,
+  type HikPlaybackUrlsAnswer,
+  type HikPlaybackUrlsRequest,
+  type HikPreviewUrlsRequest,
+  type HikTalkUrlsRequest,
+  type HikVideoSource,
+  type IccPlaybackUrlsRequest,
+  type IccPresetPointsQuery,
+  type IccPreviewUrlsRequest,
+  type IccPtzRequest,
+  type IccStopTalkRequest,
+  type IccTalkUrlRequest,
+  type IccVideoSource,
+  type PresetPointsAnswer,
+  type PtzAction,
+  type RecordSegment,
+  type StreamProtocol,
+  type UrlMap,
+  type VideoDevice,
+} from './adapters.js';
+export type { PlayItemInput, PlayMode, PlayUrls } from './playList.js';
+export { PlayerError, formatPlayerError, type PlayerErrorCode } from './errors.js';
+export { playbackStreamUrl, type PlaybackStreamUrl, type PlaybackPosition } from './playbackUrl.js';
+export { mpegtsStream, type StreamFactory, type StreamHandle, type StreamOptions } from './stream.js';
+export {
+  startTalk,
+  TalkError,
+  type TalkOptions,
+  type TalkSession,
+  type TalkStarter,
+} from './talk/talkSession.js';
+export { startRecording, type RecordingStarter } from './media/useRecording.js';
+export { videoDialogTitle } from './videoDialogTitle.js';
+export { PLATFORM_HIK, PLATFORM_ICC } from './constants.js';

@@ -1,0 +1,93 @@
+import { DAY_MS, HOUR_MS } from './constants.js';
+import type { PlaybackRange } from './playList.js';
+
+/** Hours between visible labels (§2.5): every 4th under 768 px, every 2nd under 1366 px, else each. */
+export function labelStep(width: number): 1 | 2 | 4 {
+  if (width < 768) return 4;
+  if (width < 1366) return 2;
+  return 1;
+}
+
+export interface TimelineLabel {
+  hour: number;
+  /** Distance from the left edge, 0 to 1. */
+  at: number;
+  text: string;
+}
+
+/** The hour labels of the 24-hour scale, `00:00` to `24:00`, every `step` hours. */
+export function hourLabels(step: number): TimelineLabel[] {
+  const labels: TimelineLabel[] = [];
+  for (let hour = 0; hour <= 24; hour += step) {
+    labels.push({ hour, at: hour / 24, text: `${String(hour).padStart(2, '0')}:00` });
+  }
+  return labels;
+}
+
+/** Where `time` sits on the scale of the day starting at `dayStart`, 0 to 1 (clamped). */
+export function fractionOf(time: number, dayStart: number): number {
+  return Math.min(1, Math.max(0, (time - dayStart) / DAY_MS));
+}
+
+/** The time at `fraction` of the day starting at `dayStart`, to the second. */
+export function timeAt(fraction: number, dayStart: number): number {
+  const clamped = Math.min(1, Math.max(0, fraction));
+  return dayStart + Math.round((clamped * DAY_MS) / 1000) * 1000;
+}
+
+/** Recorded segments as spans of the day's scale, clipped to it; segments outside the day vanish. */
+export function segmentSpans(
+  segments: readonly { begin: number; end: number }[],
+  dayStart: number,
+): { left: number; width: number }[] {
+  return segments.flatMap(({ begin, end }) => {
+    const left = fractionOf(begin, dayStart);
+    const right = fractionOf(end, dayStart);
+    return right > left ? [{ left, width: right - left }] : [];
+  });
+}
+
+/** Where a click at `time` seeks to: the time itself inside the playback window, else its start (§5). */
+export function seekTarget(range: Pick<PlaybackRange, 'startTime' | 'endTime'>, time: number): number {
+  return time < range.startTime || time > range.endTime ? range.startTime : time;
+}
+
+/** Half-hour ticks between the labels, as fractions of the day. */
+export function minorTicks(): number[] {
+  return Array.from({ length: 48 }, (_, index) => (index * HOUR_MS) / 2 / DAY_MS);
+}
+
+/**
+ * Calls `run` at most once per `ms` (§9's hover throttle of 1 s): the first call at once, and the
+ * last one of a burst when the period ends, so the marker ends where the pointer stopped.
+ */
+export function throttle<A extends unknown[]>(run: (...args: A) => void, ms: number) {
+  let waiting = false;
+  let pending: A | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const release = () => {
+    if (pending) {
+      const args = pending;
+      pending = null;
+      run(...args);
+      timer = setTimeout(release, ms);
+    } else {
+      waiting = false;
+    }
+  };
+  const call = (...args: A) => {
+    if (waiting) {
+      pending = args;
+      return;
+    }
+    waiting = true;
+    run(...args);
+    timer = setTimeout(release, ms);
+  };
+  call.cancel = () => {
+    clearTimeout(timer);
+    waiting = false;
+    pending = null;
+  };
+  return call;
+}
