@@ -1,6 +1,7 @@
 /** The video players of CityOps: the HTML5 player (hik_isc_huati) and the ICC player (dh_icc_huati). */
 export { Html5Player, type Html5PlayerProps } from './html5/Html5Player.js';
 export { Html5PlayerView, type Html5PlayerViewProps } from './html5/Html5PlayerView.js';
+export { IccPlayer, type IccPlayerProps } from './icc/IccPlayer.js';
 export {
   PTZ_ACTIONS,
   deviceCode,

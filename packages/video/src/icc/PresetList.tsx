@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Flex, Input, List } from 'antd';
+import { AimOutlined, CheckOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { IccVideoSource, PtzAction } from '../adapters.js';
+import { PLATFORM_ICC } from '../constants.js';
+import { presetRows, type PresetPoint } from '../presets.js';
+
+export interface PresetListProps {
+  controlCode: string | null;
+  source: IccVideoSource;
+  /** Sends a preset action; resolves when the platform has answered. */
+  sendPreset(
+    action: Extract<PtzAction, 'ADD_POINT' | 'DEL_POINT' | 'PRESET_POINT'>,
+    point: PresetPoint,
+  ): Promise<void>;
+}
+
+/** The 25 presets of the selected camera (§2.6): go to, set (with a name) and delete; reloaded after a change. */
+export function PresetList({ controlCode, source, sendPreset }: PresetListProps) {
+  const { t } = useTranslation('ui');
+  const [rows, setRows] = useState<PresetPoint[]>([]);
+  const [version, setVersion] = useState(0);
+
+  const defaultName = useCallback((n: number) => t('video.presetDefaultName', { n }), [t]);
+  useEffect(() => {
+    let cancelled = false;
+    const answer = controlCode
+      ? source.getPresetPoints({ controlCode, platformCode: PLATFORM_ICC }).catch(() => [])
+      : Promise.resolve([]);
+    void answer.then((points) => !cancelled && setRows(presetRows(points, defaultName)));
+    return () => {
+      cancelled = true;
+    };
+  }, [controlCode, source, defaultName, version]);
+
+  const edit = (code: number, change: Partial<PresetPoint>) =>
+    setRows((current) => current.map((row) => (row.presetPointCode === code ? { ...row, ...change } : row)));
+  // §7: the presets are read again after ADD_POINT or DEL_POINT.
+  const changeAndReload = (action: 'ADD_POINT' | 'DEL_POINT', point: PresetPoint) =>
+    void sendPreset(action, point).finally(() => setVersion((n) => n + 1));
+
+  return (
+    <section aria-label={t('video.presets')}>
+      <List
+        size="small"
+        style={{ maxHeight: 260, overflow: 'auto' }}
+        dataSource={rows}
+        renderItem={(row) => (
+          <List.Item key={row.presetPointCode} aria-label={row.presetPointName}>
+            <Flex align="center" gap={4} style={{ width: '100%' }}>
+              <span style={{ width: 22, textAlign: 'right' }}>{row.presetPointCode}</span>
+              {row.isEdit ? (
+                <Input
+                  size="small"
+                  aria-label={t('video.presetName')}
+                  value={row.presetPointName}
+                  maxLength={32}
+                  onChange={(event) => edit(row.presetPointCode, { presetPointName: event.target.value })}
+                  style={{ flex: 1 }}
+                />
+              ) : (
+                <span style={{ flex: 1, opacity: row.isAlive ? 1 : 0.55 }}>{row.presetPointName}</span>
+              )}
+              <Button
+                title={t('video.presetGoto')}
+                size="small"
+                type="text"
+                aria-label={t('video.presetGoto')}
+                icon={<AimOutlined />}
+                disabled={!row.isAlive || !controlCode}
+                onClick={() => void sendPreset('PRESET_POINT', row)}
+              />
+              {row.isEdit ? (
+                <Button
+                  title={t('video.presetAdd')}
+                  size="small"
+                  type="text"
+                  aria-label={t('video.presetAdd')}
+                  icon={<CheckOutlined />}
+                  disabled={row.presetPointName.trim() === ''}
+                  onClick={() =>
+                    changeAndReload('ADD_POINT', { ...row, presetPointName: row.presetPointName.trim() })
+                  }
+                />
+              ) : (
+                <Button
+                  title={t('video.presetAdd')}
+                  size="small"
+                  type="text"
+                  aria-label={t('video.presetAdd')}
+                  icon={<EditOutlined />}
+                  disabled={!controlCode}
+                  onClick={() => edit(row.presetPointCode, { isEdit: true })}
+                />
+              )}
+              <Button
+                title={t('video.presetDelete')}
+                size="small"
+                type="text"
+                aria-label={t('video.presetDelete')}
+                icon={<DeleteOutlined />}
+                disabled={!row.isAlive || !controlCode}
+                onClick={() => changeAndReload('DEL_POINT', row)}
+              />
+            </Flex>
+          </List.Item>
+        )}
+      />
+    </section>
+  );
+}
