@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM := npm --loglevel=error
 
-.PHONY: help install install-system build start typecheck lint format test test-unit test-api test-api-pg test-e2e bench
+.PHONY: help install install-system build start typecheck lint format test test-unit test-sim test-api test-api-pg test-e2e bench
 
 help:
 	@echo "make start   install what is missing, build, and run CityOps with demo data on http://localhost:8080"
@@ -16,7 +16,7 @@ install-system:
 	@scripts/ensure-deps.sh --system
 
 build: install
-	@$(NPM) run build -w @cityops/shell
+	@$(NPM) run build -w @cityops/shell -w @cityops/iotcloud -w @cityops/omapp -w @cityops/opapp -w @cityops/zcapp -w @cityops/esapp -w @cityops/llapp
 
 start: build
 	@echo
@@ -37,7 +37,11 @@ format: install
 	@npx prettier --write . --log-level warn
 
 test-unit: install
-	@$(NPM) test -w @cityops/contract -w @cityops/client -w @cityops/ui -w @cityops/shell -- --passWithNoTests
+	@$(NPM) test -w @cityops/contract -w @cityops/client -w @cityops/ui -w @cityops/subapp -w @cityops/video -w @cityops/shell -- --passWithNoTests
+
+test-sim: install-system
+	@echo "==> simulator tests (ffmpeg)"
+	@$(NPM) test -w @cityops/simulators -- --passWithNoTests
 
 test-api: install
 	@echo "==> API tests on PGlite"
@@ -51,7 +55,7 @@ test-e2e: install-system build
 	@echo "==> browser tests in Chromium"
 	@$(NPM) test -w @cityops/e2e
 
-test: typecheck lint test-unit test-api test-api-pg test-e2e
+test: typecheck lint test-unit test-sim test-api test-api-pg test-e2e
 	@echo "==> all checks passed"
 
 bench: install-system build

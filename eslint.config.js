@@ -25,7 +25,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}', 'packages/client/**/*.{ts,tsx}'],
+    files: [
+      'apps/**/*.{ts,tsx}',
+      'packages/ui/**/*.{ts,tsx}',
+      'packages/client/**/*.{ts,tsx}',
+      'packages/subapp/**/*.{ts,tsx}',
+      'packages/video/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

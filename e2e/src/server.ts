@@ -58,6 +58,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       CITYOPS_MODE: 'demo',
       LOGIN_RATE_LIMIT: '600',
       LOG_LEVEL: 'warn',
+      // The sub-apps' ports are fixed: only a server that asks for them serves them.
+      SUBAPP_HOSTS: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -66,7 +66,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    // Loopback is always a proxy we run ourselves (the sub-app hosts, or a reverse proxy on this
+    // machine), so its X-Forwarded-For names the real client; TRUST_PROXY trusts every hop.
+    trustProxy: config.TRUST_PROXY ? true : 'loopback',
     // Malformed URLs and headers are answered like any other bad request.
     frameworkErrors: (error, request, reply) => answerError(error, request, reply),
   });

@@ -27,6 +27,13 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('serves every sub-app by default, none, or the ones listed', () => {
+    expect(loadConfig({}).SUBAPP_HOSTS).toEqual(['iotcloud', 'omapp', 'opapp', 'zcapp', 'esapp', 'llapp']);
+    expect(loadConfig({ SUBAPP_HOSTS: 'none' }).SUBAPP_HOSTS).toEqual([]);
+    expect(loadConfig({ SUBAPP_HOSTS: ' IotCloud, omapp ' }).SUBAPP_HOSTS).toEqual(['iotcloud', 'omapp']);
+    expect(() => loadConfig({ SUBAPP_HOSTS: 'iotcloud,shell' })).toThrow(/SUBAPP_HOSTS/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CITYOPS_MODE: 'test' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*CITYOPS_MODE/,

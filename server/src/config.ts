@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { checkNewPassword, SESSION_IDLE_MINUTES_DEFAULT, text } from '@cityops/contract';
+import {
+  checkNewPassword,
+  SESSION_IDLE_MINUTES_DEFAULT,
+  SUB_APPS,
+  text,
+  type SubApp,
+} from '@cityops/contract';
 import { z } from 'zod';
 import { parsePublicKey } from './modules/licence/sign.js';
 
@@ -38,8 +44,34 @@ export const configSchema = z
     ),
     /** Sign-in and captcha requests per IP and minute; 0 turns the limit off. */
     LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(0)).default(60),
-    /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+    /**
+     * Behind a reverse proxy on another machine: take the client address from X-Forwarded-For of any
+     * hop. Proxies on loopback (our sub-app hosts) are trusted without it.
+     */
     TRUST_PROXY: optional(flag).default(false),
+    /**
+     * Which sub-apps this process serves on their ports (SUB_APP_PORTS): `all`, `none`, or a comma
+     * list such as `iotcloud,omapp`. Another process (or machine) may serve the rest.
+     */
+    SUBAPP_HOSTS: optional(
+      z
+        .string()
+        .transform((value) => value.trim().toLowerCase())
+        .pipe(
+          z.union([
+            z.literal('all').transform(() => [...SUB_APPS]),
+            z.literal('none').transform((): SubApp[] => []),
+            z
+              .string()
+              .transform((value) => value.split(',').map((app) => app.trim()))
+              .pipe(z.array(z.enum(SUB_APPS)).min(1)),
+          ]),
+        ),
+    ).default([...SUB_APPS]),
+    /** Where the sub-apps' builds are: `<dir>/<app>/dist`. */
+    SUBAPPS_DIR: optional(z.string())
+      .default(resolve(REPO, 'apps'))
+      .transform((dir) => resolve(dir)),
     /**
      * The licence vendor's Ed25519 public key (base64 SPKI DER, or PEM). Required in production; in
      * demo mode without it the server makes a demo vendor key and issues itself a demo licence.

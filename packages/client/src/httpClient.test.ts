@@ -178,6 +178,16 @@ describe('status_code behaviours', () => {
     expect(handlers.showMessage).not.toHaveBeenCalled();
   });
 
+  it('a session end reported by a frame shares the one box with our own calls', async () => {
+    fetchMock.mockImplementation(async () => answer(envelope(10401, '登录已失效')));
+    const http = client();
+    http.sessionEnded(10008);
+    await rejection(http.post('/a'));
+    http.sessionEnded(10002);
+    expect(handlers.clearSession).toHaveBeenCalledTimes(3);
+    expect(handlers.confirmLoggedOut).toHaveBeenCalledExactlyOnceWith(10008);
+  });
+
   it('重新登录 in the box logs out and reloads; a later session end opens a new box', async () => {
     fetchMock.mockImplementation(async () => answer(envelope(10401, '')));
     const http = client();

@@ -32,8 +32,11 @@ export interface HttpClientHandlers {
   showMessage(level: MessageLevel, text: string): void;
   /** A session-ended code clears the token cookies (platform-shell.md §4, Session). */
   clearSession(): void;
-  /** Opens the 确定登出 box; resolves true for 重新登录, false for staying on the page. */
-  confirmLoggedOut(): Promise<boolean>;
+  /**
+   * Opens the 确定登出 box; resolves true for 重新登录, false for staying on the page. A sub-app's
+   * frame hands the code to the shell instead, which opens the one box there.
+   */
+  confirmLoggedOut(statusCode: number): Promise<boolean>;
   /** 重新登录: log out and reload the page. */
   relogin(): void;
   clearLicenceCookie(): void;
@@ -73,6 +76,11 @@ export interface HttpClient {
   call<E extends Endpoint>(endpoint: E, options?: CallOptions<E>): Promise<EndpointData<E>>;
   get(path: string, options?: Omit<RequestOptions, 'body'>): Promise<unknown>;
   post(path: string, options?: RequestOptions): Promise<unknown>;
+  /**
+   * A session-ended code seen elsewhere (a sub-app's frame): the same handling as one of our own
+   * calls, so the user sees one 确定登出 box however many calls and frames hit it.
+   */
+  sessionEnded(statusCode: number): void;
 }
 
 /** HTTP statuses 1-500 carry an answer to read; anything else means no service answered (§8). */
@@ -138,11 +146,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     throw error;
   };
 
-  function sessionEnded(quiet: boolean) {
+  function sessionEnded(quiet: boolean, statusCode: number) {
     handlers.clearSession();
     if (quiet || confirmOpen) return;
     confirmOpen = true;
-    handlers.confirmLoggedOut().then(
+    handlers.confirmLoggedOut(statusCode).then(
       (relogin) => {
         confirmOpen = false;
         if (relogin) handlers.relogin();
@@ -169,7 +177,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw error;
     }
     if (SESSION_ENDED_CODES.includes(code)) {
-      sessionEnded(quiet);
+      sessionEnded(quiet, code);
       throw error;
     }
     return fail(error, quiet, 'service.unavailable');
@@ -224,5 +232,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       ),
     get: (path, plain = {}) => request('GET', path, plain, z.unknown()),
     post: (path, plain = {}) => request('POST', path, plain, z.unknown()),
+    sessionEnded: (statusCode) => sessionEnded(false, statusCode),
   };
 }

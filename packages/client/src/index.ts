@@ -24,6 +24,7 @@ export {
   buildUserMenu,
   enabledRoutePaths,
   localName,
+  menuTrail,
   searchMenu,
   systemForPath,
   type MenuNode,
@@ -34,7 +35,10 @@ export { isIpHost, isSubAppOrigin, subAppForPath, subAppOrigin, type PageLocatio
 export {
   createFrameBridge,
   createShellBridge,
+  frameWindowName,
+  parseFrameWindowName,
   type FrameBridge,
+  type FrameIdentity,
   type FrameBridgeOptions,
   type FrameMessageBody,
   type IgnoredHook,
@@ -43,3 +47,4 @@ export {
   type ShellBridgeOptions,
   type ShellMessageBody,
 } from './subapp/bridge.js';
+export { parsePageSettings, readPageSettings } from './pageSettings.js';

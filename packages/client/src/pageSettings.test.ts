@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parsePageSettings } from './pageSettings';
+import { parsePageSettings } from './pageSettings.js';
 
 describe('page settings', () => {
   it('use the defaults when /config.js set nothing', () => {

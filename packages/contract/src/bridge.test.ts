@@ -35,7 +35,6 @@ const frameMessages: FrameToShellMessage[] = [
   { ...frame, type: 'sessionEnded', statusCode: 10401 },
   { ...frame, type: 'sessionEnded', statusCode: 10008 },
   { ...frame, type: 'sessionEnded', statusCode: 10002 },
-  { ...frame, type: 'licenceExpired', statusCode: 10402 },
 ];
 
 describe('bridge messages', () => {

@@ -84,6 +84,13 @@ export const navigateMessageSchema = z.object({
 /** Shell → frame: locale, theme or the open tabs changed; always the whole snapshot. */
 export const stateMessageSchema = z.object({ ...fromShell, type: z.literal('state'), ...sharedState });
 
+/** Shell → frame: the header's refresh; remount the page at `path` (its state starts afresh). */
+export const reloadMessageSchema = z.object({
+  ...fromShell,
+  type: z.literal('reload'),
+  path: bridgePathSchema,
+});
+
 /** Shell → frame: the user signed out; drop every cached page and query. */
 export const logoutMessageSchema = z.object({ ...fromShell, type: z.literal('logout') });
 
@@ -125,17 +132,11 @@ export const sessionEndedMessageSchema = z.object({
   ]),
 });
 
-/** Frame → shell: a call inside the frame answered 10402; the shell handles the licence. */
-export const licenceExpiredMessageSchema = z.object({
-  ...fromSubApp,
-  type: z.literal('licenceExpired'),
-  statusCode: z.literal(StatusCode.LICENCE),
-});
-
 export const shellToFrameMessageSchema = z.discriminatedUnion('type', [
   welcomeMessageSchema,
   navigateMessageSchema,
   stateMessageSchema,
+  reloadMessageSchema,
   logoutMessageSchema,
 ]);
 
@@ -144,7 +145,6 @@ export const frameToShellMessageSchema = z.discriminatedUnion('type', [
   navigatedMessageSchema,
   titleMessageSchema,
   sessionEndedMessageSchema,
-  licenceExpiredMessageSchema,
 ]);
 
 export const bridgeMessageSchema = z.discriminatedUnion('type', [
@@ -157,12 +157,12 @@ export type BridgeTab = z.infer<typeof bridgeTabSchema>;
 export type WelcomeMessage = z.infer<typeof welcomeMessageSchema>;
 export type NavigateMessage = z.infer<typeof navigateMessageSchema>;
 export type StateMessage = z.infer<typeof stateMessageSchema>;
+export type ReloadMessage = z.infer<typeof reloadMessageSchema>;
 export type LogoutMessage = z.infer<typeof logoutMessageSchema>;
 export type ReadyMessage = z.infer<typeof readyMessageSchema>;
 export type NavigatedMessage = z.infer<typeof navigatedMessageSchema>;
 export type TitleMessage = z.infer<typeof titleMessageSchema>;
 export type SessionEndedMessage = z.infer<typeof sessionEndedMessageSchema>;
-export type LicenceExpiredMessage = z.infer<typeof licenceExpiredMessageSchema>;
 export type ShellToFrameMessage = z.infer<typeof shellToFrameMessageSchema>;
 export type FrameToShellMessage = z.infer<typeof frameToShellMessageSchema>;
 export type BridgeMessage = z.infer<typeof bridgeMessageSchema>;

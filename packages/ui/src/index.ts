@@ -16,6 +16,8 @@ export {
   brandTokens,
   cssVariableName,
   defaultPalettes,
+  paletteFromVariables,
+  paletteVariables,
   themeConfig,
   themeVariables,
   type PaletteKey,
@@ -31,3 +33,4 @@ export {
   type MessageLevel,
 } from './feedback.js';
 export { LoadingOverlay } from './LoadingOverlay.js';
+export { NotConnectedPage, type NotConnectedPageProps } from './NotConnectedPage.js';

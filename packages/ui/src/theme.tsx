@@ -119,6 +119,24 @@ export function themeConfig(mode: ThemeMode, palette: ThemePalette = defaultPale
   };
 }
 
+/** The palette as its custom properties, `{ '--cityops-header-bg': '#fff', … }` (what the bridge carries). */
+export function paletteVariables(palette: ThemePalette): Record<string, string> {
+  return Object.fromEntries(PALETTE_KEYS.map((key) => [cssVariableName(key), palette[key]]));
+}
+
+/** Back from custom properties to a palette; a missing or odd variable takes the mode's default. */
+export function paletteFromVariables(
+  variables: Readonly<Record<string, string>>,
+  mode: ThemeMode,
+): ThemePalette {
+  const palette = { ...defaultPalettes[mode] };
+  for (const key of PALETTE_KEYS) {
+    const value = variables[cssVariableName(key)];
+    if (value && /^[#\w(),.%\s-]+$/.test(value)) palette[key] = value;
+  }
+  return palette;
+}
+
 /** Writes the palette to :root as the `--cityops-*` custom properties. */
 export function applyPaletteVariables(palette: ThemePalette, mode: ThemeMode): void {
   if (!globalThis.document) return;

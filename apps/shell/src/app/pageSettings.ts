@@ -1,24 +1,4 @@
-import { PAGE_SETTINGS_GLOBAL, pageSettingsSchema, type PageSettings } from '@cityops/contract';
+import type { PageSettings } from '@cityops/contract';
+import { readPageSettings } from '@cityops/client';
 
-declare global {
-  interface Window {
-    [PAGE_SETTINGS_GLOBAL]?: unknown;
-  }
-}
-
-/**
- * Reads the runtime page settings that /config.js leaves on `window`. A setting that does not parse
- * falls back to its default on its own, so one typo does not cost the others; with no /config.js at
- * all (the Vite dev server without the API server) every default applies.
- */
-export function parsePageSettings(raw: unknown): PageSettings {
-  const source = typeof raw === 'object' && raw !== null ? raw : {};
-  const first = pageSettingsSchema.safeParse(source);
-  if (first.success) return first.data;
-  const invalid = new Set(first.error.issues.map((issue) => issue.path[0]));
-  console.warn('Some page settings in /config.js are invalid; their defaults apply.', first.error.issues);
-  const valid = Object.fromEntries(Object.entries(source).filter(([key]) => !invalid.has(key)));
-  return pageSettingsSchema.safeParse(valid).data ?? pageSettingsSchema.parse({});
-}
-
-export const pageSettings: PageSettings = parsePageSettings(window[PAGE_SETTINGS_GLOBAL]);
+export const pageSettings: PageSettings = readPageSettings();

@@ -1,5 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { ROUTE_REDIRECTS, ROUTE_TABLE } from '@cityops/contract';
+import { ROUTE_REDIRECTS, ROUTE_TABLE, type RouteEntry } from '@cityops/contract';
 import { LoadingOverlay } from '@cityops/ui';
 import { authRoutes } from '../features/auth/routes';
 import { homeRoutes } from '../features/home/routes';
@@ -7,6 +7,7 @@ import { systemRoutes } from '../features/system/routes';
 import { RouteErrorScreen } from './ErrorScreen';
 import { setNavigator } from './navigation';
 import { RouteGuard } from './RouteGuard';
+import { SubAppSlot } from '../features/subapps/SubAppSlot';
 
 /** Paths whose pages the feature route files above declare. */
 const declared = new Set(
@@ -16,19 +17,24 @@ const declared = new Set(
 const placeholder = async () => ({
   Component: (await import('../features/layout/pages/PagePlaceholder')).PagePlaceholder,
 });
-const tableRoute = (path: string): RouteObject => ({ path, lazy: placeholder });
+const publicSubApp = async () => ({
+  Component: (await import('../features/subapps/PublicSubAppPage')).PublicSubAppPage,
+});
+
+/** A sub-app page shows in its app's frame; a shell page not built yet says so. */
+const tableRoute = ({ path, app, access }: RouteEntry): RouteObject => {
+  if (app === 'shell') return { path, lazy: placeholder };
+  if (access === 'public') return { path, lazy: publicSubApp };
+  return { path, Component: SubAppSlot };
+};
 
 /**
  * Every other route of the route table, declared in code so a refresh never 404s; the guard enables
- * them by permission code at run time. Their pages (sub-app frames, admin pages) come later.
+ * them by permission code at run time. Sub-app pages load in frames; the admin pages come later.
  */
 const pending = ROUTE_TABLE.filter((route) => !declared.has(route.path));
-const publicPages = pending
-  .filter((route) => route.access === 'public')
-  .map((route) => tableRoute(route.path));
-const layoutPages = pending
-  .filter((route) => route.access !== 'public')
-  .map((route) => tableRoute(route.path));
+const publicPages = pending.filter((route) => route.access === 'public').map(tableRoute);
+const layoutPages = pending.filter((route) => route.access !== 'public').map(tableRoute);
 const redirects = Object.entries(ROUTE_REDIRECTS).map(([path, to]): RouteObject => ({
   path,
   element: <Navigate to={to} replace />,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { menuGroupCode, ROUTE_TABLE, type PermissionItem } from '@cityops/contract';
-import { buildUserMenu, enabledRoutePaths, localName, searchMenu, systemForPath } from './menuBuilder.js';
+import {
+  buildUserMenu,
+  enabledRoutePaths,
+  localName,
+  menuTrail,
+  searchMenu,
+  systemForPath,
+} from './menuBuilder.js';
 
 let nextId = 1;
 function item(fields: Partial<PermissionItem> & Pick<PermissionItem, 'code' | 'type'>): PermissionItem {
@@ -196,5 +203,21 @@ describe('menu search and systems', () => {
   it('picks the system holding a path', () => {
     expect(systemForPath(menu.topNav, '/admin/userManage')?.code).toBe('admin');
     expect(systemForPath(menu.topNav, '/nowhere')).toBeUndefined();
+  });
+});
+
+describe('menu trail', () => {
+  it('names the way from the system down to the page, in the language in use', () => {
+    const menu = buildUserMenu([users, addUser, roles, admin]);
+    expect(menuTrail(menu.tree, '/admin/userManage', 'zh-CN')).toEqual(['系统管理', '用户管理']);
+    expect(menuTrail(menu.tree, '/admin/userManage', 'en-US')).toEqual([
+      'Platform administration',
+      'User management',
+    ]);
+  });
+
+  it('is empty for a page outside the menus', () => {
+    const menu = buildUserMenu([users, admin]);
+    expect(menuTrail(menu.tree, '/admin/areaManage', 'zh-CN')).toEqual([]);
   });
 });

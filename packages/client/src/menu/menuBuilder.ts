@@ -199,3 +199,17 @@ function contains(node: MenuNode, path: string): boolean {
 export function systemForPath(topNav: readonly MenuNode[], path: string): MenuNode | undefined {
   return topNav.find((node) => !node.external && contains(node, path));
 }
+
+/**
+ * The names from the menu's root down to the page at `path` (system › group › page), in the language
+ * in use; empty when the page is not in the user's menus.
+ */
+export function menuTrail(tree: readonly MenuNode[], path: string, locale: string): string[] {
+  for (const node of tree) {
+    const name = localName({ name: node.name, titleEn: node.meta.titleEn }, locale);
+    if (node.children.length === 0 && node.url === path) return [name];
+    const below = menuTrail(node.children, path, locale);
+    if (below.length > 0) return [name, ...below];
+  }
+  return [];
+}

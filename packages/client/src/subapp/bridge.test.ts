@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_VERSION, type FrameToShellMessage, type ShellToFrameMessage } from '@cityops/contract';
-import { createFrameBridge, createShellBridge, type IgnoredReason } from './bridge.js';
+import {
+  createFrameBridge,
+  createShellBridge,
+  frameWindowName,
+  parseFrameWindowName,
+  type IgnoredReason,
+} from './bridge.js';
 
 const page = { protocol: 'http:', hostname: '127.0.0.1' };
 const IOTCLOUD = 'http://127.0.0.1:10201';
@@ -263,4 +269,56 @@ describe('frame bridge', () => {
       ).toThrow();
     },
   );
+});
+
+describe('frame window name', () => {
+  const at = (href: string) => {
+    const url = new URL(href);
+    return { protocol: url.protocol, hostname: url.hostname, origin: url.origin };
+  };
+
+  it('round-trips the app and the shell origin', () => {
+    const name = frameWindowName('iotcloud', 'http://127.0.0.1:8080');
+    expect(parseFrameWindowName(name, at('http://127.0.0.1:10201/iotcloud/x'))).toEqual({
+      app: 'iotcloud',
+      shellOrigin: 'http://127.0.0.1:8080',
+    });
+    const domain = frameWindowName('omapp', 'https://city.example.com');
+    expect(parseFrameWindowName(domain, at('https://city.example.com:10302/omapp/'))).toEqual({
+      app: 'omapp',
+      shellOrigin: 'https://city.example.com',
+    });
+    const v6 = frameWindowName('llapp', 'http://[::1]:8080');
+    expect(parseFrameWindowName(v6, at('http://[::1]:10601/llapp/'))?.app).toBe('llapp');
+  });
+
+  it('refuses a shell on another host or protocol', () => {
+    const here = at('http://127.0.0.1:10201/iotcloud/');
+    expect(parseFrameWindowName(frameWindowName('iotcloud', 'http://evil.example:8080'), here)).toBeNull();
+    expect(parseFrameWindowName(frameWindowName('iotcloud', 'https://127.0.0.1:8080'), here)).toBeNull();
+  });
+
+  it('refuses a name for another app than the one this port serves', () => {
+    const here = at('http://127.0.0.1:10201/iotcloud/');
+    expect(parseFrameWindowName(frameWindowName('omapp', 'http://127.0.0.1:8080'), here)).toBeNull();
+  });
+
+  it('refuses names that are not ours', () => {
+    const here = at('http://127.0.0.1:10201/iotcloud/');
+    for (const name of [
+      '',
+      'iotcloud',
+      'cityops-frame|iotcloud',
+      'cityops-frame|nope|http://127.0.0.1:8080',
+      'cityops-frame|iotcloud|http://127.0.0.1:8080/path',
+      'cityops-frame|iotcloud|http://127.0.0.1:8080|x',
+      'cityops-frame|iotcloud|not a url',
+    ])
+      expect(parseFrameWindowName(name, here)).toBeNull();
+  });
+
+  it('never names a frame after something that is not an origin', () => {
+    expect(() => frameWindowName('iotcloud', '*')).toThrow();
+    expect(() => frameWindowName('iotcloud', 'http://127.0.0.1:8080/')).toThrow();
+  });
 });

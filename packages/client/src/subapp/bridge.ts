@@ -2,6 +2,7 @@ import {
   BRIDGE_SHELL_SOURCE,
   BRIDGE_SUBAPP_SOURCE,
   BRIDGE_VERSION,
+  SUB_APPS,
   frameToShellMessageSchema,
   shellToFrameMessageSchema,
   type FrameToShellMessage,
@@ -132,3 +133,48 @@ export function createFrameBridge(options: FrameBridgeOptions): FrameBridge {
     dispose: () => window.removeEventListener('message', listener),
   };
 }
+
+const FRAME_NAME_PREFIX = 'cityops-frame';
+
+/**
+ * The iframe's `name`, which becomes the frame's `window.name`: it tells the sub-app which app it is
+ * and the shell's origin, survives reloads inside the frame, and stays out of the frame's URL.
+ */
+export function frameWindowName(app: SubApp, shellOrigin: string): string {
+  assertOrigin(shellOrigin);
+  return `${FRAME_NAME_PREFIX}|${app}|${shellOrigin}`;
+}
+
+export interface FrameIdentity {
+  app: SubApp;
+  shellOrigin: string;
+}
+
+/**
+ * Reads `window.name` inside a frame. The shell must be this page's own protocol and host (only the
+ * port differs), and this page must be where that shell puts the app; anything else is treated as not
+ * framed by CityOps, so a foreign page that frames a sub-app hears nothing from it.
+ */
+export function parseFrameWindowName(
+  name: string,
+  frame: PageLocation & { origin: string },
+): FrameIdentity | null {
+  const [prefix, app, shellOrigin, ...rest] = name.split('|');
+  if (prefix !== FRAME_NAME_PREFIX || rest.length > 0 || !app || !shellOrigin) return null;
+  const known = SUB_APPS.find((candidate) => candidate === app);
+  if (!known) return null;
+  let shell: URL;
+  try {
+    shell = new URL(shellOrigin);
+  } catch {
+    return null;
+  }
+  if (shell.origin !== shellOrigin) return null;
+  const sameHost = shell.protocol === frame.protocol && shell.hostname === bracketed(frame.hostname);
+  if (!sameHost || subAppOrigin(known, frame) !== frame.origin) return null;
+  return { app: known, shellOrigin };
+}
+
+/** `URL.hostname` keeps IPv6 brackets while `location.hostname` may not; compare them alike. */
+const bracketed = (hostname: string) =>
+  hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;

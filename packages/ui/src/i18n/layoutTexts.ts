@@ -15,8 +15,6 @@ const zhCN = {
   'tabs.label': '已打开的页面',
   'tabs.close': '关闭',
   'tabs.closeOthers': '关闭其他',
-  'placeholder.subApp': '此页面属于子应用 {{app}}，将在后续版本中以内嵌框架加载。',
-  'placeholder.admin': '此管理页面将在后续版本提供。',
   'placeholder.note': '备注',
   'placeholder.noteHelp': '随手记下的备注只保留在这个标签页中，关闭标签页即清除。',
 } as const;
@@ -37,9 +35,6 @@ const enUS: { readonly [K in keyof typeof zhCN]: string } = {
   'tabs.label': 'Open pages',
   'tabs.close': 'Close',
   'tabs.closeOthers': 'Close others',
-  'placeholder.subApp':
-    'This page belongs to the {{app}} sub-application, loaded in a frame in a later release.',
-  'placeholder.admin': 'This administration page comes in a later release.',
   'placeholder.note': 'Notes',
   'placeholder.noteHelp': 'Notes stay with this tab only and are cleared when the tab closes.',
 };

@@ -1,5 +1,7 @@
 import { accountTexts } from './accountTexts.js';
 import { layoutTexts } from './layoutTexts.js';
+import { subAppTexts } from './subAppTexts.js';
+import { videoTexts } from './videoTexts.js';
 
 /**
  * The UI's own texts (the `ui` namespace). Texts the server also speaks (validation, error catalogue,
@@ -55,6 +57,18 @@ const enUS: UiTexts = {
 
 /** The `ui` namespace: these texts plus each feature's own file. */
 export const uiTexts = {
-  'zh-CN': { ...zhCN, ...layoutTexts['zh-CN'], ...accountTexts['zh-CN'] },
-  'en-US': { ...enUS, ...layoutTexts['en-US'], ...accountTexts['en-US'] },
+  'zh-CN': {
+    ...zhCN,
+    ...layoutTexts['zh-CN'],
+    ...accountTexts['zh-CN'],
+    ...subAppTexts['zh-CN'],
+    ...videoTexts['zh-CN'],
+  },
+  'en-US': {
+    ...enUS,
+    ...layoutTexts['en-US'],
+    ...accountTexts['en-US'],
+    ...subAppTexts['en-US'],
+    ...videoTexts['en-US'],
+  },
 } as const;

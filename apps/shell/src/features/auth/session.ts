@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { authEndpoints, type LoginData, type UserPermissions } from '@cityops/contract';
 import { clearSessionCookies, writeSessionCookies, type HttpClient } from '@cityops/client';
 import { queryClient } from '../../app/queryClient';
+import { useTabs } from '../tabs/tabStore';
 
 /**
  * The signed-in user's session (platform-shell.md §3). The token itself lives in the `user-Token`
@@ -30,11 +31,12 @@ export function signIn(login: LoginData): void {
   writeSessionCookies(login.token, login.userType);
 }
 
-/** Local logout: forget the token, the user and every cached answer. */
+/** Local logout: forget the token, the user, every cached answer and the open tabs. */
 export function signOutLocally(): void {
   clearSessionCookies();
   useSession.getState().clear();
   queryClient.clear();
+  useTabs.getState().reset();
 }
 
 /** POST /login/doLogout; whatever it answers, the session ends here too (§7: failure still clears). */

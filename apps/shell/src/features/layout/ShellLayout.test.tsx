@@ -34,6 +34,7 @@ const operator: UserPermissions = {
     entry(2, 1, 2, 'roleManage', '角色管理', '/admin/roleManage'),
     entry(3, 1, 2, 'logManage', '日志管理', '#'),
     entry(4, 1, 2, areaCode, '区域管理', '/admin/areaManage'),
+    entry(5, 1, 2, 'dictionary', '数据字典', '/admin/dictionary'),
     entry(10, 0, 0, 'iot', '物联网', ''),
     entry(11, 10, 2, planCode, '单灯计划', '/iotcloud/iot/lamp/plan'),
     entry(20, 0, 3, 'docs', '帮助文档', 'https://example.org'),
@@ -85,19 +86,43 @@ describe('the shell layout', () => {
   });
 
   it('keeps a tab exactly as left: typed notes survive a switch, and closing frees the page', async () => {
-    const router = renderAt('/iotcloud/iot/lamp/plan');
+    const router = renderAt('/admin/dictionary');
     const notes = await screen.findByRole('textbox', { name: '备注' });
     fireEvent.change(notes, { target: { value: '三号路段待检修' } });
     await act(() => router.navigate('/admin/roleManage'));
     expect(await screen.findByRole('tab', { name: '角色管理' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '数据字典' }));
+    await waitForPath(router, '/admin/dictionary');
+    expect(screen.getByDisplayValue('三号路段待检修')).toBeTruthy();
+
+    const dictionaryTab = screen.getByRole('tab', { name: '数据字典' });
+    fireEvent.click(within(dictionaryTab.parentElement ?? dictionaryTab).getByRole('button', { name: /remove|关闭/i }));
+    await waitForPath(router, '/admin/roleManage');
+    expect(screen.queryByDisplayValue('三号路段待检修')).toBeNull();
+  });
+
+  it('shows a sub-app page in its app frame, one frame per app, kept while its tab is open', async () => {
+    const router = renderAt('/iotcloud/iot/lamp/plan');
+    await screen.findByRole('tab', { name: '单灯计划' });
+    const frame = () => document.querySelector<HTMLIFrameElement>('div[data-subapp="iotcloud"] iframe');
+    expect(frame()?.getAttribute('src')).toBe('http://localhost:10202/iotcloud/iot/lamp/plan');
+    expect(frame()?.name).toBe('cityops-frame|iotcloud|http://localhost:3000');
+    const first = frame();
+
+    await act(() => router.navigate('/admin/roleManage'));
+    await screen.findByRole('tab', { name: '角色管理' });
+    expect(frame()).toBe(first);
+    expect(frame()?.parentElement?.style.visibility).toBe('hidden');
+
     fireEvent.click(screen.getByRole('tab', { name: '单灯计划' }));
     await waitForPath(router, '/iotcloud/iot/lamp/plan');
-    expect(screen.getByDisplayValue('三号路段待检修')).toBeTruthy();
+    expect(frame()).toBe(first);
+    expect(frame()?.parentElement?.style.visibility).toBe('visible');
 
     const planTab = screen.getByRole('tab', { name: '单灯计划' });
     fireEvent.click(within(planTab.parentElement ?? planTab).getByRole('button', { name: /remove|关闭/i }));
     await waitForPath(router, '/admin/roleManage');
-    expect(screen.queryByDisplayValue('三号路段待检修')).toBeNull();
+    expect(frame()).toBeNull();
   });
 
   it('never keeps the area page alive: its notes are gone after a switch', async () => {

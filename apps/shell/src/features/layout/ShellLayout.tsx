@@ -1,14 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { findRouteByPath } from '@cityops/contract';
-import { systemForPath, type MenuNode } from '@cityops/client';
-import { LoadingOverlay } from '@cityops/ui';
+import { DEFAULT_LOCALE, SUB_APPS, findRouteByPath, type BridgeTab } from '@cityops/contract';
+import { subAppForPath, systemForPath, type MenuNode } from '@cityops/client';
+import { LoadingOverlay, isLocale, paletteVariables } from '@cityops/ui';
 import { pageSettings } from '../../app/pageSettings';
 import { SideMenu } from '../menu/SideMenu';
 import { menuTitle, useSystemChoice, useUserMenu } from '../menu/userMenu';
+import { useFrameStatus } from '../subapps/frameStatus';
+import { SubAppFrames } from '../subapps/SubAppFrames';
+import { useActiveTheme } from '../theme/themePalette';
 import { TabBar } from '../tabs/TabBar';
 import { TabPages } from '../tabs/TabPages';
 import { tabFor, useTabs, type PageTab } from '../tabs/tabStore';
@@ -31,7 +34,7 @@ function leavesByPath(nodes: readonly MenuNode[], into = new Map<string, MenuNod
 /** Header, side menu (when the system has one), tab bar and body (platform-shell.md §2). */
 export function ShellLayout() {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigation = useNavigation();
   const menu = useUserMenu();
   const route = findRouteByPath(pathname);
@@ -54,7 +57,10 @@ export function ShellLayout() {
   const currentSystem = chosen ?? pathSystem ?? null;
   const side = (menu && currentSystem && menu.sideMenus.get(currentSystem)) || [];
   const pages = menu ? leavesByPath(menu.tree) : new Map<string, MenuNode>();
+  const frameTitles = useFrameStatus((state) => state.titles);
   const titleOf = (tab: PageTab) => {
+    const own = frameTitles[tab.path];
+    if (own) return own;
     const node = pages.get(tab.path);
     if (node) return menuTitle(node, i18n.language);
     const entry = findRouteByPath(tab.path);
@@ -62,6 +68,21 @@ export function ShellLayout() {
     return i18n.language === 'en-US' ? entry.titleEn : entry.title;
   };
   const headerVisible = !isHeaderHidden(pathname, HOME_PATH);
+
+  const tabs = useTabs((state) => state.tabs);
+  const { mode, palette } = useActiveTheme();
+  const theme = useMemo(() => ({ mode, palette: paletteVariables(palette) }), [mode, palette]);
+  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  const bridgeTabs = tabs.map((tab): BridgeTab => ({ code: tab.code, path: tab.path, title: titleOf(tab) }));
+  const tabsKey = JSON.stringify(bridgeTabs);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new array only when the tabs really change
+  const sharedTabs = useMemo(() => bridgeTabs, [tabsKey]);
+  const frameApps = SUB_APPS.filter(
+    (app) => subAppForPath(pathname) === app || tabs.some((tab) => subAppForPath(tab.path) === app),
+  );
+  const appsKey = frameApps.join();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same apps give the same array
+  const apps = useMemo(() => frameApps, [appsKey]);
 
   return (
     <Layout style={{ height: '100vh' }}>
@@ -96,6 +117,13 @@ export function ShellLayout() {
           />
           <Layout.Content style={{ overflow: 'hidden', position: 'relative' }}>
             <TabPages activeCode={route?.code ?? null} />
+            <SubAppFrames
+              apps={apps}
+              path={`${pathname}${search}`}
+              tabs={sharedTabs}
+              theme={theme}
+              locale={locale}
+            />
           </Layout.Content>
         </Layout>
       </Layout>

@@ -1,11 +1,10 @@
 import { Button, Dropdown, Flex, Typography, theme } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@cityops/client';
 import { HEADER_DROPDOWN_HIDE_MS, MENU_OVERLAY_HOVER_DELAY_MS } from '@cityops/contract';
 import { overlayColumns } from './overlayColumns';
-import { activateNode, menuTitle } from './userMenu';
+import { activateNode, menuTitle, useOpenPage } from './userMenu';
 
 /** Hover delays (video-talk-alarm-header.md §9), in seconds as antd takes them. */
 export const OVERLAY_HOVER_DELAY_S = MENU_OVERLAY_HOVER_DELAY_MS / 1000;
@@ -13,7 +12,7 @@ export const OVERLAY_HOVER_DELAY_S = MENU_OVERLAY_HOVER_DELAY_MS / 1000;
 /** All systems and their pages in columns, opened by hovering the header's menu control. */
 export function FullMenuOverlay({ topNav }: { topNav: readonly MenuNode[] }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useOpenPage();
   const { token } = theme.useToken();
   const columns = overlayColumns(topNav);
 

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Button, Input, Modal, Typography, theme } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { localName, searchMenu, type MenuSearchEntry } from '@cityops/client';
 import { useMenuSearch } from './searchShortcut';
+import { useOpenPage } from './userMenu';
 
 /** Menu search: a header button or Ctrl+K (see searchShortcut) opens it; Enter or a click opens the highlighted page. */
 export function MenuSearch({ index }: { index: readonly MenuSearchEntry[] }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useOpenPage();
   const { token } = theme.useToken();
   const open = useMenuSearch((state) => state.open);
   const setOpen = useMenuSearch((state) => state.setOpen);

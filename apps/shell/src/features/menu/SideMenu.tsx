@@ -1,8 +1,8 @@
 import { Menu, type MenuProps } from 'antd';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@cityops/client';
-import { activateNode, menuTitle } from './userMenu';
+import { activateNode, menuTitle, useOpenPage } from './userMenu';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -42,7 +42,7 @@ function selectedIndexes(nodes: readonly MenuNode[], path: string): { selected: 
 export function SideMenu({ nodes, collapsed }: { nodes: readonly MenuNode[]; collapsed: boolean }) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const navigate = useOpenPage();
   const { selected, open } = selectedIndexes(nodes, pathname);
 
   return (

@@ -1,9 +1,8 @@
 import { Button, theme } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@cityops/client';
-import { activateNode, menuTitle, useSystemChoice } from './userMenu';
+import { activateNode, menuTitle, useSystemChoice, useOpenPage } from './userMenu';
 
 /**
  * Systems and root entries; type 3 opens its link in a new browser tab. Every entry stays on the bar
@@ -11,7 +10,7 @@ import { activateNode, menuTitle, useSystemChoice } from './userMenu';
  */
 export function TopNav({ nodes, current }: { nodes: readonly MenuNode[]; current: string | null }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useOpenPage();
   const choose = useSystemChoice((state) => state.choose);
   const { token } = theme.useToken();
 

@@ -1,3 +1,4 @@
+import { useLocation, useNavigate } from 'react-router';
 import { create } from 'zustand';
 import { buildUserMenu, localName, type MenuNode, type UserMenu } from '@cityops/client';
 import type { Locale } from '@cityops/contract';
@@ -49,4 +50,14 @@ export function activateNode(node: MenuNode): string | null {
     return null;
   }
   return node.url;
+}
+
+/**
+ * Navigation for menu clicks: opening the page already in view replaces its history entry instead of
+ * adding a second one, so back always goes to the page before.
+ */
+export function useOpenPage(): (path: string) => void {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return (path) => void navigate(path, { replace: path === pathname || path === `${pathname}${search}` });
 }

@@ -1,0 +1,4 @@
+import { startSubApp } from '@cityops/subapp';
+import { pages } from './pages';
+
+void startSubApp({ app: 'omapp', pages });

@@ -1,0 +1,4 @@
+import { defineConfig } from 'vite';
+import { subAppViteConfig } from '@cityops/subapp/vite';
+
+export default defineConfig(subAppViteConfig('zcapp'));

@@ -1,0 +1,116 @@
+import { Activity, useEffect, useMemo, type ComponentType } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { findRouteByPath, type RouteEntry } from '@cityops/contract';
+import { buildUserMenu, menuTrail, readToken } from '@cityops/client';
+import { AppConfigProvider, FeedbackHost, NotConnectedPage, paletteFromVariables } from '@cityops/ui';
+import { RuntimeContext, useFrame, useRuntime } from './context.js';
+import { keptPaths, pathnameOf } from './frameStore.js';
+import type { SubAppRuntime } from './runtime.js';
+
+export interface SubAppPageProps {
+  route: RouteEntry;
+}
+
+/** The app's own pages by route code; a route without one shows that it is not connected yet. */
+export type SubAppPages = Readonly<Partial<Record<string, ComponentType<SubAppPageProps>>>>;
+
+function usePermissionItems() {
+  const runtime = useRuntime();
+  const state = useStore(runtime.permissions, (store) => store.state);
+  useEffect(() => runtime.loadPermissions(), [runtime]);
+  return state;
+}
+
+function PlaceholderPage({ route }: SubAppPageProps) {
+  const { i18n } = useTranslation();
+  const permissions = useStore(useRuntime().permissions, (store) => store.state);
+  const items = permissions.status === 'ready' ? permissions.items : null;
+  const trail = useMemo(
+    () => (items ? menuTrail(buildUserMenu(items).tree, route.path, i18n.language) : []),
+    [items, route.path, i18n.language],
+  );
+  const title = i18n.language === 'en-US' ? route.titleEn : route.title;
+  return <NotConnectedPage title={title} trail={trail} />;
+}
+
+/** A permission route: shown once the user's permissions are in and hold the route's code. */
+function PermittedPage({ route, Page }: { route: RouteEntry; Page: ComponentType<SubAppPageProps> }) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const permissions = usePermissionItems();
+  if (readToken() === null) return <Result status="warning" title={t('subApp.sessionNeeded')} />;
+  if (permissions.status === 'failed')
+    return (
+      <Result
+        status="error"
+        title={t('subApp.permissionsFailed')}
+        extra={
+          <Button onClick={() => runtime.permissions.getState().set({ status: 'idle' })}>
+            {t('subApp.retry')}
+          </Button>
+        }
+      />
+    );
+  if (permissions.status !== 'ready') return <Spin style={{ display: 'block', marginTop: 64 }} />;
+  const held = new Set(permissions.items.map((item) => item.code.toLowerCase()));
+  if (!held.has(route.code.toLowerCase()))
+    return <Result status="403" title={t('subApp.noPermission')} subTitle={t('subApp.noPermissionText')} />;
+  return <Page route={route} />;
+}
+
+function PageAt({ path, pages }: { path: string; pages: SubAppPages }) {
+  const { t } = useTranslation();
+  const app = useFrame((state) => state.app);
+  const route = findRouteByPath(path);
+  if (!route || route.app !== app) return <Result status="404" title={t('subApp.notFound')} />;
+  const Page = pages[route.code] ?? PlaceholderPage;
+  if (route.access === 'public') return <Page route={route} />;
+  return <PermittedPage route={route} Page={Page} />;
+}
+
+/**
+ * Every kept page of the app, each in its own `<Activity>`: the one in view is visible, the others
+ * keep their state hidden until their tab comes back, and leave when their tab closes.
+ */
+function FramePages({ pages }: { pages: SubAppPages }) {
+  const { t } = useTranslation();
+  const path = useFrame((state) => state.path);
+  const tabs = useFrame((state) => state.tabs);
+  const generations = useFrame((state) => state.generations);
+  const signedOut = useFrame((state) => state.signedOut);
+  if (signedOut) return <Result status="info" title={t('subApp.signedOut')} />;
+  const visible = pathnameOf(path);
+  return (
+    <>
+      {keptPaths({ path, tabs }).map((kept) => (
+        <Activity key={`${kept}#${generations[kept] ?? 0}`} mode={kept === visible ? 'visible' : 'hidden'}>
+          <main style={{ height: '100vh', overflow: 'auto' }} data-page={kept}>
+            <PageAt path={kept} pages={pages} />
+          </main>
+        </Activity>
+      ))}
+    </>
+  );
+}
+
+function Themed({ pages }: { pages: SubAppPages }) {
+  const theme = useFrame((state) => state.theme);
+  const palette = useMemo(() => paletteFromVariables(theme.palette, theme.mode), [theme]);
+  return (
+    <AppConfigProvider mode={theme.mode} palette={palette}>
+      <FeedbackHost />
+      <FramePages pages={pages} />
+    </AppConfigProvider>
+  );
+}
+
+/** The whole sub-app: theme and locale from the shell, and its pages kept alive per open tab. */
+export function SubAppRoot({ runtime, pages }: { runtime: SubAppRuntime; pages: SubAppPages }) {
+  return (
+    <RuntimeContext value={runtime}>
+      <Themed pages={pages} />
+    </RuntimeContext>
+  );
+}

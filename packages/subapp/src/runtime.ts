@@ -1,0 +1,177 @@
+import {
+  authEndpoints,
+  findRouteByPath,
+  type Locale,
+  type PermissionItem,
+  type SessionEndedMessage,
+  type ShellToFrameMessage,
+  type SubApp,
+} from '@cityops/contract';
+import {
+  clearLicenceCookie,
+  clearSessionCookies,
+  createFrameBridge,
+  createHttpClient,
+  parseFrameWindowName,
+  readToken,
+  subAppForPath,
+  type FrameBridge,
+  type HttpClient,
+} from '@cityops/client';
+import { changeLocale, currentLocale, showMessage, i18n } from '@cityops/ui';
+import { create } from 'zustand';
+import { createFrameStore, pathnameOf, type FrameStore } from './frameStore.js';
+
+/** The window the runtime lives in; narrowed so tests can hand in jsdom's or a fake. */
+export type FrameWindow = Pick<
+  Window,
+  'addEventListener' | 'removeEventListener' | 'parent' | 'name' | 'location' | 'history'
+>;
+
+type PermissionsState =
+  | { status: 'idle' | 'loading' }
+  | { status: 'ready'; token: string; items: PermissionItem[] }
+  | { status: 'failed' };
+
+export interface SubAppRuntime {
+  app: SubApp;
+  /** Whether the shell frames this page (false when the page is opened on its own). */
+  framed: boolean;
+  store: FrameStore;
+  permissions: ReturnType<typeof createPermissionsStore>;
+  http: HttpClient;
+  /**
+   * Shows `path`. A page of this app switches in place and the shell is told, so the frame never adds
+   * a history entry of its own; another app's page (or a shell page) is the shell's to open.
+   */
+  navigate(path: string, options?: { replace?: boolean }): void;
+  /** A page's own tab title (e.g. the record it shows), sent to the shell's tab bar. */
+  setTitle(path: string, title: string): void;
+  /** Loads the user's permissions once per token (again after a failure). */
+  loadPermissions(): void;
+  dispose(): void;
+}
+
+function createPermissionsStore() {
+  return create<{ state: PermissionsState; set(state: PermissionsState): void }>()((set) => ({
+    state: { status: 'idle' },
+    set: (state) => set({ state }),
+  }));
+}
+
+const routeTitle = (path: string, locale: Locale) => {
+  const route = findRouteByPath(pathnameOf(path));
+  if (!route) return '';
+  return locale === 'en-US' ? route.titleEn : route.title;
+};
+
+export interface RuntimeOptions {
+  app: SubApp;
+  window: FrameWindow;
+  /** Base service address, from the page settings (/config.js), e.g. `/api`. */
+  baseUrl: string;
+}
+
+/**
+ * Everything a sub-app needs to live in the shell's frame: the state mirrored from the shell, the
+ * bridge, and an HTTP client whose session-ended answers go to the shell's one 确定登出 box.
+ */
+export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppRuntime {
+  const { location, history } = window;
+  const identity = parseFrameWindowName(window.name, location);
+  const framed = identity !== null && identity.app === app && window.parent !== (window as unknown);
+  const here = () => `${location.pathname}${location.search}${location.hash}`;
+  const store = createFrameStore(app, here());
+  const permissions = createPermissionsStore();
+  let bridge: FrameBridge | null = null;
+
+  const showLocally = (path: string) => {
+    store.getState().show(path);
+    // Replace, never push: the shell's history is the only one; back and forward go through it.
+    if (path !== here()) history.replaceState(history.state, '', path);
+  };
+
+  const follow = (locale: Locale) => {
+    if (locale !== currentLocale()) void changeLocale(locale);
+  };
+
+  const onMessage = (message: ShellToFrameMessage) => {
+    const state = store.getState();
+    switch (message.type) {
+      case 'welcome':
+      case 'state':
+        state.setShared(message);
+        follow(message.locale);
+        if (message.type === 'welcome') showLocally(message.path);
+        return;
+      case 'navigate':
+        showLocally(message.path);
+        return;
+      case 'reload':
+        state.reload(message.path);
+        return;
+      case 'logout':
+        state.signOut();
+        permissions.getState().set({ status: 'idle' });
+        return;
+    }
+  };
+
+  if (framed && identity) {
+    bridge = createFrameBridge({ window, app, shellOrigin: identity.shellOrigin, onMessage });
+  }
+
+  const sessionEnded = (statusCode: number) => {
+    const code = statusCode as SessionEndedMessage['statusCode'];
+    if (bridge?.post({ type: 'sessionEnded', statusCode: code })) return Promise.resolve(false);
+    showMessage('FAIL', i18n.t('contract:session.ended'));
+    return Promise.resolve(false);
+  };
+
+  const runtime: SubAppRuntime = {
+    app,
+    framed,
+    store,
+    permissions,
+    http: createHttpClient({
+      baseUrl,
+      getToken: readToken,
+      getPagePath: () => pathnameOf(store.getState().path),
+      getLocale: currentLocale,
+      handlers: {
+        showMessage,
+        clearSession: clearSessionCookies,
+        confirmLoggedOut: sessionEnded,
+        // Never asked for: the frame answers the box with "stay"; 重新登录 is the shell's to do.
+        relogin: () => undefined,
+        clearLicenceCookie,
+        navigate: (path) => runtime.navigate(path),
+      },
+    }),
+    navigate(path, options = {}) {
+      const replace = options.replace ?? false;
+      const title = routeTitle(path, store.getState().locale);
+      if (subAppForPath(path) === app) showLocally(path);
+      else if (!bridge) location.assign(path);
+      bridge?.post({ type: 'navigated', path, title, replace });
+    },
+    setTitle(path, title) {
+      bridge?.post({ type: 'title', path, title });
+    },
+    loadPermissions() {
+      const token = readToken();
+      const { state } = permissions.getState();
+      if (token === null || state.status === 'loading') return;
+      if (state.status === 'ready' && state.token === token) return;
+      permissions.getState().set({ status: 'loading' });
+      runtime.http.call(authEndpoints.userPermissions).then(
+        (user) => permissions.getState().set({ status: 'ready', token, items: user.menus }),
+        () => permissions.getState().set({ status: 'failed' }),
+      );
+    },
+    dispose: () => bridge?.dispose(),
+  };
+
+  bridge?.post({ type: 'ready', path: here() });
+  return runtime;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPalettes, paletteFromVariables, paletteVariables } from './theme.js';
+
+describe('palette variables', () => {
+  it('round-trips a palette through its custom properties', () => {
+    const palette = { ...defaultPalettes.dark, headerBg: 'rgb(10, 20, 30)' };
+    const variables = paletteVariables(palette);
+    expect(variables['--cityops-header-bg']).toBe('rgb(10, 20, 30)');
+    expect(paletteFromVariables(variables, 'dark')).toEqual(palette);
+  });
+
+  it('takes the default for a missing or unsafe value', () => {
+    const palette = paletteFromVariables(
+      { '--cityops-menu-bg': 'red; background: url(x)', '--cityops-page-bg': '#123456' },
+      'light',
+    );
+    expect(palette.menuBg).toBe(defaultPalettes.light.menuBg);
+    expect(palette.pageBg).toBe('#123456');
+    expect(palette.headerBg).toBe(defaultPalettes.light.headerBg);
+  });
+});

@@ -1,0 +1,249 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import {
+  createServer,
+  request as forward,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { SUB_APP_PORTS, type SubApp } from '@cityops/contract';
+
+export interface HostLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+export interface SubAppHostOptions {
+  apps: readonly SubApp[];
+  /** Address to listen on, as the API server's HOST. */
+  host: string;
+  /** Where the builds are: `<appsDir>/<app>/dist`. */
+  appsDir: string;
+  /** The API server that `/api/*` and `/config.js` are forwarded to, e.g. `http://127.0.0.1:8080`. */
+  apiOrigin: string;
+  log: HostLogger;
+}
+
+export interface SubAppHosts {
+  /** Every listener, two per app (its IP-mode and domain-mode ports). */
+  listening: { app: SubApp; port: number }[];
+  close(): Promise<void>;
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+};
+
+/** Headers that belong to one connection and are never forwarded (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+
+const NOT_BUILT =
+  'This CityOps sub-application is not built yet. Run `make start` (or `make build`) and reload.\n' +
+  '此子应用尚未构建，请运行 make start 后刷新页面。\n';
+
+/** A host name as a browser sends it: a DNS name or IPv4, or a bracketed IPv6 literal. */
+const HOSTNAME = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/i;
+
+function hostnameOf(hostHeader: string | undefined): string | null {
+  if (!hostHeader) return null;
+  const name = hostHeader.startsWith('[')
+    ? hostHeader.slice(0, hostHeader.indexOf(']') + 1)
+    : hostHeader.split(':')[0];
+  return name && HOSTNAME.test(name) ? name : null;
+}
+
+function plain(reply: ServerResponse, status: number, body: string) {
+  reply.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+  });
+  reply.end(body);
+}
+
+function forwardedHeaders(request: IncomingMessage): IncomingHttpHeaders {
+  const headers: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(request.headers))
+    if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+  const client = request.socket.remoteAddress ?? '';
+  const previous = request.headers['x-forwarded-for'];
+  headers['x-forwarded-for'] = previous ? `${String(previous)}, ${client}` : client;
+  headers['x-forwarded-host'] = request.headers.host ?? '';
+  headers['x-forwarded-proto'] = 'http';
+  return headers;
+}
+
+/**
+ * `/api/*` and `/config.js` go to the API server, so a sub-app calls the same relative addresses as the
+ * shell: no cross-origin requests, no CORS, and the session cookie (shared across ports) just works.
+ */
+function proxy(request: IncomingMessage, reply: ServerResponse, apiOrigin: string, log: HostLogger) {
+  const target = new URL(request.url ?? '/', apiOrigin);
+  const upstream = forward(
+    target,
+    { method: request.method, headers: forwardedHeaders(request) },
+    (answer) => {
+      const headers: IncomingHttpHeaders = {};
+      for (const [name, value] of Object.entries(answer.headers))
+        if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+      reply.writeHead(answer.statusCode ?? 502, headers);
+      answer.pipe(reply);
+    },
+  );
+  upstream.on('error', (error) => {
+    log.warn({ err: error.message, url: target.pathname }, 'sub-app host: the API server did not answer');
+    if (!reply.headersSent) plain(reply, 502, 'The CityOps API server is not answering.\n');
+    else reply.destroy();
+  });
+  request.pipe(upstream);
+}
+
+/** A file of the build, never outside it; null when there is none. */
+async function fileIn(dist: string, relative: string): Promise<string | null> {
+  const file = normalize(join(dist, relative));
+  if (file !== dist && !file.startsWith(dist + sep)) return null;
+  const found = await stat(file).catch(() => null);
+  return found?.isFile() ? file : null;
+}
+
+function sendFile(reply: ServerResponse, file: string, headers: Record<string, string>, head: boolean) {
+  reply.writeHead(200, {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
+  if (head) return reply.end();
+  createReadStream(file)
+    .on('error', () => reply.destroy())
+    .pipe(reply);
+}
+
+function handler(app: SubApp, dist: string, options: SubAppHostOptions) {
+  const prefix = `/${app}/`;
+  return (request: IncomingMessage, reply: ServerResponse) => {
+    const url = request.url ?? '/';
+    const pathname = url.split('?', 1)[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname === '/config.js')
+      return proxy(request, reply, options.apiOrigin, options.log);
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return plain(reply, 405, 'Method not allowed\n');
+    const head = request.method === 'HEAD';
+    if (pathname === '/' || pathname === `/${app}`) {
+      reply.writeHead(302, { location: prefix });
+      return reply.end();
+    }
+    if (!pathname.startsWith(prefix)) return plain(reply, 404, 'Not found\n');
+    let relative: string;
+    try {
+      relative = decodeURIComponent(pathname.slice(prefix.length));
+    } catch {
+      return plain(reply, 400, 'Bad request\n');
+    }
+    const hostname = hostnameOf(request.headers.host);
+    if (!hostname) return plain(reply, 400, 'Bad request\n');
+
+    void (async () => {
+      // A last segment with an extension asks for a file of the build; anything else is a page.
+      if (/\.[A-Za-z0-9]+$/.test(relative)) {
+        const file = await fileIn(dist, relative);
+        if (!file) return plain(reply, 404, 'Not found\n');
+        const immutable = relative.startsWith('assets/');
+        return sendFile(
+          reply,
+          file,
+          { 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' },
+          head,
+        );
+      }
+      const index = await fileIn(dist, 'index.html');
+      if (!index) return plain(reply, 503, NOT_BUILT);
+      return sendFile(
+        reply,
+        index,
+        {
+          'cache-control': 'no-cache',
+          // Only the shell frames a sub-app: same host, any port, http or https (a TLS proxy in front).
+          'content-security-policy': `frame-ancestors http://${hostname}:* https://${hostname}:* http://${hostname} https://${hostname}`,
+          'referrer-policy': 'same-origin',
+        },
+        head,
+      );
+    })().catch(() => {
+      if (!reply.headersSent) plain(reply, 500, 'Internal error\n');
+    });
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Serves each sub-app's build on both of its ports (video-talk-alarm-header.md §2.1): the IP-mode
+ * port and the domain-mode port, the same content on each. A port already in use stops the start with
+ * a clear error naming it.
+ */
+export async function startSubAppHosts(options: SubAppHostOptions): Promise<SubAppHosts> {
+  const servers: Server[] = [];
+  const listening: SubAppHosts['listening'] = [];
+  const close = () =>
+    Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      ),
+    ).then(() => undefined);
+  try {
+    for (const app of options.apps) {
+      const dist = normalize(join(options.appsDir, app, 'dist'));
+      for (const port of [SUB_APP_PORTS[app].ip, SUB_APP_PORTS[app].domain]) {
+        const server = createServer(handler(app, dist, options));
+        servers.push(server);
+        await listen(server, port, options.host).catch((error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new Error(`sub-app ${app} cannot listen on ${options.host}:${port}: ${reason}`);
+        });
+        listening.push({ app, port });
+      }
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  options.log.info({ listening }, 'sub-apps are served');
+  return { listening, close };
+}
