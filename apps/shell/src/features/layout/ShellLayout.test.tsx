@@ -96,7 +96,9 @@ describe('the shell layout', () => {
     expect(screen.getByDisplayValue('三号路段待检修')).toBeTruthy();
 
     const dictionaryTab = screen.getByRole('tab', { name: '数据字典' });
-    fireEvent.click(within(dictionaryTab.parentElement ?? dictionaryTab).getByRole('button', { name: /remove|关闭/i }));
+    fireEvent.click(
+      within(dictionaryTab.parentElement ?? dictionaryTab).getByRole('button', { name: /remove|关闭/i }),
+    );
     await waitForPath(router, '/admin/roleManage');
     expect(screen.queryByDisplayValue('三号路段待检修')).toBeNull();
   });

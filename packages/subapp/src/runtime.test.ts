@@ -1,0 +1,163 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BRIDGE_VERSION } from '@cityops/contract';
+import { clearSessionCookies, writeSessionCookies } from '@cityops/client';
+import { initI18n, i18n } from '@cityops/ui';
+import { createRuntime } from './runtime.js';
+import { lightTheme } from './frameStore.js';
+import { SHELL_ORIGIN, testWindow } from './test/frameWindow.js';
+
+const fromShell = { source: 'cityops-shell', version: BRIDGE_VERSION, app: 'iotcloud' } as const;
+const welcome = (path: string) => ({
+  ...fromShell,
+  type: 'welcome',
+  path,
+  userId: 1,
+  locale: 'zh-CN',
+  theme: lightTheme,
+  tabs: [
+    { code: 'home', path: '/', title: '首页' },
+    { code: 'plan', path: '/iotcloud/iot/lamp/plan', title: '单灯计划' },
+    { code: 'playReal', path: '/iotcloud/iot/videoMonitor/playReal', title: '实时预览' },
+    { code: 'alarmList', path: '/omapp/assets/alarmManagement/alarmList', title: '告警列表' },
+  ],
+});
+const envelope = (status_code: number, data: unknown = null) =>
+  new Response(JSON.stringify({ status_code, message: '', data }), {
+    headers: { 'content-type': 'application/json' },
+  });
+
+beforeAll(async () => {
+  await initI18n('zh-CN');
+});
+
+afterEach(() => {
+  document.body.replaceChildren();
+  clearSessionCookies();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the sub-app runtime', () => {
+  it('says ready with its path, then shows what the shell welcomes it with, by replacing its URL', () => {
+    const frame = testWindow('iotcloud', '/iotcloud/iot/lamp/plan');
+    const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
+    expect(runtime.framed).toBe(true);
+    expect(frame.posted()).toEqual([
+      {
+        source: 'cityops-subapp',
+        version: BRIDGE_VERSION,
+        app: 'iotcloud',
+        type: 'ready',
+        path: '/iotcloud/iot/lamp/plan',
+      },
+    ]);
+    frame.deliver(welcome('/iotcloud/iot/videoMonitor/playReal?camera=hik-cam-01'));
+    const state = runtime.store.getState();
+    expect(state.path).toBe('/iotcloud/iot/videoMonitor/playReal?camera=hik-cam-01');
+    // Only this app's tabs are its business.
+    expect(state.tabs.map((tab) => tab.code)).toEqual(['plan', 'playReal']);
+    expect(frame.history.replaceState).toHaveBeenCalledWith(
+      null,
+      '',
+      '/iotcloud/iot/videoMonitor/playReal?camera=hik-cam-01',
+    );
+    expect(frame.history.pushState).not.toHaveBeenCalled();
+  });
+
+  it('follows navigate, state, reload and logout from the shell', async () => {
+    const frame = testWindow('iotcloud', '/iotcloud/iot/lamp/plan');
+    const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
+    frame.deliver(welcome('/iotcloud/iot/lamp/plan'));
+    frame.deliver({
+      ...fromShell,
+      type: 'navigate',
+      path: '/iotcloud/iot/videoMonitor/playReal',
+      replace: true,
+    });
+    expect(runtime.store.getState().path).toBe('/iotcloud/iot/videoMonitor/playReal');
+
+    const dark = { mode: 'dark', palette: { '--cityops-page-bg': '#000000' } } as const;
+    frame.deliver({ ...fromShell, type: 'state', locale: 'en-US', theme: dark, tabs: [] });
+    expect(runtime.store.getState().theme).toEqual(dark);
+    await vi.waitFor(() => expect(i18n.language).toBe('en-US'));
+    await i18n.changeLanguage('zh-CN');
+
+    frame.deliver({ ...fromShell, type: 'reload', path: '/iotcloud/iot/videoMonitor/playReal' });
+    expect(runtime.store.getState().generations).toEqual({ '/iotcloud/iot/videoMonitor/playReal': 1 });
+
+    frame.deliver({ ...fromShell, type: 'logout' });
+    expect(runtime.store.getState().signedOut).toBe(true);
+    expect(runtime.store.getState().tabs).toEqual([]);
+  });
+
+  it('ignores messages from another origin, another window, for another app, or malformed', () => {
+    const frame = testWindow('iotcloud', '/iotcloud/iot/lamp/plan');
+    const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
+    const navigate = {
+      ...fromShell,
+      type: 'navigate',
+      path: '/iotcloud/iot/videoMonitor/playReal',
+      replace: true,
+    };
+    frame.deliver(navigate, 'http://evil.example:8080');
+    frame.deliver(navigate, SHELL_ORIGIN, null);
+    frame.deliver({ ...navigate, app: 'omapp' });
+    frame.deliver({ ...navigate, path: '//evil.example/x' });
+    frame.deliver('navigate');
+    expect(runtime.store.getState().path).toBe('/iotcloud/iot/lamp/plan');
+  });
+
+  it('moves within its app in place and tells the shell; another app is the shell to open', () => {
+    const frame = testWindow('iotcloud', '/iotcloud/iot/lamp/plan');
+    const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
+    runtime.navigate('/iotcloud/iot/videoMonitor/playBack');
+    expect(runtime.store.getState().path).toBe('/iotcloud/iot/videoMonitor/playBack');
+    expect(frame.history.pushState).not.toHaveBeenCalled();
+    runtime.navigate('/omapp/assets/alarmManagement/alarmList', { replace: true });
+    expect(runtime.store.getState().path).toBe('/iotcloud/iot/videoMonitor/playBack');
+    expect(frame.posted().slice(1)).toMatchObject([
+      { type: 'navigated', path: '/iotcloud/iot/videoMonitor/playBack', title: '录像回放', replace: false },
+      {
+        type: 'navigated',
+        path: '/omapp/assets/alarmManagement/alarmList',
+        title: '告警列表',
+        replace: true,
+      },
+    ]);
+    runtime.setTitle('/iotcloud/iot/videoMonitor/playBack', '回放：人民路口');
+    expect(frame.posted().at(-1)).toMatchObject({ type: 'title', title: '回放：人民路口' });
+  });
+
+  it('hands a session-ended answer to the shell, once, and stays on the page', async () => {
+    writeSessionCookies('frame-token', 1);
+    const fetchMock = vi.fn(async () => envelope(10401));
+    vi.stubGlobal('fetch', fetchMock);
+    const frame = testWindow('iotcloud', '/iotcloud/iot/lamp/plan');
+    const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
+    runtime.loadPermissions();
+    await vi.waitFor(() => expect(runtime.permissions.getState().state.status).toBe('failed'));
+    expect(frame.posted().filter((message) => message.type === 'sessionEnded')).toEqual([
+      {
+        source: 'cityops-subapp',
+        version: BRIDGE_VERSION,
+        app: 'iotcloud',
+        type: 'sessionEnded',
+        statusCode: 10401,
+      },
+    ]);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/^\/api\/user\/queryUserPermissions/);
+    expect(new Headers(init.headers).get('Access-Token')).toBe('frame-token');
+  });
+
+  it('is not framed without a CityOps frame name, or with one for another host', () => {
+    const alone = testWindow('iotcloud', '/iotcloud/iot/lamp/plan', { framed: false });
+    expect(createRuntime({ app: 'iotcloud', window: alone.window, baseUrl: '/api' }).framed).toBe(false);
+    const foreign = testWindow('iotcloud', '/iotcloud/iot/lamp/plan', {
+      name: 'cityops-frame|iotcloud|http://evil.example:8080',
+    });
+    const runtime = createRuntime({ app: 'iotcloud', window: foreign.window, baseUrl: '/api' });
+    expect(runtime.framed).toBe(false);
+    expect(foreign.posted()).toEqual([]);
+  });
+});
