@@ -19,12 +19,15 @@ build: install
 	@$(NPM) run build -w @cityops/shell -w @cityops/iotcloud -w @cityops/omapp -w @cityops/opapp -w @cityops/zcapp -w @cityops/esapp -w @cityops/llapp
 
 start: build
+	@scripts/ensure-deps.sh --ffmpeg
 	@echo
 	@echo "CityOps is starting on http://localhost:$${PORT:-8080}"
 	@echo "  demo accounts:  admin / Admin@123    operator / Operator@123    nobody / Nobody@123 (no permissions)"
+	@echo "  sub-apps: iotcloud 10201/10202, omapp 10301/10302, opapp 10101/10102, zcapp 10401/10402, esapp 10501/10502, llapp 10601/10602"
+	@echo "  camera simulators (demo): Hikvision-ISC-shaped on 127.0.0.1:10801, Dahua-ICC-shaped on 127.0.0.1:10802"
 	@echo "  data: $${DATA_DIR:-./data} (embedded PGlite; set DATABASE_URL for PostgreSQL)    stop: Ctrl+C"
 	@echo
-	@cd server && DATA_DIR=$${DATA_DIR:-$(CURDIR)/data} exec npx tsx src/main.ts
+	@DATA_DIR=$${DATA_DIR:-$(CURDIR)/data} exec scripts/start.sh
 
 typecheck: install
 	@$(NPM) run typecheck

@@ -2,6 +2,7 @@
 # Installs what is missing: the npm workspaces (when the lock file changed), and on request the
 # Debian packages the tests need. Safe to run again; it does nothing when everything is present.
 #   scripts/ensure-deps.sh           npm packages only
+#   scripts/ensure-deps.sh --ffmpeg  also ffmpeg (the camera simulators of the demo)
 #   scripts/ensure-deps.sh --system  also chromium, CJK fonts, the PostgreSQL server and ffmpeg
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,13 +23,15 @@ if [[ ! -f $stamp || package-lock.json -nt $stamp || package.json -nt $stamp ]];
   touch "$stamp"
 fi
 
-[[ ${1:-} == --system ]] || exit 0
+[[ ${1:-} == --system || ${1:-} == --ffmpeg ]] || exit 0
 
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
-compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+if [[ ${1:-} == --system ]]; then
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+fi
 if (( ${#missing[@]} )); then
   echo "==> installing Debian packages: ${missing[*]}"
   if [[ $(id -u) -ne 0 ]]; then SUDO=sudo; else SUDO=; fi

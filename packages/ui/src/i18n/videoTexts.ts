@@ -2,6 +2,12 @@
 const zhCN = {
   // Video dialog (video-talk-alarm-header.md §2.4)
   'video.unknownDevice': '未知设备',
+  'video.page.cameras': '摄像机',
+  'video.page.player': '播放器',
+  'video.page.search': '搜索摄像机名称或编码',
+  'video.page.chosen': '已选 {{count}} / {{max}} 路',
+  'video.page.noCameras': '您的项目中没有此平台的摄像机',
+  'video.page.treeFailed': '摄像机列表加载失败，请刷新重试',
   'video.moreDevices': '等{{count}}个设备',
 
   // Validation of the HTML5 player's play list (§5)
@@ -144,6 +150,12 @@ const zhCN = {
 
 const enUS: { readonly [K in keyof typeof zhCN]: string } = {
   'video.unknownDevice': 'Unknown device',
+  'video.page.cameras': 'Cameras',
+  'video.page.player': 'Player',
+  'video.page.search': 'Search cameras by name or code',
+  'video.page.chosen': '{{count}} of {{max}} chosen',
+  'video.page.noCameras': 'No cameras of this platform in your projects',
+  'video.page.treeFailed': 'The camera list could not be loaded; refresh to try again',
   'video.moreDevices': ' and {{count}} devices',
 
   'video.missingMode': 'The play mode is missing',

@@ -1,0 +1,206 @@
+/**
+ * The sub-app frames in Chromium against the real server and the built sub-apps on their ports:
+ * - first mount of each sub-app, from the menu (Ctrl+K search, Enter) to the frame's `ready` message,
+ *   cold (fresh profile, nothing cached) and warm (the app's frame was closed and is opened again);
+ * - switching between cached tabs, from the click to the next painted frame;
+ * - heap and DOM-node counts over 20 open/close cycles of all six apps, through the DevTools Protocol.
+ * Prints numbers; asserts nothing. Needs the sub-app ports (10101-10602) free.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { ROUTE_TABLE, SUB_APPS, type RouteEntry, type SubApp } from '@cityops/contract';
+import { openBrowser } from '../e2e/src/browser.js';
+import { startServer } from '../e2e/src/server.js';
+import { DEMO, signIn } from '../e2e/src/signIn.js';
+
+const CYCLES = 20;
+const SWITCHES = 12;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** A page of each app with its header shown and a title no other route has, to find by search. */
+function pageOf(app: SubApp): RouteEntry {
+  const titles = new Map<string, number>();
+  for (const route of ROUTE_TABLE) titles.set(route.title, (titles.get(route.title) ?? 0) + 1);
+  const route = ROUTE_TABLE.find(
+    (entry) =>
+      entry.app === app &&
+      entry.access === 'permission' &&
+      entry.cached &&
+      !/dashboard|overview|monitorReceiver/i.test(entry.path) &&
+      titles.get(entry.title) === 1,
+  );
+  if (!route) throw new Error(`no page of ${app} to open`);
+  return route;
+}
+
+/** In the shell: when the user pressed Enter or clicked, and when each frame said `ready`. */
+async function instrument(page: Page) {
+  await page.evaluate(() => {
+    const marks = { input: 0, ready: new Map<string, number>() };
+    Object.assign(window, { __marks: marks });
+    addEventListener('keydown', (event) => event.key === 'Enter' && (marks.input = performance.now()), true);
+    addEventListener('click', () => (marks.input = performance.now()), true);
+    addEventListener('message', (event: MessageEvent<{ type?: string; app?: string }>) => {
+      if (event.data.type === 'ready' && event.data.app) marks.ready.set(event.data.app, performance.now());
+    });
+  });
+}
+
+const readyAfterInput = (page: Page, app: SubApp) =>
+  page.waitForFunction((name) => {
+    const marks = (window as unknown as { __marks: { input: number; ready: Map<string, number> } }).__marks;
+    const ready = marks.ready.get(name);
+    return ready !== undefined && ready >= marks.input ? ready - marks.input : null;
+  }, app);
+
+/** Opens a page the way an operator finds one: Ctrl+K, its title, Enter. Answers input → ready. */
+async function openBySearch(page: Page, app: SubApp): Promise<number> {
+  const route = pageOf(app);
+  await page.evaluate(
+    (name) => (window as unknown as { __marks: { ready: Map<string, number> } }).__marks.ready.delete(name),
+    app,
+  );
+  await page.keyboard.press('Control+k');
+  const input = page.getByPlaceholder('搜索菜单');
+  await input.fill(route.title);
+  await page
+    .getByRole('option', { name: new RegExp(route.title) })
+    .first()
+    .waitFor();
+  await input.press('Enter');
+  const elapsed = Number(await (await readyAfterInput(page, app)).jsonValue());
+  await page.waitForURL((url) => url.pathname === route.path);
+  return elapsed;
+}
+
+async function closeAllTabs(page: Page) {
+  await page.getByRole('tab', { name: '首页' }).click();
+  await page.getByRole('button', { name: '关闭其他' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('div[data-subapp]').length === 0);
+}
+
+async function firstMounts(baseUrl: string) {
+  const browser = await openBrowser();
+  const { page } = browser;
+  try {
+    await signIn(page, baseUrl, DEMO.admin);
+    await instrument(page);
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (const app of SUB_APPS) cold.push(await openBySearch(page, app));
+    await closeAllTabs(page);
+    for (const app of SUB_APPS) warm.push(await openBySearch(page, app));
+    console.log('first mount, menu search Enter -> ready message:');
+    for (const [index, app] of SUB_APPS.entries())
+      console.log(
+        `  ${app.padEnd(8)} cold ${ms(cold[index] ?? NaN).padStart(7)}   warm ${ms(warm[index] ?? NaN).padStart(7)}`,
+      );
+    console.log(`  median   cold ${ms(median(cold)).padStart(7)}   warm ${ms(median(warm)).padStart(7)}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Click a tab, then wait for its frame to show and two animation frames to pass (painted). */
+async function tabSwitches(baseUrl: string) {
+  const browser = await openBrowser();
+  const { page } = browser;
+  try {
+    await signIn(page, baseUrl, DEMO.admin);
+    await instrument(page);
+    const apps: SubApp[] = ['iotcloud', 'omapp', 'opapp'];
+    for (const app of apps) await openBySearch(page, app);
+    const timings: number[] = [];
+    for (let i = 0; i < SWITCHES; i++) {
+      const app = apps[i % apps.length] ?? 'iotcloud';
+      const route = pageOf(app);
+      const painted = page.evaluate(
+        (name) =>
+          new Promise<number>((resolve) => {
+            const marks = (window as unknown as { __marks: { input: number } }).__marks;
+            const check = () => {
+              const box = document.querySelector<HTMLElement>(`div[data-subapp="${name}"]`);
+              if (box?.style.visibility === 'visible' && marks.input > 0)
+                requestAnimationFrame(() =>
+                  requestAnimationFrame(() => resolve(performance.now() - marks.input)),
+                );
+              else requestAnimationFrame(check);
+            };
+            marks.input = 0;
+            check();
+          }),
+        app,
+      );
+      await page.getByRole('tab', { name: new RegExp(route.title) }).click();
+      timings.push(await painted);
+    }
+    console.log(
+      `tab switch between cached sub-app tabs, click -> painted: median ${ms(median(timings))} ` +
+        `over ${SWITCHES} switches (min ${ms(Math.min(...timings))}, max ${ms(Math.max(...timings))})`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+async function counters(cdp: CDPSession) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  const dom = await cdp.send('Memory.getDOMCounters');
+  return { heap: heap.usedSize, nodes: dom.nodes, documents: dom.documents, listeners: dom.jsEventListeners };
+}
+
+/** Opens a page of every app by the shell's own router (as back/forward would), then closes them all. */
+async function cycles(baseUrl: string) {
+  const browser = await openBrowser();
+  const { page, context } = browser;
+  try {
+    await signIn(page, baseUrl, DEMO.admin);
+    await instrument(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.enable');
+    const rows: { cycle: number; heap: number; nodes: number; documents: number; listeners: number }[] = [];
+    rows.push({ cycle: 0, ...(await counters(cdp)) });
+    for (let cycle = 1; cycle <= CYCLES; cycle++) {
+      for (const app of SUB_APPS) {
+        const route = pageOf(app);
+        await page.evaluate((path) => {
+          history.pushState(null, '', path);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, route.path);
+        await page.locator(`div[data-subapp="${app}"][data-status="ready"]`).waitFor({ timeout: 30_000 });
+      }
+      await closeAllTabs(page);
+      rows.push({ cycle, ...(await counters(cdp)) });
+    }
+    console.log(`after each of ${CYCLES} cycles opening and closing all six apps (after GC):`);
+    console.log('  cycle   heap used   DOM nodes   documents   listeners');
+    for (const row of rows.filter((r) => r.cycle % 5 === 0 || r.cycle <= 1))
+      console.log(
+        `  ${String(row.cycle).padStart(5)}   ${MB(row.heap).padStart(9)}   ${String(row.nodes).padStart(9)}   ` +
+          `${String(row.documents).padStart(9)}   ${String(row.listeners).padStart(9)}`,
+      );
+    const first = rows[1];
+    const last = rows.at(-1);
+    if (first && last)
+      console.log(
+        `  from cycle 1 to ${CYCLES}: heap ${MB(last.heap - first.heap)} ` +
+          `(${((last.heap - first.heap) / (CYCLES - 1) / 1024).toFixed(1)} kB per cycle), ` +
+          `DOM nodes ${last.nodes - first.nodes >= 0 ? '+' : ''}${last.nodes - first.nodes}, documents ${last.documents - first.documents}`,
+      );
+  } finally {
+    await browser.close();
+  }
+}
+
+const server = await startServer({ SUBAPP_HOSTS: 'all' });
+try {
+  await firstMounts(server.baseUrl);
+  await tabSwitches(server.baseUrl);
+  await cycles(server.baseUrl);
+} finally {
+  await server.stop();
+}
