@@ -21,6 +21,7 @@ import messageRoutes from './modules/messages/routes.js';
 import projectRoutes from './modules/projects/routes.js';
 import { registerShell } from './modules/shell/routes.js';
 import userRoutes from './modules/users/routes.js';
+import videoRoutes from './modules/video/routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(licenceRoutes);
   await app.register(projectRoutes);
   await app.register(messageRoutes);
+  await app.register(videoRoutes);
   await registerShell(app);
 
   return app;

@@ -13,3 +13,4 @@ export * from './projects.js';
 export * from './licence.js';
 export * from './messages.js';
 export * from './bridge.js';
+export * from './video.js';

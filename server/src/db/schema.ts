@@ -273,3 +273,58 @@ export const messages = pgTable(
     check('messages_type_check', sql`${t.messageType} between 1 and 9`),
   ],
 );
+
+/**
+ * Connection settings of the camera platforms (video-talk-alarm-header.md §1), one row per kind,
+ * edited by administrators. Secrets are never answered or logged, only replaced.
+ */
+export const videoPlatforms = pgTable(
+  'video_platforms',
+  {
+    platformCode: varchar('platform_code', { length: 32 }).primaryKey(),
+    baseUrl: varchar('base_url', { length: 500 }).notNull().default(''),
+    /** hik_isc_huati (Artemis): app key and secret. */
+    appKey: varchar('app_key', { length: 200 }).notNull().default(''),
+    appSecret: varchar('app_secret', { length: 200 }).notNull().default(''),
+    /** dh_icc_huati (OAuth): user, password, client id and secret. */
+    username: varchar('username', { length: 200 }).notNull().default(''),
+    password: varchar('password', { length: 200 }).notNull().default(''),
+    clientId: varchar('client_id', { length: 200 }).notNull().default(''),
+    clientSecret: varchar('client_secret', { length: 200 }).notNull().default(''),
+    /** How long one call to the platform may take before the user is told it did not answer. */
+    timeoutMs: integer('timeout_ms').notNull().default(5000),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('video_platforms_code_check', sql`${t.platformCode} in ('hik_isc_huati', 'dh_icc_huati')`)],
+);
+
+/** Cameras, each on one platform and in one project; area and site group them in the camera tree. */
+export const cameras = pgTable(
+  'cameras',
+  {
+    id: serial('id').primaryKey(),
+    /** controlCode (cameraIndexCode on hik_isc_huati, channel id on dh_icc_huati). */
+    controlCode: varchar('control_code', { length: 128 }).notNull().unique(),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** The platform kind; its settings row may come later (production starts with none). */
+    platformCode: varchar('platform_code', { length: 32 }).notNull(),
+    /** How a page plays it (§1); the platform's code unless a page needs another player. */
+    accessWay: varchar('access_way', { length: 32 }).notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    areaName: varchar('area_name', { length: 100 }).notNull().default(''),
+    siteName: varchar('site_name', { length: 100 }).notNull().default(''),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    hasPtz: boolean('has_ptz').notNull().default(false),
+    /** 0 recorded on the platform, 1 on the device (§3 recordLocation). */
+    recordLocation: smallint('record_location').notNull().default(0),
+    sortNum: integer('sort_num').notNull().default(0),
+  },
+  (t) => [
+    index('cameras_project_idx').on(t.projectId),
+    check('cameras_record_location_check', sql`${t.recordLocation} in (0, 1)`),
+    check('cameras_platform_code_check', sql`${t.platformCode} in ('hik_isc_huati', 'dh_icc_huati')`),
+  ],
+);

@@ -5,6 +5,7 @@ import { projects, resources, roleResources, roles } from '../schema.js';
 import { createAccount } from './accounts.js';
 import { ADMIN_ROLE } from './catalogue.js';
 import { seedDemoMessages } from './messages.js';
+import { seedDemoVideo } from './video.js';
 
 /** Demo data (CITYOPS_MODE=demo only): two real projects and three accounts, one per kind of user. */
 
@@ -121,4 +122,5 @@ export async function seedDemo(db: Database) {
   });
   await seedDemoMessages(db, DEMO_ACCOUNTS.admin.userName);
   await seedDemoMessages(db, DEMO_ACCOUNTS.operator.userName);
+  await seedDemoVideo(db, projectIds);
 }

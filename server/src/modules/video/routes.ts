@@ -1,0 +1,134 @@
+import {
+  PLATFORM_HIK,
+  PLATFORM_ICC,
+  StatusCode,
+  videoEndpoints,
+  type VideoPlatform,
+} from '@cityops/contract';
+import type { FastifyInstance } from 'fastify';
+import { route, signedIn } from '../../http/route.js';
+import { cameraTree, visibleCameras } from './cameras.js';
+import { answerVideoError, VideoError } from './errors.js';
+import { perCamera } from './fanOut.js';
+import { HikAdapter } from './hik/hikAdapter.js';
+import { IccAdapter } from './icc/iccAdapter.js';
+import { IccTokens } from './icc/iccToken.js';
+import { allSettings, saveSettings, usablePlatform } from './settings.js';
+
+/**
+ * Video (video-talk-alarm-header.md §7): the players' calls, answered through the platform adapters,
+ * the camera tree of the user's projects, and the administrators' platform settings.
+ */
+export default async function videoRoutes(app: FastifyInstance) {
+  const { db, now } = app.cityops;
+  // Looked up at each call, so a test can watch what reaches the platforms by spying on fetch.
+  const fetcher: typeof fetch = (input, init) => fetch(input, init);
+  const tokens = new IccTokens(fetcher);
+  app.setErrorHandler(answerVideoError);
+
+  const hik = async () => new HikAdapter(await usablePlatform(db, PLATFORM_HIK), fetcher);
+  const icc = async () => new IccAdapter(await usablePlatform(db, PLATFORM_ICC), tokens, fetcher);
+  /** Refuses codes the user may not see before anything reaches the platform. */
+  const check = (
+    input: { session: Parameters<typeof signedIn>[0]['session'] },
+    platform: VideoPlatform,
+    codes: string[],
+  ) => visibleCameras(db, signedIn(input).userId, platform, codes);
+
+  route(app, videoEndpoints.cameraTree, (input) =>
+    cameraTree(db, signedIn(input).userId, {
+      platformCode: input.query.platformCode,
+      projectId: input.query.projectId,
+    }),
+  );
+
+  const platformInfo = async () => {
+    const row = await usablePlatform(db, PLATFORM_HIK);
+    return { appKey: row.appKey, appSecret: row.appSecret, appHost: new URL(row.baseUrl).host };
+  };
+  route(app, videoEndpoints.hikAppSecret, platformInfo);
+  route(app, videoEndpoints.hikPlatformInfo, platformInfo);
+
+  route(app, videoEndpoints.hikPreviewUrls, async (input) => {
+    const { cameraIndexCodes, platformCode: _, ...request } = input.body;
+    await check(input, PLATFORM_HIK, cameraIndexCodes);
+    const adapter = await hik();
+    return perCamera(cameraIndexCodes, (code) => adapter.previewUrl(code, request));
+  });
+
+  route(app, videoEndpoints.hikPlaybackUrls, async (input) => {
+    const { param, protocol, transmode, expand, streamform, uuid } = input.body;
+    await check(
+      input,
+      PLATFORM_HIK,
+      param.map((ask) => ask.cameraIndexCode),
+    );
+    const adapter = await hik();
+    const asks = new Map(param.map((ask) => [ask.cameraIndexCode, ask]));
+    return perCamera(asks, (_, ask) =>
+      adapter.playback(ask, { protocol, transmode, expand, streamform, uuid }),
+    );
+  });
+
+  route(app, videoEndpoints.hikTalkUrls, async (input) => {
+    const asks = new Map(input.body.map((ask) => [ask.cameraIndexCode, ask]));
+    await check(input, PLATFORM_HIK, [...asks.keys()]);
+    const adapter = await hik();
+    return perCamera(asks, (code, { protocol, transmode, expand, eurlExpand }) =>
+      adapter.talkUrl(code, { protocol, transmode, expand, eurlExpand }),
+    );
+  });
+
+  route(app, videoEndpoints.iccPreviewUrls, async (input) => {
+    const { controlCodes, streamType } = input.body;
+    await check(input, PLATFORM_ICC, controlCodes);
+    const adapter = await icc();
+    return perCamera(controlCodes, (code) => adapter.previewUrl(code, streamType));
+  });
+
+  route(app, videoEndpoints.iccPlaybackUrls, async (input) => {
+    const { param, streamType, recordType } = input.body;
+    await check(
+      input,
+      PLATFORM_ICC,
+      param.map((ask) => ask.controlCode),
+    );
+    const adapter = await icc();
+    const asks = new Map(param.map((ask) => [ask.controlCode, ask]));
+    return perCamera(asks, (_, ask) => adapter.playbackUrl(ask, { streamType, recordType }));
+  });
+
+  route(app, videoEndpoints.iccTalkUrl, async (input) => {
+    const { controlCodes, platformCode: _, type: __, ...request } = input.body;
+    await check(input, PLATFORM_ICC, controlCodes);
+    const adapter = await icc();
+    return perCamera(controlCodes, (code) => adapter.talkUrl(code, request));
+  });
+
+  route(app, videoEndpoints.iccStopTalk, async (input) => {
+    const { controlCodes } = input.body;
+    await check(input, PLATFORM_ICC, controlCodes);
+    const adapter = await icc();
+    const stopped = await perCamera(controlCodes, (code) => adapter.stopTalk(code));
+    return { stopped: Object.keys(stopped) };
+  });
+
+  route(app, videoEndpoints.iccPresetPoints, async (input) => {
+    const { controlCode } = input.query;
+    const camera = (await check(input, PLATFORM_ICC, [controlCode])).get(controlCode);
+    if (!camera?.hasPtz) throw new VideoError(StatusCode.REJECTED, 'video.noPtz', { code: controlCode });
+    return (await icc()).presetPoints(controlCode);
+  });
+
+  route(app, videoEndpoints.iccPtz, async (input) => {
+    const { controlCode, action, command, speed, presetPointCode, presetPointName } = input.body;
+    const camera = (await check(input, PLATFORM_ICC, [controlCode])).get(controlCode);
+    if (!camera?.hasPtz) throw new VideoError(StatusCode.REJECTED, 'video.noPtz', { code: controlCode });
+    await (await icc()).ptz(controlCode, { action, command, speed, presetPointCode, presetPointName });
+    return null;
+  });
+
+  route(app, videoEndpoints.platformSettings, () => allSettings(db));
+
+  route(app, videoEndpoints.updatePlatformSettings, (input) => saveSettings(db, input.body, now()));
+}
