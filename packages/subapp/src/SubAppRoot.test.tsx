@@ -86,6 +86,16 @@ function mount(path: string, pages = {}) {
   return { runtime, frame, fetchMock, shell };
 }
 
+/** The shell's welcome for a frame showing `path`, its only tab. */
+const welcome = (path: string) => ({
+  type: 'welcome',
+  path,
+  userId: 2,
+  locale: 'zh-CN',
+  theme: lightTheme,
+  tabs: tabsFor(path),
+});
+
 const tabsFor = (...paths: string[]) =>
   paths.map((path) => ({ code: code(path), path, title: findRouteByPath(path)?.title ?? '' }));
 
@@ -126,14 +136,7 @@ describe('the sub-app root', () => {
     const real = '/iotcloud/iot/videoMonitor/playReal';
     const back = '/iotcloud/iot/videoMonitor/playBack';
     const { shell } = mount(real);
-    await shell({
-      type: 'welcome',
-      path: real,
-      userId: 2,
-      locale: 'zh-CN',
-      theme: lightTheme,
-      tabs: tabsFor(real),
-    });
+    await shell(welcome(real));
     const note = await screen.findByRole('textbox', { name: '备注' });
     fireEvent.change(note, { target: { value: '2 号机位画面偏暗' } });
 
@@ -152,14 +155,7 @@ describe('the sub-app root', () => {
   it('remounts only the page the shell refreshes', async () => {
     const real = '/iotcloud/iot/videoMonitor/playReal';
     const { shell } = mount(real);
-    await shell({
-      type: 'welcome',
-      path: real,
-      userId: 2,
-      locale: 'zh-CN',
-      theme: lightTheme,
-      tabs: tabsFor(real),
-    });
+    await shell(welcome(real));
     fireEvent.change(await screen.findByRole('textbox', { name: '备注' }), { target: { value: 'x' } });
     await shell({ type: 'reload', path: real });
     expect((await screen.findByRole('textbox', { name: '备注' })).textContent).toBe('');
