@@ -39,7 +39,7 @@ function pageOf(app: SubApp): RouteEntry {
 
 /** tsx names inner functions with `__name`, which the page does not have (VERSIONS.md). */
 async function browserFor() {
-  const browser = await browserFor();
+  const browser = await openBrowser();
   await browser.context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   return browser;
 }
