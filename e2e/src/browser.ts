@@ -22,12 +22,17 @@ export interface Browser {
 
 /** A fresh Chromium profile: no cookies, no local storage, zh-CN unless told otherwise. */
 export async function openBrowser(
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    /** Chromium flags added to the usual ones (video: fake microphone, autoplay). */
+    args?: readonly string[];
+  } = {},
 ) {
   const userDataDir = await mkdtemp(join(tmpdir(), 'cityops-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
     locale: options.locale ?? 'zh-CN',
     viewport: options.viewport ?? { width: 1366, height: 768 },
   });

@@ -51,3 +51,6 @@ export {
 export { startRecording, type RecordingStarter } from './media/useRecording.js';
 export { videoDialogTitle } from './videoDialogTitle.js';
 export { PLATFORM_HIK, PLATFORM_ICC } from './constants.js';
+export { VideoDialog, type VideoDialogProps } from './VideoDialog.js';
+export { createVideoSources } from './sources.js';
+export { MAX_WINDOWS } from './constants.js';

@@ -1,5 +1,5 @@
+import { playbackStreamUrl as contractPlaybackStreamUrl } from '@cityops/contract';
 import type { Rate } from './rate.js';
-import { toIsoLocal } from './time.js';
 
 export interface PlaybackPosition {
   begin: number;
@@ -11,13 +11,10 @@ export interface PlaybackPosition {
 export type PlaybackStreamUrl = (url: string, position: PlaybackPosition) => string;
 
 /**
- * The default form: the platform's playback URL with `begin`, `end` (ISO 8601 with offset) and `rate`
- * added. A seek or a rate change opens a new session at the new position (VIDEO-NOTES.md), so the
- * server learns both from the URL.
+ * The default form: the platform's playback URL with `start` and `end` (epoch ms) and `rate` set, as
+ * the media sockets read them (simulators/PROTOCOLS.md §3.2, contract `playbackStreamUrl`); values
+ * the server put on the URL are replaced, not repeated. A seek or a rate change opens a new session at
+ * the new position (VIDEO-NOTES.md).
  */
-export const playbackStreamUrl: PlaybackStreamUrl = (url, { begin, end, rate }) => {
-  const [base = '', hash] = url.split('#');
-  const params = new URLSearchParams({ begin: toIsoLocal(begin), end: toIsoLocal(end), rate: String(rate) });
-  const joined = `${base}${base.includes('?') ? '&' : '?'}${params.toString()}`;
-  return hash === undefined ? joined : `${joined}#${hash}`;
-};
+export const playbackStreamUrl: PlaybackStreamUrl = (url, { begin, end, rate }) =>
+  contractPlaybackStreamUrl(url, { start: begin, end, rate });

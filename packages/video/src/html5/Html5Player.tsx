@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showMessage } from '@cityops/ui';
 import { deviceCode, type HikVideoSource, type VideoDevice } from '../adapters.js';
 import { MAX_WINDOWS } from '../constants.js';
 import type { PlayItemInput, PlayMode } from '../playList.js';
@@ -57,9 +56,8 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
     load().then(
       (list) => !cancelled && setLoaded({ devices, mode, list }),
       () => {
-        if (cancelled) return;
-        showMessage('FAIL', t('video.loadFailed'));
-        setLoaded({ devices, mode, list: 'failed' });
+        // The HTTP client has shown the server's reason (e.g. 监控点…离线); a second message would hide it.
+        if (!cancelled) setLoaded({ devices, mode, list: 'failed' });
       },
     );
     return () => {

@@ -1,7 +1,0 @@
-import type { SubAppPages } from '@cityops/subapp';
-
-/**
- * The pages of /iotcloud that are connected, by route code. Every other route of /iotcloud in the contract's
- * route table is declared too and shows that it is not connected yet.
- */
-export const pages: SubAppPages = {};

@@ -1,0 +1,36 @@
+import { findRouteByPath, PLATFORM_HIK, PLATFORM_ICC } from '@cityops/contract';
+import type { SubAppPageProps, SubAppPages } from '@cityops/subapp';
+import { VideoPage, type VideoPageOptions } from './video/VideoPage';
+
+const codeOf = (path: string) => {
+  const route = findRouteByPath(path);
+  if (!route) throw new Error(`no route ${path}`);
+  return route.code;
+};
+
+const video = (options: VideoPageOptions) =>
+  function Video(props: SubAppPageProps) {
+    return <VideoPage {...props} {...options} />;
+  };
+
+/**
+ * The pages of /iotcloud that are connected, by route code. Every other route of /iotcloud in the
+ * contract's route table is declared too and shows that it is not connected yet.
+ *
+ * The video monitor pages play the hik_isc_huati cameras in our HTML5 player (the desktop plug-in
+ * variants and the web variants alike: we ship no plug-in); the Uniview pages play the dh_icc_huati
+ * cameras in the ICC player, the control page with talk.
+ */
+export const pages: SubAppPages = {
+  [codeOf('/iotcloud/iot/videoMonitor/playReal')]: video({ platform: PLATFORM_HIK, mode: 'live' }),
+  [codeOf('/iotcloud/iot/videoMonitor/playBack')]: video({ platform: PLATFORM_HIK, mode: 'playback' }),
+  [codeOf('/iotcloud/iot/videoMonitor/playRealWeb')]: video({ platform: PLATFORM_HIK, mode: 'live' }),
+  [codeOf('/iotcloud/iot/videoMonitor/playBackWeb')]: video({ platform: PLATFORM_HIK, mode: 'playback' }),
+  [codeOf('/iotcloud/iot/videoUniview/playReal')]: video({ platform: PLATFORM_ICC, mode: 'live' }),
+  [codeOf('/iotcloud/iot/videoUniview/playBack')]: video({ platform: PLATFORM_ICC, mode: 'playback' }),
+  [codeOf('/iotcloud/iot/videoUniview/control')]: video({
+    platform: PLATFORM_ICC,
+    mode: 'live',
+    talkMode: true,
+  }),
+};

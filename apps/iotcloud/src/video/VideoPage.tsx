@@ -1,0 +1,113 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Card, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  PLATFORM_HIK,
+  VIDEO_CODES_MAX,
+  videoEndpoints,
+  type CameraEntry,
+  type CameraTree as Tree_,
+  type VideoDevice,
+  type VideoPlatform,
+} from '@cityops/contract';
+import { useRuntime, type SubAppPageProps } from '@cityops/subapp';
+import { Html5Player, IccPlayer, MAX_WINDOWS, VideoDialog, createVideoSources } from '@cityops/video';
+import { CameraTree, camerasByCode } from './CameraTree';
+
+export interface VideoPageOptions {
+  platform: VideoPlatform;
+  mode: 'live' | 'playback';
+  /** The ICC control page: live view with the pan-tilt panel, talk instead of sound. */
+  talkMode?: boolean;
+}
+
+const NO_DEVICES: VideoDevice[] = [];
+
+/** A camera of the tree as the players' device entry (§3); none for an unknown code. */
+function deviceOf(camera: CameraEntry | undefined): VideoDevice[] {
+  if (!camera) return [];
+  const { lng, lat, ...place } = camera.deviceDto;
+  // A device entry leaves out coordinates a camera has none of.
+  return [{ ...camera, deviceDto: { ...place, lng: lng ?? undefined, lat: lat ?? undefined } }];
+}
+
+/**
+ * A video page of iotcloud (issue 5 §5): the user's cameras of one platform beside that platform's
+ * player; ticking cameras plays them.
+ */
+export function VideoPage({ route, platform, mode, talkMode = false }: SubAppPageProps & VideoPageOptions) {
+  const { t, i18n } = useTranslation();
+  const { http } = useRuntime();
+  const sources = useMemo(() => createVideoSources(http), [http]);
+  const [tree, setTree] = useState<Tree_ | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const max = platform === PLATFORM_HIK ? MAX_WINDOWS : VIDEO_CODES_MAX;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    http
+      .call(videoEndpoints.cameraTree, { query: { platformCode: platform }, signal: controller.signal })
+      .then(
+        (loaded) => setTree(loaded),
+        () => !controller.signal.aborted && setFailed(true),
+      );
+    return () => controller.abort();
+  }, [http, platform]);
+
+  const cameras = useMemo(() => camerasByCode(tree), [tree]);
+  const devices = useMemo(() => chosen.flatMap((code) => deviceOf(cameras.get(code))), [cameras, chosen]);
+  // Round-robin goes through every camera of the tree, the operator's choice first.
+  const roundRobinDevices = useMemo(() => {
+    const rest = [...cameras.keys()].filter((code) => !chosen.includes(code));
+    return [...chosen, ...rest].flatMap((code) => deviceOf(cameras.get(code)));
+  }, [cameras, chosen]);
+  // The camera double-clicked in the tree, played in the video dialog (one array per opening).
+  const [dialogDevices, setDialogDevices] = useState<VideoDevice[] | null>(null);
+
+  const title = i18n.language === 'en-US' ? route.titleEn : route.title;
+  return (
+    <div style={{ display: 'flex', gap: 12, padding: 12, height: '100%', boxSizing: 'border-box' }}>
+      <Card size="small" style={{ width: 280, flexShrink: 0 }} styles={{ body: { height: '100%' } }}>
+        <Typography.Title level={1} style={{ fontSize: 16, marginTop: 0 }}>
+          {title}
+        </Typography.Title>
+        <nav aria-label={t('video.page.cameras')} style={{ height: 'calc(100% - 40px)' }}>
+          <CameraTree
+            tree={tree}
+            failed={failed}
+            platform={platform}
+            max={max}
+            chosen={chosen}
+            onChoose={setChosen}
+            onOpen={(code) => {
+              const device = deviceOf(cameras.get(code));
+              if (device.length > 0) setDialogDevices(device);
+            }}
+          />
+        </nav>
+      </Card>
+      <section aria-label={t('video.page.player')} style={{ flex: 1, minWidth: 0 }}>
+        {platform === PLATFORM_HIK ? (
+          <Html5Player mode={mode} devices={devices} source={sources.hik} />
+        ) : (
+          <IccPlayer
+            mode={mode}
+            devices={devices}
+            source={sources.icc}
+            talkMode={talkMode}
+            roundRobinDevices={roundRobinDevices}
+          />
+        )}
+      </section>
+      <VideoDialog
+        open={dialogDevices !== null}
+        onClose={() => setDialogDevices(null)}
+        devices={dialogDevices ?? NO_DEVICES}
+        mode={mode}
+        hikSource={sources.hik}
+        iccSource={sources.icc}
+      />
+    </div>
+  );
+}
