@@ -211,6 +211,15 @@ export async function installProbes(frame: Frame) {
       if (probes.has(video)) return;
       const probe: Probe = { frames: 0, firstFrameAt: null, installedAt: performance.now(), latencies: [] };
       probes.set(video, probe);
+      // A new stream in the same element (a restart, a seek) counts from its own start.
+      video.addEventListener('emptied', () => {
+        Object.assign(probe, {
+          frames: 0,
+          firstFrameAt: null,
+          installedAt: performance.now(),
+          latencies: [],
+        });
+      });
       const onFrame = () => {
         probe.frames += 1;
         probe.firstFrameAt ??= performance.now();
