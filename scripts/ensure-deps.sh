@@ -29,7 +29,9 @@ missing=()
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 if [[ ${1:-} == --system ]]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-  fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+  # Read the whole list first: `fc-list | grep -q` fails under pipefail when grep stops reading early.
+  fonts=$(fc-list : family 2>/dev/null || true)
+  [[ ${fonts,,} == *"noto sans cjk"* ]] || missing+=(fonts-noto-cjk)
   compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 fi
 if (( ${#missing[@]} )); then
