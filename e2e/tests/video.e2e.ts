@@ -44,6 +44,7 @@ const HIK_LIVE = '/iotcloud/iot/videoMonitor/playReal';
 const HIK_PLAYBACK = '/iotcloud/iot/videoMonitor/playBack';
 const ICC_LIVE = '/iotcloud/iot/videoUniview/playReal';
 const ICC_CONTROL = '/iotcloud/iot/videoUniview/control';
+const ICC_PLAYBACK = '/iotcloud/iot/videoUniview/playBack';
 
 const HIK = {
   '01': '建设路与东风路口西北角',
@@ -57,6 +58,7 @@ const HIK = {
 } as const;
 const ICC_PTZ = { code: 'icc-cam-01', name: '文化路与建设路口东北角' };
 const ICC_TALK = { code: 'icc-cam-03', name: '振兴路与金寨路口东南角' };
+const ICC_FIXED = { code: 'icc-cam-02', name: '新华路与青年路口西北角' };
 
 const open = (path: string) => openVideoPage(browser, stack.server.baseUrl, path);
 
@@ -92,6 +94,24 @@ async function menuItem(frame: Frame, button: string, item: string) {
   await frame.getByRole('button', { name: button, exact: true }).click();
   await frame.getByRole('menuitem', { name: item, exact: true }).click();
 }
+
+/** A whole second of the last day's first calendar day inside a long recording of `code`, and its local input text. */
+function recordedTarget(code: string) {
+  const now = Date.now();
+  const from = now - 24 * 3_600_000;
+  const dayEnd = new Date(from).setHours(23, 59, 59, 0);
+  const stretch = playbackStretches(code, from, Math.min(dayEnd, now), now).find(
+    (s) => s.end - s.start > 20 * 60_000,
+  );
+  if (!stretch) throw new Error(`no recording of ${code} to seek into`);
+  const target = Math.floor((stretch.start + 5 * 60_000) / 1000) * 1000;
+  const local = new Date(target - new Date(target).getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+  return { target, local };
+}
+
+/** Whether a barcode (ms mod 65536) reads `expected` or up to `slack` ms after it. */
+const near = (value: number | null | undefined, expected: number, slack: number) =>
+  value !== null && value !== undefined && (((value - (expected % 65536)) % 65536) + 65536) % 65536 < slack;
 
 describe('HTML5 player (hik_isc_huati)', () => {
   it('decodes a live window: frames keep coming and the picture is not black', async () => {
@@ -185,27 +205,21 @@ describe('HTML5 player (hik_isc_huati)', () => {
     await playing(frame, HIK_PLAYBACK, 0, 5);
 
     // A time of the playback's first day (the locate picker's day) inside a recording, on a whole second.
-    const now = Date.now();
-    const from = now - 24 * 3_600_000;
-    const dayEnd = new Date(from).setHours(23, 59, 59, 0);
-    const stretch = playbackStretches('hik-cam-06', from, Math.min(dayEnd, now), now).find(
-      (s) => s.end - s.start > 20 * 60_000,
-    );
-    if (!stretch) throw new Error('no recording to seek into');
-    const target = Math.floor((stretch.start + 5 * 60_000) / 1000) * 1000;
-    const local = new Date(target - new Date(target).getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+    const { target, local } = recordedTarget('hik-cam-06');
     await pageIn(frame, HIK_PLAYBACK).getByLabel('定位时间').fill(local);
     await shows(frame, '回放定位操作成功，请稍后...');
 
     // The barcode carries the recorded time (ms mod 65536): right after the seek it reads near the target.
-    const near = (value: number | null, expected: number, slack: number) =>
-      value !== null && (((value - (expected % 65536)) % 65536) + 65536) % 65536 < slack;
     const seeked = await waitFor(
       () => probeWindows(frame, HIK_PLAYBACK),
       (all) => near(all[0]?.barcode ?? null, target, 8_000),
       30_000,
     );
     expect(seeked[0]?.barcode).not.toBeNull();
+    // Not a chance match: two seconds on, the recorded clock has moved on from the target with the wall clock.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const [later] = await probeWindows(frame, HIK_PLAYBACK);
+    expect(near(later?.barcode, target + 1_000, 10_000)).toBe(true);
 
     // 2x: the burned clock advances about twice as fast as the wall clock.
     await pageIn(frame, HIK_PLAYBACK).getByRole('button', { name: '快放', exact: true }).click();
@@ -299,6 +313,25 @@ describe('HTML5 player (hik_isc_huati)', () => {
 });
 
 describe('ICC player (dh_icc_huati)', () => {
+  it('plays back from the chosen start time', async () => {
+    const frame = await open(ICC_PLAYBACK);
+    await installProbes(frame);
+    await tickCamera(frame, ICC_PLAYBACK, ICC_FIXED.name);
+    await playing(frame, ICC_PLAYBACK, 0, 5);
+    const { target, local } = recordedTarget(ICC_FIXED.code);
+    await pageIn(frame, ICC_PLAYBACK).getByLabel('回放开始时间').fill(local);
+    const [window] = await waitFor(
+      () => probeWindows(frame, ICC_PLAYBACK),
+      (all) => near(all[0]?.barcode, target, 8_000),
+      30_000,
+    );
+    expect(window?.luma).toBeGreaterThan(30);
+    // Not a chance match: two seconds on, the recorded clock has moved on from the target with the wall clock.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const [later] = await probeWindows(frame, ICC_PLAYBACK);
+    expect(near(later?.barcode, target + 1_000, 10_000)).toBe(true);
+  });
+
   it('pans right (the centre pixel grows redder) and recalls a preset', async () => {
     const frame = await open(ICC_LIVE);
     await installProbes(frame);
