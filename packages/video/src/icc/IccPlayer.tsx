@@ -136,7 +136,8 @@ export function IccPlayer(props: IccPlayerProps) {
         setFailed(new Set());
         setUrls({ for: active, map });
       },
-      () => !cancelled && showMessage('FAIL', t('video.loadFailed')),
+      // The HTTP client has shown the server's reason (e.g. 监控点…离线); a second message would hide it.
+      () => undefined,
     );
     return () => {
       cancelled = true;
