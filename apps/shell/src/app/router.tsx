@@ -1,6 +1,7 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTE_REDIRECTS, ROUTE_TABLE, type RouteEntry } from '@cityops/contract';
 import { LoadingOverlay } from '@cityops/ui';
+import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { homeRoutes } from '../features/home/routes';
 import { systemRoutes } from '../features/system/routes';
@@ -11,7 +12,7 @@ import { SubAppSlot } from '../features/subapps/SubAppSlot';
 
 /** Paths whose pages the feature route files above declare. */
 const declared = new Set(
-  [...authRoutes, ...homeRoutes, ...systemRoutes].map((route) => route.path).filter(Boolean),
+  [...authRoutes, ...homeRoutes, ...systemRoutes, ...adminRoutes].map((route) => route.path).filter(Boolean),
 );
 
 const placeholder = async () => ({
@@ -55,7 +56,11 @@ export const routes: RouteObject[] = [
       ...homeRoutes.filter((route) => !layoutPaths.has(route.path ?? '')),
       {
         lazy: async () => ({ Component: (await import('../features/layout/ShellLayout')).ShellLayout }),
-        children: [...homeRoutes.filter((route) => layoutPaths.has(route.path ?? '')), ...layoutPages],
+        children: [
+          ...homeRoutes.filter((route) => layoutPaths.has(route.path ?? '')),
+          ...adminRoutes,
+          ...layoutPages,
+        ],
       },
     ],
   },

@@ -1,4 +1,5 @@
 import { accountTexts } from './accountTexts.js';
+import { adminTexts } from './adminTexts.js';
 import { layoutTexts } from './layoutTexts.js';
 import { subAppTexts } from './subAppTexts.js';
 import { videoTexts } from './videoTexts.js';
@@ -63,6 +64,7 @@ export const uiTexts = {
     ...accountTexts['zh-CN'],
     ...subAppTexts['zh-CN'],
     ...videoTexts['zh-CN'],
+    ...adminTexts['zh-CN'],
   },
   'en-US': {
     ...enUS,
@@ -70,5 +72,6 @@ export const uiTexts = {
     ...accountTexts['en-US'],
     ...subAppTexts['en-US'],
     ...videoTexts['en-US'],
+    ...adminTexts['en-US'],
   },
 } as const;

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, InputNumber, Skeleton, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  PLATFORM_HIK,
+  SECRET_MASK,
+  videoEndpoints,
+  type PlatformSettings,
+  type PlatformSettingsUpdate,
+} from '@cityops/contract';
+import { showMessage } from '@cityops/ui';
+import { http } from '../../../app/http';
+
+type FieldName = 'baseUrl' | 'appKey' | 'appSecret' | 'username' | 'password' | 'clientId' | 'clientSecret';
+type Field = { name: FieldName; secret?: boolean };
+const FIELDS: Record<PlatformSettings['platformCode'], Field[]> = {
+  hik_isc_huati: [{ name: 'baseUrl' }, { name: 'appKey' }, { name: 'appSecret', secret: true }],
+  dh_icc_huati: [
+    { name: 'baseUrl' },
+    { name: 'username' },
+    { name: 'password', secret: true },
+    { name: 'clientId' },
+    { name: 'clientSecret', secret: true },
+  ],
+};
+
+/** A secret shows empty; left empty it keeps its stored value (the server never sends it back). */
+function formValues(settings: PlatformSettings): Record<string, string | number> {
+  const values: Record<string, string | number> = { ...settings };
+  for (const field of FIELDS[settings.platformCode]) if (field.secret) values[field.name] = '';
+  return values;
+}
+
+function PlatformForm({ settings }: { settings: PlatformSettings }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Record<string, string | number>>();
+  const [saving, setSaving] = useState(false);
+  const title = t(`parameters.platform.${settings.platformCode}`);
+
+  const save = async (values: Record<string, string | number>) => {
+    const body: Record<string, string | number> = { platformCode: settings.platformCode };
+    for (const field of FIELDS[settings.platformCode]) {
+      const value = String(values[field.name] ?? '').trim();
+      if (!field.secret || value !== '') body[field.name] = value;
+    }
+    body.timeoutMs = Number(values.timeoutMs);
+    setSaving(true);
+    try {
+      const saved = await http.call(videoEndpoints.updatePlatformSettings, {
+        body: body as PlatformSettingsUpdate,
+      });
+      form.setFieldsValue(formValues(saved));
+      showMessage('SUCCESS', t('parameters.saved', { name: title }));
+    } catch {
+      // The HTTP client has shown the server's reason (which field, which rule).
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={title} size="small" style={{ maxWidth: 640 }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={formValues(settings)}
+        onFinish={(values) => void save(values)}
+        aria-label={title}
+      >
+        {FIELDS[settings.platformCode].map((field) => {
+          const label = t(`parameters.field.${field.name}`);
+          const stored = field.secret && settings[field.name as keyof PlatformSettings] === SECRET_MASK;
+          return (
+            <Form.Item
+              key={field.name}
+              name={field.name}
+              label={label}
+              rules={
+                field.secret
+                  ? []
+                  : [{ required: true, whitespace: true, message: t('parameters.required', { label }) }]
+              }
+              extra={stored ? t('parameters.secretKept') : undefined}
+            >
+              {field.secret ? (
+                <Input.Password autoComplete="new-password" placeholder={stored ? SECRET_MASK : ''} />
+              ) : (
+                <Input autoComplete="off" />
+              )}
+            </Form.Item>
+          );
+        })}
+        <Form.Item name="timeoutMs" label={t('parameters.field.timeoutMs')} rules={[{ required: true }]}>
+          <InputNumber min={500} max={60_000} step={500} style={{ width: 200 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('parameters.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/**
+ * 参数管理: the video platforms' connection settings (address, keys, timeout), which the video
+ * endpoints use to reach the camera platforms. Secrets are never shown, only replaced.
+ */
+export function ParameterPage() {
+  const { t } = useTranslation();
+  const [settings, setSettings] = useState<PlatformSettings[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    http.call(videoEndpoints.platformSettings, { signal: controller.signal }).then(
+      (loaded) => setSettings([...loaded].sort((a) => (a.platformCode === PLATFORM_HIK ? -1 : 1))),
+      () => !controller.signal.aborted && setFailed(true),
+    );
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <div style={{ padding: 16 }}>
+      <Typography.Title level={1} style={{ fontSize: 20 }}>
+        {t('parameters.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('parameters.intro')}</Typography.Paragraph>
+      {failed && <Alert type="error" showIcon message={t('parameters.loadFailed')} />}
+      {!failed && !settings && <Skeleton active />}
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        {settings?.map((platform) => (
+          <PlatformForm key={platform.platformCode} settings={platform} />
+        ))}
+      </Space>
+    </div>
+  );
+}

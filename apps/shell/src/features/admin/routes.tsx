@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router';
+
+/** The administration pages that are built; the others show that they are not connected yet. */
+export const adminRoutes: RouteObject[] = [
+  {
+    path: '/admin/parameterManage',
+    lazy: async () => ({ Component: (await import('./pages/ParameterPage')).ParameterPage }),
+  },
+];
