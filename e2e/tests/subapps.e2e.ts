@@ -230,11 +230,11 @@ describe('sub-apps in frames', () => {
     // The sub-app checks for itself too: opened on its own port, the page is refused.
     await page.goto(`http://127.0.0.1:${SUB_APP_PORTS.iotcloud.ip}/iotcloud/iot/lamp/plan`);
     await page.getByText('没有访问此页面的权限').waitFor();
-    // A page the operator holds opens.
+    // A page the operator holds opens: the live view, with the operator's cameras.
     await page.goto(`${server.baseUrl}/iotcloud/iot/videoMonitor/playReal`);
     await ready(page, 'iotcloud');
     await pageIn(page, '/iotcloud/iot/videoMonitor/playReal')
-      .getByText('尚未接入', { exact: true })
+      .getByRole('heading', { name: '实时预览', exact: true })
       .waitFor();
   });
 
