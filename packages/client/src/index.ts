@@ -31,7 +31,14 @@ export {
   type MenuSearchEntry,
   type UserMenu,
 } from './menu/menuBuilder.js';
-export { isIpHost, isSubAppOrigin, subAppForPath, subAppOrigin, type PageLocation } from './subapp/ports.js';
+export {
+  isIpHost,
+  isSubAppOrigin,
+  pathnameOf,
+  subAppForPath,
+  subAppOrigin,
+  type PageLocation,
+} from './subapp/ports.js';
 export {
   createFrameBridge,
   createShellBridge,

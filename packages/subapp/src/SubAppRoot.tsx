@@ -3,10 +3,10 @@ import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { findRouteByPath, type RouteEntry } from '@cityops/contract';
-import { buildUserMenu, menuTrail, readToken } from '@cityops/client';
+import { buildUserMenu, menuTrail, pathnameOf, readToken } from '@cityops/client';
 import { AppConfigProvider, FeedbackHost, NotConnectedPage, paletteFromVariables } from '@cityops/ui';
 import { RuntimeContext, useFrame, useRuntime } from './context.js';
-import { keptPaths, pathnameOf } from './frameStore.js';
+import { keptPaths } from './frameStore.js';
 import type { SubAppRuntime } from './runtime.js';
 
 export interface SubAppPageProps {

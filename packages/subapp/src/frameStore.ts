@@ -7,11 +7,8 @@ import {
   type Locale,
   type SubApp,
 } from '@cityops/contract';
-import { subAppForPath } from '@cityops/client';
+import { pathnameOf, subAppForPath } from '@cityops/client';
 import { defaultPalettes, paletteVariables } from '@cityops/ui';
-
-/** `/iotcloud/iot/x?id=1#a` → `/iotcloud/iot/x`: pages are kept per route, whatever their query. */
-export const pathnameOf = (path: string) => path.split(/[?#]/, 1)[0] ?? path;
 
 /**
  * What the frame shows and knows. The shell owns the truth (the URL, the tabs, theme and locale); the

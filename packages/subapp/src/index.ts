@@ -2,4 +2,4 @@ export { startSubApp } from './start.js';
 export { createRuntime, type FrameWindow, type RuntimeOptions, type SubAppRuntime } from './runtime.js';
 export { SubAppRoot, type SubAppPageProps, type SubAppPages } from './SubAppRoot.js';
 export { useFrame, useRuntime, useSubAppNavigate } from './context.js';
-export { keptPaths, pathnameOf, type FrameState } from './frameStore.js';
+export { keptPaths, type FrameState } from './frameStore.js';

@@ -9,6 +9,7 @@ import {
 } from '@cityops/contract';
 import {
   clearLicenceCookie,
+  pathnameOf,
   clearSessionCookies,
   createFrameBridge,
   createHttpClient,
@@ -20,7 +21,7 @@ import {
 } from '@cityops/client';
 import { changeLocale, currentLocale, showMessage, i18n } from '@cityops/ui';
 import { create } from 'zustand';
-import { createFrameStore, pathnameOf, type FrameStore } from './frameStore.js';
+import { createFrameStore, type FrameStore } from './frameStore.js';
 
 /** The window the runtime lives in; narrowed so tests can hand in jsdom's or a fake. */
 export type FrameWindow = Pick<

@@ -2,41 +2,8 @@
 export { Html5Player, type Html5PlayerProps } from './html5/Html5Player.js';
 export { Html5PlayerView, type Html5PlayerViewProps } from './html5/Html5PlayerView.js';
 export { IccPlayer, type IccPlayerProps } from './icc/IccPlayer.js';
-export {
-  PTZ_ACTIONS,
-  deviceCode,
-  hikPlaybackUrlsAnswerSchema,
-  hikPlaybackUrlsRequestSchema,
-  hikPreviewUrlsRequestSchema,
-  hikTalkUrlsRequestSchema,
-  iccPlaybackUrlsRequestSchema,
-  iccPresetPointsQuerySchema,
-  iccPreviewUrlsRequestSchema,
-  iccPtzRequestSchema,
-  iccStopTalkRequestSchema,
-  iccTalkUrlRequestSchema,
-  presetPointsAnswerSchema,
-  urlMapSchema,
-  videoDeviceSchema,
-  type HikPlaybackUrlsAnswer,
-  type HikPlaybackUrlsRequest,
-  type HikPreviewUrlsRequest,
-  type HikTalkUrlsRequest,
-  type HikVideoSource,
-  type IccPlaybackUrlsRequest,
-  type IccPresetPointsQuery,
-  type IccPreviewUrlsRequest,
-  type IccPtzRequest,
-  type IccStopTalkRequest,
-  type IccTalkUrlRequest,
-  type IccVideoSource,
-  type PresetPointsAnswer,
-  type PtzAction,
-  type RecordSegment,
-  type StreamProtocol,
-  type UrlMap,
-  type VideoDevice,
-} from './adapters.js';
+// The request and answer shapes (VideoDevice, HikVideoSource, …) are the contract's: import them from
+// `@cityops/contract`.
 export type { PlayItemInput, PlayMode, PlayUrls } from './playList.js';
 export { PlayerError, formatPlayerError, type PlayerErrorCode } from './errors.js';
 export { playbackStreamUrl, type PlaybackStreamUrl, type PlaybackPosition } from './playbackUrl.js';

@@ -41,3 +41,6 @@ export function subAppForPath(path: string): SubApp | null {
 export function isSubAppOrigin(origin: string, location: PageLocation): SubApp | null {
   return SUB_APPS.find((app) => subAppOrigin(app, location) === origin) ?? null;
 }
+
+/** `/iotcloud/iot/x?id=1#a` → `/iotcloud/iot/x`: pages and tabs are kept per route, whatever their query. */
+export const pathnameOf = (path: string): string => path.split(/[?#]/, 1)[0] ?? path;

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { frameWindowName } from '@cityops/client';
-import type { SubApp } from '@cityops/contract';
+import { SUB_APP_PORTS, type SubApp } from '@cityops/contract';
 import type { FrameWindow } from '../runtime.js';
 
 export const SHELL_ORIGIN = 'http://127.0.0.1:8080';
@@ -12,7 +12,7 @@ export const SHELL_ORIGIN = 'http://127.0.0.1:8080';
  */
 export function testWindow(app: SubApp, path: string, options: { framed?: boolean; name?: string } = {}) {
   const framed = options.framed ?? true;
-  const port = { iotcloud: 10201, omapp: 10301, opapp: 10101, zcapp: 10401, esapp: 10501, llapp: 10601 }[app];
+  const port = SUB_APP_PORTS[app].ip;
   const url = new URL(`http://127.0.0.1:${port}${path}`);
   const location = {
     protocol: url.protocol,

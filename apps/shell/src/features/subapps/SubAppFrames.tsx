@@ -14,6 +14,8 @@ import {
 import {
   createShellBridge,
   frameWindowName,
+  localName,
+  pathnameOf,
   subAppForPath,
   subAppOrigin,
   type ShellBridge,
@@ -35,7 +37,7 @@ export interface SubAppFramesProps {
 }
 
 const appName = (app: SubApp, locale: string) =>
-  locale === 'en-US' ? SYSTEM_NAMES[app].en : SYSTEM_NAMES[app].zh;
+  localName({ name: SYSTEM_NAMES[app].zh, titleEn: SYSTEM_NAMES[app].en }, locale);
 
 interface FrameProps {
   app: SubApp;
@@ -184,7 +186,7 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
         if (message.path !== path) void navigate(message.path, { replace: message.replace });
         return;
       case 'title':
-        setTitle(message.path.split(/[?#]/, 1)[0] ?? message.path, message.title);
+        setTitle(pathnameOf(message.path), message.title);
         return;
       case 'sessionEnded':
         http.sessionEnded(message.statusCode);

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  PLATFORM_HIK,
   SECRET_MASK,
+  VIDEO_PLATFORMS,
   videoEndpoints,
   type PlatformSettings,
   type PlatformSettingsUpdate,
@@ -113,7 +113,8 @@ export function ParameterPage() {
   useEffect(() => {
     const controller = new AbortController();
     http.call(videoEndpoints.platformSettings, { signal: controller.signal }).then(
-      (loaded) => setSettings([...loaded].sort((a) => (a.platformCode === PLATFORM_HIK ? -1 : 1))),
+      (loaded) =>
+        setSettings(VIDEO_PLATFORMS.flatMap((code) => loaded.filter((p) => p.platformCode === code))),
       () => !controller.signal.aborted && setFailed(true),
     );
     return () => controller.abort();
