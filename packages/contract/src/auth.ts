@@ -86,6 +86,8 @@ export const userPermissionsDataSchema = z.object({
   /** Button and element codes (types 4 and 5). */
   elements: z.array(z.string()),
   customConfig: z.record(z.string(), z.unknown()),
+  /** An administrator set the password (new account, reset): the user must replace it first. */
+  mustChangePassword: z.boolean(),
 });
 export type UserPermissions = z.infer<typeof userPermissionsDataSchema>;
 

@@ -1,3 +1,5 @@
+import { adminTextsEn, adminTextsZh } from './admin/texts.js';
+
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
  * message helper's defaults. zh-CN strings are quoted verbatim from the spec. The UI's i18n resources
@@ -68,6 +70,7 @@ export const contractTexts = {
     'level.FAIL': '失败',
     'level.TIPS': '提示',
     'level.WARN': '警告',
+    ...adminTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -135,6 +138,7 @@ export const contractTexts = {
     'level.FAIL': 'Failure',
     'level.TIPS': 'Tip',
     'level.WARN': 'Warning',
+    ...adminTextsEn,
   },
 } as const;
 

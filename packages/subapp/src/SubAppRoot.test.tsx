@@ -54,6 +54,7 @@ const permissions = {
   menus: MENUS,
   elements: [],
   customConfig: {},
+  mustChangePassword: false,
 };
 
 beforeAll(async () => {

@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { moment } from './columns.js';
+import { projects } from '../modules/projects/tables.js';
+import { users } from '../modules/users/tables.js';
 import {
   boolean,
   check,
@@ -7,130 +10,25 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
   smallint,
   text,
-  timestamp,
-  uniqueIndex,
   varchar,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /**
- * The tables. Every timestamp is written from the app's clock (not the database's `now()`), so tests
- * can move time and several instances agree on what "expired" means. After a change here run
- * `npm run db:generate -w @cityops/server` and commit the migration. PostgreSQL 15 features at most.
+ * Every table, gathered for drizzle: each domain module owns its tables (`modules/<domain>/tables.ts`)
+ * and this file re-exports them; the tables no module owns yet are still written here. After a change
+ * run `npm run db:generate -w @cityops/server` and commit the migration. PostgreSQL 15 features at most.
  */
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-export const USER_STATUSES = ['enabled', 'disabled'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
-export const projects = pgTable('projects', {
-  id: serial('project_id').primaryKey(),
-  name: varchar('project_name', { length: 200 }).notNull(),
-  longitude: doublePrecision('longitude'),
-  latitude: doublePrecision('latitude'),
-  polygon: jsonb('polygon').$type<{ lng: number; lat: number }[]>().notNull().default([]),
-  createdAt: moment('created_at').notNull().defaultNow(),
-});
-
-export const users = pgTable(
-  'users',
-  {
-    id: serial('id').primaryKey(),
-    userName: varchar('user_name', { length: 50 }).notNull().unique(),
-    name: varchar('name', { length: 50 }).notNull().default(''),
-    /** `scrypt$N$r$p$salt$hash`, see modules/auth/password.ts. */
-    passwordHash: text('password_hash').notNull(),
-    /** 0 platform administrator, 1 ordinary user. */
-    userType: integer('user_type').notNull().default(1),
-    status: varchar('status', { length: 16 }).$type<UserStatus>().notNull().default('enabled'),
-    failedCount: integer('failed_count').notNull().default(0),
-    lockedUntil: moment('locked_until'),
-    passwordChangedAt: moment('password_changed_at').notNull().defaultNow(),
-    defaultProjectId: integer('default_project_id').references(() => projects.id, { onDelete: 'set null' }),
-    customConfig: jsonb('custom_config').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: moment('created_at').notNull().defaultNow(),
-    updatedAt: moment('updated_at').notNull().defaultNow(),
-  },
-  (t) => [check('users_status_check', sql`${t.status} in ('enabled', 'disabled')`)],
-);
-
-export const roles = pgTable('roles', {
-  id: serial('id').primaryKey(),
-  /** Stable handle for built-in roles (`admin`); user-made roles get one too. */
-  code: varchar('code', { length: 50 }).notNull().unique(),
-  name: varchar('name', { length: 50 }).notNull(),
-  description: varchar('description', { length: 200 }).notNull().default(''),
-  editor: varchar('editor', { length: 50 }).notNull().default(''),
-  createdAt: moment('created_at').notNull().defaultNow(),
-  updatedAt: moment('updated_at').notNull().defaultNow(),
-});
-
-export const userRoles = pgTable(
-  'user_roles',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
-);
-
-/** Permission items (contract permissionItemSchema); a null parent is a root (parentId 0 in the API). */
-export const resources = pgTable(
-  'resources',
-  {
-    id: serial('id').primaryKey(),
-    parentId: integer('parent_id').references((): AnyPgColumn => resources.id, { onDelete: 'cascade' }),
-    code: varchar('code', { length: 100 }).notNull(),
-    type: smallint('type').notNull(),
-    name: varchar('name', { length: 100 }).notNull(),
-    url: varchar('url', { length: 500 }).notNull().default(''),
-    sortNum: integer('sort_num').notNull().default(0),
-    icon: varchar('icon', { length: 100 }).notNull().default(''),
-    level: integer('level').notNull().default(0),
-  },
-  (t) => [
-    // Routes match codes case-insensitively (spec §6), so codes must differ ignoring case.
-    uniqueIndex('resources_code_lower_key').on(sql`lower(${t.code})`),
-    index('resources_parent_idx').on(t.parentId),
-    check('resources_type_check', sql`${t.type} between 0 and 6`),
-    check('resources_sort_num_check', sql`${t.sortNum} < 1000`),
-  ],
-);
-
-export const roleResources = pgTable(
-  'role_resources',
-  {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    resourceId: integer('resource_id')
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.roleId, t.resourceId] })],
-);
-
-export const userProjects = pgTable(
-  'user_projects',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
-);
+export * from '../modules/dictionary/tables.js';
+export * from '../modules/logs/tables.js';
+export * from '../modules/organizations/tables.js';
+export * from '../modules/projects/tables.js';
+export * from '../modules/resources/tables.js';
+export * from '../modules/roles/tables.js';
+export * from '../modules/settings/tables.js';
+export * from '../modules/users/tables.js';
 
 /** Sign-in sessions. Only the SHA-256 of the token is kept: a copied table cannot be replayed. */
 export const sessions = pgTable(
@@ -168,52 +66,6 @@ export const loginTickets = pgTable(
     usedAt: moment('used_at'),
   },
   (t) => [index('login_tickets_expires_idx').on(t.expiresAt)],
-);
-
-export const dictionary = pgTable(
-  'dictionary',
-  {
-    id: serial('id').primaryKey(),
-    dicCode: varchar('dic_code', { length: 64 }).notNull(),
-    itemCode: varchar('item_code', { length: 64 }).notNull(),
-    itemName: varchar('item_name', { length: 100 }).notNull(),
-    sort: integer('sort').notNull().default(0),
-  },
-  (t) => [uniqueIndex('dictionary_code_item_key').on(t.dicCode, t.itemCode)],
-);
-
-export const OPERATIONS = [
-  'login',
-  'logout',
-  'login_failed',
-  'password_change',
-  'locked',
-  'ticket_issued',
-] as const;
-export type Operation = (typeof OPERATIONS)[number];
-export type Outcome = 'success' | 'failure';
-
-export const operationLog = pgTable(
-  'operation_log',
-  {
-    id: serial('id').primaryKey(),
-    time: moment('time').notNull(),
-    /** The account as typed (whitespace removed), also for accounts that do not exist. */
-    account: varchar('account', { length: 100 }).notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    ip: varchar('ip', { length: 64 }).notNull().default(''),
-    action: varchar('action', { length: 32 }).$type<Operation>().notNull(),
-    outcome: varchar('outcome', { length: 16 }).$type<Outcome>().notNull(),
-    detail: varchar('detail', { length: 500 }).notNull().default(''),
-  },
-  (t) => [
-    index('operation_log_account_time_idx').on(t.account, t.time),
-    index('operation_log_time_idx').on(t.time),
-    check(
-      'operation_log_action_check',
-      sql`${t.action} in ('login', 'logout', 'login_failed', 'password_change', 'locked', 'ticket_issued')`,
-    ),
-  ],
 );
 
 /** Key pairs the server owns; in the database so every instance behind a proxy uses the same one. */

@@ -46,6 +46,10 @@ async function admit(ctx: AppContext, access: EndpointAccess, request: FastifyRe
   const token = tokenOf(request);
   const session = token ? await touchSession(ctx, token) : null;
   if (!session) throw new ApiError(StatusCode.SESSION_ENDED, 'session.ended');
+  // A password an administrator chose is known to two people: nothing else until it is replaced.
+  if (access.kind === 'permission' && session.mustChangePassword) {
+    throw new ApiError(StatusCode.REJECTED, 'password.mustChange');
+  }
   if (access.kind === 'permission' && !(await holdsPermission(ctx.db, session.userId, access.code))) {
     throw new ApiError(StatusCode.UNAVAILABLE, 'request.forbidden');
   }

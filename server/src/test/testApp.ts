@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authEndpoints, HEADER_ACCESS_TOKEN, type Envelope, type LoginData } from '@cityops/contract';
+import {
+  API_PREFIX,
+  authEndpoints,
+  HEADER_ACCESS_TOKEN,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type Envelope,
+  type LoginData,
+} from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
@@ -79,6 +89,29 @@ export interface CallOptions {
   body?: unknown;
 }
 
+export interface ApiCall<E extends Endpoint> {
+  token?: string;
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
+  headers?: Record<string, string>;
+}
+
+/** A typed envelope: `data` is the endpoint's data on success, null on a refusal. */
+export type ApiAnswer<E extends Endpoint> = Envelope<EndpointData<E> | null>;
+
+/** The query string of a contract call, as the browser client sends it (arrays as `name[]=`). */
+function queryString(query: unknown): string {
+  if (typeof query !== 'object' || query === null) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(`${name}[]`, String(item));
+    else params.append(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
@@ -87,6 +120,8 @@ export interface TestApp {
   /** Log lines, when the app was built with `captureLogs`. */
   logs: string[];
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: CallOptions): Promise<Reply>;
+  /** Calls a contract endpoint by its object (never a path string) and answers its typed envelope. */
+  api<E extends Endpoint>(endpoint: E, call?: ApiCall<E>): Promise<ApiAnswer<E>>;
   login(userName: string, password: string): Promise<Envelope<LoginData | null>>;
   /** Signs in and answers the token, failing the test if sign-in fails. */
   token(userName: string, password: string): Promise<string>;
@@ -140,6 +175,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     (await call('POST', `/api${authEndpoints.login.path}`, { body: { userName, password } }))
       .json as Envelope<LoginData | null>;
 
+  const api: TestApp['api'] = async (endpoint, { token, query, body, headers } = {}) => {
+    const url = `${API_PREFIX}${endpoint.path}${queryString(query)}`;
+    const answer = await call(endpoint.method, url, {
+      ...(token ? { token } : {}),
+      ...(headers ? { headers } : {}),
+      ...(endpoint.method === 'POST' ? { body: body ?? {} } : {}),
+    });
+    return answer.json as ApiAnswer<typeof endpoint>;
+  };
+
   return {
     app,
     config,
@@ -147,6 +192,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     handle,
     logs,
     call,
+    api,
     login,
     async token(userName, password) {
       const answer = await login(userName, password);

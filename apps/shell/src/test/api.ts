@@ -67,4 +67,5 @@ export const adminSession: UserPermissions = {
   menus: [menu(1, 0, 'admin'), menu(2, 2, 'userManage'), menu(3, 2, 'roleManage'), menu(4, 1, 'logs')],
   elements: ['user_add'],
   customConfig: {},
+  mustChangePassword: false,
 };

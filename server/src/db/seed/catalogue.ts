@@ -31,7 +31,8 @@ export interface ResourceSeed {
   level: number;
 }
 
-export const ADMIN_ROLE = 'admin';
+export { ADMIN_ROLE } from '../../modules/roles/tables.js';
+import { ADMIN_ROLE } from '../../modules/roles/tables.js';
 
 const systemOf = (route: RouteEntry): SystemCode => (route.app === 'shell' ? 'admin' : route.app);
 

@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../connection.js';
-import { dictionary } from '../schema.js';
+import { dictionary, dictionaryTypes } from '../schema.js';
 
 /** The spec's dictionaries (§3, §4, §9), by dicCode, as [itemCode, itemName] in display order. */
-export const DICTIONARIES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+export const DICTIONARIES = {
   alarm_state: [
     ['waiting', '待处理'],
     ['confirmed', '已确认'],
@@ -33,6 +34,17 @@ export const DICTIONARIES: Readonly<Record<string, readonly (readonly [string, s
     ['120203', '巡检发现'],
     ['120204', '预警转工单'],
   ],
+  gender: [
+    ['male', '男'],
+    ['female', '女'],
+  ],
+  org_type: [
+    ['government', '政府部门'],
+    ['enterprise', '企业'],
+    ['institution', '事业单位'],
+    ['maintenance', '运维单位'],
+    ['department', '内部部门'],
+  ],
   push_status: [
     ['success', '发送成功'],
     ['fail', '发送失败'],
@@ -44,10 +56,32 @@ export const DICTIONARIES: Readonly<Record<string, readonly (readonly [string, s
     ['invalid', '已失效'],
     ['deleted', '已删除'],
   ],
+} as const satisfies Record<string, readonly (readonly [string, string])[]>;
+
+/** Names of the dictionary types, as the data dictionary page lists them. */
+export const DICTIONARY_TYPES: Readonly<Record<keyof typeof DICTIONARIES, string>> = {
+  alarm_state: '告警状态',
+  alarm_level: '告警级别',
+  message_type: '消息类型',
+  work_order_source: '工单来源',
+  gender: '性别',
+  org_type: '组织类型',
+  push_status: '推送状态',
 };
 
 /** Adds missing items; items already there (perhaps renamed by an administrator) stay as they are. */
 export async function seedDictionaries(db: Database) {
+  await db
+    .insert(dictionaryTypes)
+    .values(
+      Object.entries(DICTIONARY_TYPES).map(([code, name], i) => ({ code, name, sortNum: (i + 1) * 10 })),
+    )
+    // A type the migration created from its items' code gets its name; a renamed one keeps its own.
+    .onConflictDoUpdate({
+      target: dictionaryTypes.code,
+      set: { name: sql`excluded.name` },
+      setWhere: sql`${dictionaryTypes.name} = ${dictionaryTypes.code}`,
+    });
   const rows = Object.entries(DICTIONARIES).flatMap(([dicCode, items]) =>
     items.map(([itemCode, itemName], i) => ({ dicCode, itemCode, itemName, sort: (i + 1) * 10 })),
   );

@@ -32,6 +32,8 @@ export const BUTTONS: Readonly<Record<string, Readonly<Record<string, string>>>>
     resetPwd: '重置密码',
     assignRole: '分配角色',
     state: '启用/停用',
+    kick: '强制下线',
+    export: '导出用户',
   },
   roleManage: { add: '新增角色', edit: '编辑角色', delete: '删除角色', assignPermission: '分配权限' },
   authority: { add: '新增权限', edit: '编辑权限', delete: '删除权限' },

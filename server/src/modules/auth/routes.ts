@@ -1,8 +1,11 @@
-import { authEndpoints, checkPassword, StatusCode } from '@cityops/contract';
+import { authEndpoints, checkPassword, onlineSessionEndpoints, StatusCode } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/envelope.js';
 import { route, signedIn } from '../../http/route.js';
+import { actorOf } from '../logs/audit.js';
+import { Answer } from '../../http/envelope.js';
 import { issueCaptcha, redeemCaptcha } from './captcha.js';
+import { kickSession, onlineSessions } from './online.js';
 import { decryptPassword } from './keys.js';
 import { signIn, signOut } from './service.js';
 import { tokenOf } from './sessions.js';
@@ -56,4 +59,12 @@ export default async function authRoutes(app: FastifyInstance) {
   route(app, authEndpoints.postpone, async (input) => ({
     expiresAt: signedIn(input).expiresAt.toISOString(),
   }));
+
+  route(app, onlineSessionEndpoints.page, (input) =>
+    onlineSessions(ctx, actorOf(signedIn(input), input.request), input.body),
+  );
+  route(app, onlineSessionEndpoints.kick, async (input) => {
+    await kickSession(ctx, actorOf(signedIn(input), input.request), input.body.sessionId);
+    return new Answer(null, 'session.kicked');
+  });
 }

@@ -15,6 +15,8 @@ export interface SessionInfo {
   userId: number;
   userName: string;
   expiresAt: Date;
+  /** The password was set by an administrator: business calls wait until the user replaces it. */
+  mustChangePassword: boolean;
 }
 
 const TOKEN_HEADER = HEADER_ACCESS_TOKEN.toLowerCase();
@@ -73,6 +75,7 @@ export async function touchSession(ctx: AppContext, token: string): Promise<Sess
       userId: sessions.userId,
       userName: users.userName,
       expiresAt: sessions.expiresAt,
+      mustChangePassword: users.mustChangePassword,
     });
   return session ?? null;
 }

@@ -23,6 +23,7 @@ export async function recordOperation(
     account: entry.account.slice(0, 100),
     userId: entry.userId ?? null,
     ip: request.ip.slice(0, 64),
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
     action: entry.action,
     outcome: entry.outcome,
     detail: (entry.detail ?? '').slice(0, 500),

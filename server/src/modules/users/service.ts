@@ -1,67 +1,237 @@
-import { StatusCode, type UpdatePasswordRequest, type UserPermissions } from '@cityops/contract';
-import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { users } from '../../db/schema.js';
+import type { createUserSchema, updateUserSchema, userListRequestSchema } from '@cityops/contract';
+import { StatusCode, USER_MANAGE, type TextKey, type UserRow } from '@cityops/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
 import { ApiError } from '../../http/envelope.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/password.js';
 import { endUserSessions } from '../auth/sessions.js';
-import { recordOperation } from '../logs/operationLog.js';
-import { userProjectList } from '../projects/service.js';
-import { splitPermissions, userResources } from './permissions.js';
+import { changedFields, recordAudit, type Actor, type AuditEntry } from '../logs/audit.js';
+import * as repo from './repository.js';
 
-/** The signed-in user's session data of spec §3: who, which projects, which menus and elements. */
-export async function userPermissions(ctx: AppContext, userId: number): Promise<UserPermissions> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new ApiError(StatusCode.SESSION_ENDED, 'session.ended');
-  const held = await userProjectList(ctx.db, userId);
-  return {
-    userId: user.id,
-    userName: user.userName,
-    name: user.name,
-    userType: user.userType,
-    projects: held,
-    userProjectIds: held.map((project) => project.projectId),
-    defaultProjectId: user.defaultProjectId,
-    areaIds: [],
-    ...splitPermissions(await userResources(ctx.db, userId)),
-    customConfig: user.customConfig,
-  };
+/** User management: the rules of platform-shell.md §3/§5 and the issue, each change in one transaction with its log row. */
+
+type Ctx = Pick<AppContext, 'db' | 'now'>;
+type CreateInput = z.output<typeof createUserSchema>;
+type UpdateInput = z.output<typeof updateUserSchema>;
+
+/** What the operation log compares between two versions of a user. */
+const LOGGED_FIELDS = [
+  'name',
+  'email',
+  'gender',
+  'phone',
+  'otherContact',
+  'jobTitle',
+  'birthDate',
+  'orgId',
+  'projectIds',
+  'status',
+] as const satisfies readonly (keyof UserRow)[];
+
+const roleIdsOf = (row: UserRow | null) => (row ? row.roles.map((role) => role.roleId) : []);
+/** Role ids as a comparable field of the log. */
+const logged = (row: UserRow | null) => (row ? { ...row, roleIds: roleIdsOf(row) } : null);
+
+const refuse = (key: TextKey): never => {
+  throw new ApiError(StatusCode.REJECTED, key);
+};
+
+export const listUsers = (ctx: Ctx, request: z.output<typeof userListRequestSchema>) =>
+  repo.userPage(ctx.db, request);
+
+export async function userInfo(ctx: Ctx, userId: number): Promise<UserRow> {
+  return (await repo.findUserRow(ctx.db, userId)) ?? refuse('admin.notFound');
+}
+
+/** Refuses ids that name no row any more (another administrator deleted them meanwhile). */
+async function checkChoices(
+  db: Database,
+  input: { roleIds?: number[]; projectIds?: number[]; orgId?: number | null },
+) {
+  const unique = (ids: number[]) => [...new Set(ids)];
+  if (
+    input.roleIds &&
+    (await repo.countExisting(db, 'roles', unique(input.roleIds))) !== unique(input.roleIds).length
+  )
+    refuse('user.unknownRole');
+  if (
+    input.projectIds &&
+    (await repo.countExisting(db, 'projects', unique(input.projectIds))) !== unique(input.projectIds).length
+  )
+    refuse('user.unknownProject');
+  if (input.orgId && (await repo.countExisting(db, 'organizations', [input.orgId])) !== 1)
+    refuse('user.unknownOrg');
 }
 
 /**
- * Changes the signed-in user's own password. Afterwards every session of the user ends, this one too:
- * whoever knew the old password is signed out everywhere.
+ * Runs a change in a transaction while holding the enabled administrators' rows, and refuses it when
+ * afterwards none would be left: the last administrator can be neither removed nor demoted.
  */
-export async function changePassword(
-  ctx: AppContext,
-  request: FastifyRequest,
-  userId: number,
-  body: Pick<UpdatePasswordRequest, 'oldPassword' | 'password'>,
-) {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new ApiError(StatusCode.REJECTED, 'password.userMissing');
-  const log = (outcome: 'success' | 'failure', detail = '') =>
-    recordOperation(ctx, request, {
-      account: user.userName,
-      userId,
-      action: 'password_change',
-      outcome,
-      detail,
+async function keepingAnAdmin<T>(ctx: Ctx, change: (tx: Database) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockEnabledAdmins(tx);
+    const result = await change(tx);
+    if ((await repo.lockEnabledAdmins(tx)).length === 0) refuse('user.lastAdmin');
+    return result;
+  });
+}
+
+/** Logs a refusal (outcome failure) before answering it, so the log shows attempts too. */
+async function refuseLogged(ctx: Ctx, actor: Actor, entry: AuditEntry, key: TextKey): Promise<never> {
+  await recordAudit(ctx.db, actor, ctx.now(), { ...entry, outcome: 'failure', detail: key });
+  return refuse(key);
+}
+
+export async function createUser(ctx: Ctx, actor: Actor, input: CreateInput): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  const userId = await ctx.db.transaction(async (tx) => {
+    await checkChoices(tx, input);
+    const id = await repo.insertUser(tx, {
+      userName: input.userName,
+      passwordHash,
+      mustChangePassword: true,
+      name: input.name,
+      email: input.email,
+      gender: input.gender,
+      phone: input.phone,
+      otherContact: input.otherContact,
+      jobTitle: input.jobTitle,
+      birthDate: input.birthDate,
+      orgId: input.orgId,
+      defaultProjectId: input.projectIds[0] ?? null,
+      editor: actor.account,
+      createdAt: now,
+      updatedAt: now,
+      passwordChangedAt: now,
     });
-  if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
-    await log('failure', 'wrong current password');
-    throw new ApiError(StatusCode.REJECTED, 'oldPassword.wrong');
-  }
-  if (body.password === body.oldPassword) throw new ApiError(StatusCode.REJECTED, 'newPassword.sameAsOld');
-  const passwordHash = await hashPassword(body.password);
+    if (id === null) return refuse('user.accountTaken');
+    await repo.replaceUserRoles(tx, id, [...new Set(input.roleIds)]);
+    await repo.replaceUserProjects(tx, id, [...new Set(input.projectIds)]);
+    const created = await repo.findUserRow(tx, id);
+    await recordAudit(tx, actor, now, {
+      module: USER_MANAGE,
+      action: 'create',
+      targetId: id,
+      targetName: input.userName,
+      changes: changedFields(null, logged(created), [...LOGGED_FIELDS, 'userName', 'roleIds']),
+    });
+    return id;
+  });
+  return userInfo(ctx, userId);
+}
+
+export async function updateUser(ctx: Ctx, actor: Actor, input: UpdateInput): Promise<UserRow> {
+  const before = await userInfo(ctx, input.userId);
+  const now = ctx.now();
+  await keepingAnAdmin(ctx, async (tx) => {
+    await checkChoices(tx, input);
+    const found = await repo.updateUser(tx, input.userId, {
+      name: input.name,
+      email: input.email,
+      gender: input.gender,
+      phone: input.phone,
+      otherContact: input.otherContact,
+      jobTitle: input.jobTitle,
+      birthDate: input.birthDate,
+      orgId: input.orgId,
+      editor: actor.account,
+      updatedAt: now,
+    });
+    if (!found) refuse('admin.notFound');
+    await repo.replaceUserRoles(tx, input.userId, [...new Set(input.roleIds)]);
+    await repo.replaceUserProjects(tx, input.userId, [...new Set(input.projectIds)]);
+    const after = await repo.findUserRow(tx, input.userId);
+    await recordAudit(tx, actor, now, {
+      module: USER_MANAGE,
+      action: 'update',
+      targetId: input.userId,
+      targetName: before.userName,
+      changes: changedFields(logged(before), logged(after), [...LOGGED_FIELDS, 'roleIds']),
+    });
+  });
+  return userInfo(ctx, input.userId);
+}
+
+export async function assignRoles(ctx: Ctx, actor: Actor, userId: number, roleIds: number[]) {
+  const before = await userInfo(ctx, userId);
+  const now = ctx.now();
+  await keepingAnAdmin(ctx, async (tx) => {
+    await checkChoices(tx, { roleIds });
+    await repo.replaceUserRoles(tx, userId, [...new Set(roleIds)]);
+    await repo.updateUser(tx, userId, { editor: actor.account, updatedAt: now });
+    const after = await repo.findUserRow(tx, userId);
+    await recordAudit(tx, actor, now, {
+      module: USER_MANAGE,
+      action: 'assignRole',
+      targetId: userId,
+      targetName: before.userName,
+      changes: changedFields(logged(before), logged(after), ['roleIds']),
+    });
+  });
+  return userInfo(ctx, userId);
+}
+
+/** Enables or disables a user; a disabled user's sessions end at once. */
+export async function alterState(ctx: Ctx, actor: Actor, userId: number, status: UserRow['status']) {
+  const before = await userInfo(ctx, userId);
+  const entry = {
+    module: USER_MANAGE,
+    action: status === 'enabled' ? 'enable' : 'disable',
+    targetId: userId,
+    targetName: before.userName,
+  };
+  if (status === 'disabled' && userId === actor.userId)
+    await refuseLogged(ctx, actor, entry, 'user.cannotDisableSelf');
+  const now = ctx.now();
+  await keepingAnAdmin(ctx, async (tx) => {
+    await repo.updateUser(tx, userId, { status, editor: actor.account, updatedAt: now });
+    if (status === 'disabled') await endUserSessions(tx, userId);
+    await recordAudit(tx, actor, now, {
+      ...entry,
+      changes: changedFields({ status: before.status }, { status }, ['status']),
+    });
+  });
+  return userInfo(ctx, userId);
+}
+
+/** Sets a password the user must replace at the next sign-in; their sessions end. */
+export async function resetPassword(ctx: Ctx, actor: Actor, userId: number, password: string) {
+  const target = await userInfo(ctx, userId);
+  const passwordHash = await hashPassword(password);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
-      .where(eq(users.id, userId));
+    await repo.updateUser(tx, userId, {
+      passwordHash,
+      mustChangePassword: true,
+      passwordChangedAt: now,
+      failedCount: 0,
+      lockedUntil: null,
+      editor: actor.account,
+      updatedAt: now,
+    });
     await endUserSessions(tx, userId);
+    await recordAudit(tx, actor, now, {
+      module: USER_MANAGE,
+      action: 'resetPwd',
+      targetId: userId,
+      targetName: target.userName,
+    });
   });
-  await log('success');
+}
+
+export async function deleteUser(ctx: Ctx, actor: Actor, userId: number) {
+  const target = await userInfo(ctx, userId);
+  const entry = { module: USER_MANAGE, action: 'delete', targetId: userId, targetName: target.userName };
+  if (userId === actor.userId) await refuseLogged(ctx, actor, entry, 'user.cannotDeleteSelf');
+  const now = ctx.now();
+  await keepingAnAdmin(ctx, async (tx) => {
+    // Sessions, roles and projects go with the user (foreign keys cascade).
+    if (!(await repo.deleteUser(tx, userId))) refuse('admin.notFound');
+    await recordAudit(tx, actor, now, {
+      ...entry,
+      changes: changedFields(logged(target), null, ['userName', 'name', 'roleIds']),
+    });
+  });
 }

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Field rules of the administration forms (platform-shell.md §5), as zod schemas whose messages are
+ * text keys: the server answers them as 10001 refusals, the forms show the same words.
+ */
+
+const PERSON = /^[\p{Script=Han}A-Za-z]+(?:[ ·][\p{Script=Han}A-Za-z]+)*$/u;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A mobile number, or a landline with optional area code and extension. */
+const PHONE = /^(?:\+?86[- ]?)?(?:1[3-9]\d{9}|(?:0\d{2,3}-?)?\d{7,8}(?:-\d{1,6})?)$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Required text of at most `max` characters, trimmed. */
+export const requiredText = (max: number) => z.string().trim().min(1, 'request.badValue').max(max);
+
+/** Optional text: trimmed, '' when not given. */
+export const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+/** A person's name or a person in charge: Chinese or English letters only (spaces and · between). */
+export const personName = (max: number) => z.string().trim().min(1).max(max).regex(PERSON, 'field.person');
+
+export const optionalPersonName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => value === '' || PERSON.test(value), 'field.person')
+    .default('');
+
+export const emailField = z
+  .string()
+  .trim()
+  .max(50)
+  .refine((value) => value === '' || EMAIL.test(value), 'field.email')
+  .default('');
+
+export const phoneField = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((value) => value === '' || PHONE.test(value), 'field.phone')
+  .default('');
+
+/** Whether `YYYY-MM-DD` names a real calendar day. */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Today as `YYYY-MM-DD` in China time, where the platform's users live. */
+export const todayInChina = (now: Date = new Date()) =>
+  new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+export const dateField = z.string().refine(isCalendarDate, 'field.date');
+
+/** A birth date, not later than today (§5); null when not given. */
+export const birthDateField = z
+  .union([dateField.refine((value) => value <= todayInChina(), 'field.birthDate'), z.null()])
+  .default(null);
+
+/** A sort number below 1000 (§5). */
+export const sortNumField = z.number().int().min(0).max(999, 'field.sortNum').default(0);
