@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { seed } from './db/seed/index.js';
+import { RouteCatalogue } from './http/catalogue.js';
 import type { AppContext } from './http/context.js';
 import { ApiError, isApiPath } from './http/envelope.js';
 import { answerError } from './http/errors.js';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       sessionOf: (request) => sessionOf(context, request),
       holds: (userId, code) => holdsPermission(database.db, userId, code),
     },
+    routes: new RouteCatalogue(),
   };
 
   const app = Fastify({
@@ -71,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: (error, request, reply) => answerError(error, request, reply),
   });
   app.decorate('cityops', context);
+  context.routes.watch(app);
   if (!options.database) app.addHook('onClose', () => database.close());
 
   // An empty JSON body (e.g. a bare POST with Content-Type: application/json) means "no body".

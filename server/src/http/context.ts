@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import type { LicenceKeeper } from '../modules/licence/state.js';
+import type { RouteCatalogue } from './catalogue.js';
 
 /** The login SM2 key pair (modules/auth/keys.ts). The private half never leaves the server. */
 export interface LoginKeyPair {
@@ -40,6 +41,8 @@ export interface AppContext {
   /** The installed licence (modules/licence); every other /api call answers 10402 while it is not valid. */
   licence: LicenceKeeper;
   access: AccessService;
+  /** Every route registered, for the OpenAPI document (modules/system). */
+  routes: RouteCatalogue;
 }
 
 declare module 'fastify' {

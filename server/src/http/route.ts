@@ -70,7 +70,11 @@ export function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: `${API_PREFIX}${endpoint.path}`,
-    config: limited ? { rateLimit: { max: LOGIN_RATE_LIMIT, timeWindow: 60_000 } } : {},
+    config: {
+      endpoint,
+      rateLimited: options.rateLimited === true,
+      ...(limited ? { rateLimit: { max: LOGIN_RATE_LIMIT, timeWindow: 60_000 } } : {}),
+    },
     handler: async (request) => {
       const locale = localeOf(request);
       const session = await admit(app.cityops, endpoint.access, request);
