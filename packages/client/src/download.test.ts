@@ -4,10 +4,15 @@
  * client reads an answer. The server's side streams a real file in server/src/http/export.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentDisposition, defineExport, permission, XLSX_CONTENT_TYPE } from '@cityops/contract';
+import {
+  contentDisposition,
+  defineExport,
+  permission,
+  XLSX_CONTENT_TYPE,
+  type ExportProgress,
+} from '@cityops/contract';
 import { z } from 'zod';
 import { ApiError } from './apiError.js';
-import type { ExportProgress } from './download.js';
 import { createHttpClient, type HttpClientHandlers } from './httpClient.js';
 
 const userExport = defineExport({

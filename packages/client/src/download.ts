@@ -7,6 +7,7 @@ import {
   type Envelope,
   type ExportBody,
   type ExportEndpoint,
+  type ExportProgress,
   type ExportQuery,
   type TextKey,
 } from '@cityops/contract';
@@ -14,12 +15,6 @@ import type { ApiError, ApiErrorKind } from './apiError.js';
 
 /** A download takes the file, and the envelope when the server refuses. */
 export const DOWNLOAD_ACCEPT = `${XLSX_CONTENT_TYPE}, application/json`;
-
-export interface ExportProgress {
-  receivedBytes: number;
-  /** The rows the file will hold, when the server counted them first (X-Total-Count). */
-  totalRows?: number;
-}
 
 export interface DownloadOptions<E extends ExportEndpoint> {
   query?: ExportQuery<E>;

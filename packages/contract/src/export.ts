@@ -44,6 +44,13 @@ export const XLSX_EXTENSION = '.xlsx';
 /** The number of rows the file will hold, when the server knows it before streaming. */
 export const HEADER_TOTAL_COUNT = 'X-Total-Count';
 
+/** How far a download has come, as the browser reports it while the file arrives. */
+export interface ExportProgress {
+  receivedBytes: number;
+  /** The rows the file will hold, when the server counted them first (X-Total-Count). */
+  totalRows?: number;
+}
+
 /** RFC 5987 value characters: encodeURIComponent leaves these five, which the RFC does not allow. */
 const encodeRfc5987 = (value: string) =>
   encodeURIComponent(value).replace(/['()*!]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
