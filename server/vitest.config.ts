@@ -6,6 +6,8 @@ export default defineConfig({
     globalSetup: ['src/test/globalSetup.ts'],
     // Each test file builds its own app on its own fresh database.
     testTimeout: 30_000,
+    // The export test measures the heap it keeps alive, which needs a collection first.
+    execArgv: ['--expose-gc'],
     hookTimeout: 60_000,
   },
 });

@@ -13,10 +13,18 @@ import {
   type EndpointData,
   type EndpointQuery,
   type Envelope,
+  type ExportEndpoint,
   type Locale,
   type TextKey,
 } from '@cityops/contract';
 import { ApiError } from './apiError.js';
+import {
+  DOWNLOAD_ACCEPT,
+  downloadExport,
+  type DownloadOptions,
+  type PreparedRequest,
+  type SavedFile,
+} from './download.js';
 import { buildQuery, type QueryParams, type QueryScalar, type QueryValue } from './query.js';
 
 type LevelOf<K> = K extends `level.${infer Level}` ? Level : never;
@@ -76,6 +84,11 @@ export interface HttpClient {
   call<E extends Endpoint>(endpoint: E, options?: CallOptions<E>): Promise<EndpointData<E>>;
   get(path: string, options?: Omit<RequestOptions, 'body'>): Promise<unknown>;
   post(path: string, options?: RequestOptions): Promise<unknown>;
+  /**
+   * Downloads an export and saves it under the server's file name. Refusals behave as in `call`
+   * (the message, the 确定登出 box); resolves once the browser was handed the file.
+   */
+  download<E extends ExportEndpoint>(endpoint: E, options?: DownloadOptions<E>): Promise<SavedFile>;
   /**
    * A session-ended code seen elsewhere (a sub-app's frame): the same handling as one of our own
    * calls, so the user sees one 确定登出 box however many calls and frames hit it.
@@ -183,16 +196,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return fail(error, quiet, 'service.unavailable');
   }
 
-  async function request<S extends z.ZodType>(
+  /** Address and fetch options of a call: the §7 headers, the GET timestamp, the JSON body. */
+  function prepare(
     method: 'GET' | 'POST',
     path: string,
-    request: RequestOptions,
-    dataSchema: S,
-  ): Promise<z.output<S>> {
-    const quiet = request.quiet ?? false;
+    request: Pick<RequestOptions, 'query' | 'body'>,
+    accept: string,
+  ): PreparedRequest {
     const query = method === 'GET' ? { ...request.query, t: Date.now() } : request.query;
     const headers: Record<string, string> = {
-      Accept: 'application/json',
+      Accept: accept,
       'Accept-Language': options.getLocale?.() ?? DEFAULT_LOCALE,
       [HEADER_PAGE_PATH]: headerSafe(getPagePath()),
     };
@@ -203,13 +216,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.body ?? {});
     }
-
     const url = `${baseUrl}${path}${buildQuery(query)}`;
-    const outcome = await fetchJson(
-      url,
-      { method, headers, body, credentials: 'same-origin' },
-      request.signal,
-    );
+    return { url, init: { method, headers, body, credentials: 'same-origin' } };
+  }
+
+  async function request<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    request: RequestOptions,
+    dataSchema: S,
+  ): Promise<z.output<S>> {
+    const quiet = request.quiet ?? false;
+    const { url, init } = prepare(method, path, request, 'application/json');
+    const outcome = await fetchJson(url, init, request.signal);
     if (outcome.kind === 'aborted') throw new ApiError('aborted', say('service.noService'));
     if (outcome.kind !== 'answered') {
       return fail(new ApiError(outcome.kind, say('service.noService')), quiet, 'service.noService');
@@ -229,6 +248,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         endpoint.path,
         { query: toQueryParams(call.query), body: call.body, quiet: call.quiet, signal: call.signal },
         endpoint.data,
+      ),
+    download: (endpoint, download = {}) =>
+      downloadExport(
+        prepare(
+          endpoint.method,
+          endpoint.path,
+          { query: toQueryParams(download.query), body: download.body },
+          DOWNLOAD_ACCEPT,
+        ),
+        {
+          // A download never answers data in JSON: an envelope here is a refusal (or a broken server).
+          refused: (envelope) => settle(envelope, z.never(), false),
+          failed: (kind, key) => fail(new ApiError(kind, say(key)), false, key),
+          aborted: () => new ApiError('aborted', say('service.noService')),
+        },
+        download,
       ),
     get: (path, plain = {}) => request('GET', path, plain, z.unknown()),
     post: (path, plain = {}) => request('POST', path, plain, z.unknown()),

@@ -7,6 +7,7 @@ export type {
   MessageLevel,
   RequestOptions,
 } from './httpClient.js';
+export type { DownloadOptions, SavedFile } from './download.js';
 export { ApiError, isApiError, type ApiErrorKind } from './apiError.js';
 export { buildQuery, type QueryParams, type QueryScalar, type QueryValue } from './query.js';
 export {

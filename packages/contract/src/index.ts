@@ -15,3 +15,4 @@ export * from './messages.js';
 export * from './bridge.js';
 export * from './video.js';
 export * from './admin/index.js';
+export * from './export.js';

@@ -35,3 +35,4 @@ export {
 } from './feedback.js';
 export { LoadingOverlay } from './LoadingOverlay.js';
 export { NotConnectedPage, type NotConnectedPageProps } from './NotConnectedPage.js';
+export { ExportButton, type ExportButtonProps } from './crud/ExportButton.js';

@@ -59,6 +59,29 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 
   return parsed.data;
 }
 
+/** What an endpoint declares about its callers and input: JSON endpoints and downloads alike. */
+export interface Admission<Q extends z.ZodType, B extends z.ZodType> {
+  access: EndpointAccess;
+  query: Q;
+  body: B;
+}
+
+/**
+ * What every /api handler does first, in this order: access (before anything about the request is
+ * looked at), then the query and the body. Refusals are thrown as ApiError, answered as the envelope.
+ */
+export async function admitAndParse<Q extends z.ZodType, B extends z.ZodType>(
+  app: FastifyInstance,
+  endpoint: Admission<Q, B>,
+  request: FastifyRequest,
+) {
+  const locale = localeOf(request);
+  const session = await admit(app.cityops, endpoint.access, request);
+  const query: z.output<Q> = parse<Q>(endpoint.query, request.query, 'query', locale);
+  const body: z.output<B> = parse<B>(endpoint.body, request.body, 'body', locale);
+  return { locale, session, query, body };
+}
+
 /**
  * Registers a contract endpoint under /api: enforces its access, validates query and body with its
  * schemas, checks the handler's answer against its data schema and wraps it in the envelope.
@@ -80,10 +103,11 @@ export function route<E extends Endpoint>(
       ...(limited ? { rateLimit: { max: LOGIN_RATE_LIMIT, timeWindow: 60_000 } } : {}),
     },
     handler: async (request) => {
-      const locale = localeOf(request);
-      const session = await admit(app.cityops, endpoint.access, request);
-      const query: z.output<E['query']> = parse<E['query']>(endpoint.query, request.query, 'query', locale);
-      const body: z.output<E['body']> = parse<E['body']>(endpoint.body, request.body, 'body', locale);
+      const { locale, session, query, body } = await admitAndParse<E['query'], E['body']>(
+        app,
+        endpoint,
+        request,
+      );
       const result = await handler({ query, body, session, request, locale });
       const answer = result instanceof Answer ? result : new Answer(result, 'level.SUCCESS');
       const data = z.safeParse(endpoint.data, answer.data);

@@ -1,5 +1,6 @@
 import { accountTexts } from './accountTexts.js';
 import { adminTexts } from './adminTexts.js';
+import { crudTexts } from './crudTexts.js';
 import { layoutTexts } from './layoutTexts.js';
 import { subAppTexts } from './subAppTexts.js';
 import { videoTexts } from './videoTexts.js';
@@ -65,6 +66,7 @@ export const uiTexts = {
     ...subAppTexts['zh-CN'],
     ...videoTexts['zh-CN'],
     ...adminTexts['zh-CN'],
+    ...crudTexts['zh-CN'],
   },
   'en-US': {
     ...enUS,
@@ -73,5 +75,6 @@ export const uiTexts = {
     ...subAppTexts['en-US'],
     ...videoTexts['en-US'],
     ...adminTexts['en-US'],
+    ...crudTexts['en-US'],
   },
 } as const;
