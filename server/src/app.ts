@@ -19,6 +19,8 @@ import licenceRoutes, { licenceGate } from './modules/licence/routes.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
 import messageRoutes from './modules/messages/routes.js';
 import projectRoutes from './modules/projects/routes.js';
+import resourceRoutes from './modules/resources/routes.js';
+import roleRoutes from './modules/roles/routes.js';
 import { registerShell } from './modules/shell/routes.js';
 import userRoutes from './modules/users/routes.js';
 import videoRoutes from './modules/video/routes.js';
@@ -102,6 +104,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(resourceRoutes);
   await app.register(dictionaryRoutes);
   await app.register(licenceRoutes);
   await app.register(projectRoutes);

@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  noParams,
   StatusCode,
   text,
   type Endpoint,
@@ -15,6 +16,8 @@ import { Answer, ApiError, envelope, localeOf } from './envelope.js';
 import { invalidInput } from './validation.js';
 
 export interface RouteInput<E extends Endpoint> {
+  /** The path parameters (`:name` segments of the endpoint's path), validated by its `params`. */
+  params: z.output<NonNullable<E['params']>>;
   query: z.output<E['query']>;
   body: z.output<E['body']>;
   /** The caller's live session; always set unless the endpoint is public. */
@@ -56,7 +59,12 @@ async function admit(ctx: AppContext, access: EndpointAccess, request: FastifyRe
   return session;
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'body', locale: Locale) {
+function parse<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  where: 'query' | 'body' | 'params',
+  locale: Locale,
+) {
   const parsed = z.safeParse(schema, input);
   if (!parsed.success) throw invalidInput(parsed.error, input, where, locale);
   return parsed.data;
@@ -81,9 +89,12 @@ export function route<E extends Endpoint>(
     handler: async (request) => {
       const locale = localeOf(request);
       const session = await admit(app.cityops, endpoint.access, request);
+      const params = parse(endpoint.params ?? noParams, request.params ?? {}, 'params', locale) as z.output<
+        NonNullable<E['params']>
+      >;
       const query: z.output<E['query']> = parse<E['query']>(endpoint.query, request.query, 'query', locale);
       const body: z.output<E['body']> = parse<E['body']>(endpoint.body, request.body, 'body', locale);
-      const result = await handler({ query, body, session, request, locale });
+      const result = await handler({ params, query, body, session, request, locale });
       const answer = result instanceof Answer ? result : new Answer(result, 'level.SUCCESS');
       const data = z.safeParse(endpoint.data, answer.data);
       if (!data.success) {
