@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REQUEST_TIMEOUT_MS, authEndpoints, defineEndpoint, PUBLIC } from '@cityops/contract';
+import {
+  REQUEST_TIMEOUT_MS,
+  authEndpoints,
+  defineEndpoint,
+  PUBLIC,
+  resourceEndpoints,
+} from '@cityops/contract';
 import { z } from 'zod';
 import { ApiError } from './apiError.js';
 import { createHttpClient, type HttpClientHandlers } from './httpClient.js';
@@ -120,6 +126,12 @@ describe('requests', () => {
     expect(items).toEqual([{ itemCode: 'a', itemName: 'A' }]);
     expect(sent().url.searchParams.get('dicCode')).toBe('lamp');
     expect(sent().url.searchParams.get('t')).toMatch(/^\d+$/);
+  });
+
+  it('fills the path parameters of an endpoint like /sys/resources/{id}/delete', async () => {
+    fetchMock.mockResolvedValue(answer(envelope(1, '', null)));
+    await client().call(resourceEndpoints.delete, { params: { id: 42 } });
+    expect(sent().url.pathname).toBe('/api/sys/resources/42/delete');
   });
 });
 

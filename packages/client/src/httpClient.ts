@@ -7,10 +7,12 @@ import {
   SESSION_ENDED_CODES,
   StatusCode,
   anyEnvelopeSchema,
+  pathOf,
   text,
   type Endpoint,
   type EndpointBody,
   type EndpointData,
+  type EndpointParams,
   type EndpointQuery,
   type Envelope,
   type ExportEndpoint,
@@ -73,6 +75,8 @@ export interface RequestOptions {
 }
 
 export interface CallOptions<E extends Endpoint> {
+  /** Path parameters, for an endpoint whose path has `:name` segments. */
+  params?: EndpointParams<E>;
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
   quiet?: boolean;
@@ -245,7 +249,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     call: <E extends Endpoint>(endpoint: E, call: CallOptions<E> = {}): Promise<EndpointData<E>> =>
       request<E['data']>(
         endpoint.method,
-        endpoint.path,
+        pathOf(endpoint, call.params ?? {}),
         { query: toQueryParams(call.query), body: call.body, quiet: call.quiet, signal: call.signal },
         endpoint.data,
       ),

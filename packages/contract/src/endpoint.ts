@@ -14,26 +14,50 @@ export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
 > {
   method: 'GET' | 'POST';
-  /** Path under `/api`, as the spec writes it. */
+  /** Path under `/api`, as the spec writes it; `:name` segments are path parameters (see `params`). */
   path: string;
+  /** The schema of the path parameters, for a path with `:name` segments (e.g. `/sys/resources/:id/delete`). */
+  params?: P;
   access: EndpointAccess;
   query: Q;
   body: B;
   data: D;
 }
 
-export const defineEndpoint = <Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
-  endpoint: Endpoint<Q, B, D>,
+export const defineEndpoint = <
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  D extends z.ZodType,
+  P extends z.ZodType = typeof noParams,
+>(
+  endpoint: Endpoint<Q, B, D, P>,
 ) => endpoint;
 
 export type EndpointQuery<E extends Endpoint> = z.input<E['query']>;
 export type EndpointBody<E extends Endpoint> = z.input<E['body']>;
 export type EndpointData<E extends Endpoint> = z.output<E['data']>;
+export type EndpointParams<E extends Endpoint> = z.input<NonNullable<E['params']>>;
+
+/**
+ * The path of a call: each `:name` segment of the endpoint's path replaced by its parameter, encoded.
+ * A parameter missing from `params` is an error, never a literal `:name` sent to the server.
+ */
+export function pathOf(endpoint: Pick<Endpoint, 'path'>, params: Record<string, unknown> = {}): string {
+  return endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '')
+      throw new Error(`${endpoint.path} needs the path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 export const API_PREFIX = '/api';
 
+/** No path parameters (the default of an endpoint whose path has no `:name` segment). */
+export const noParams = z.object({}).strict();
 /** No query parameters; any given are refused. */
 export const noQuery = z.object({}).strict();
 /** POST calls without a payload: the client sends `{}` or nothing. */

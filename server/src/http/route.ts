@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  noParams,
   StatusCode,
   text,
   type Endpoint,
@@ -13,6 +14,8 @@ import { Answer, ApiError, envelope, localeOf } from './envelope.js';
 import { invalidInput } from './validation.js';
 
 export interface RouteInput<E extends Endpoint> {
+  /** The path parameters (`:name` segments of the endpoint's path), validated by its `params`. */
+  params: z.output<NonNullable<E['params']>>;
   query: z.output<E['query']>;
   body: z.output<E['body']>;
   /** The caller's live session; always set unless the endpoint is public. */
@@ -53,7 +56,12 @@ async function admit(ctx: AppContext, access: EndpointAccess, request: FastifyRe
   return session;
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'body', locale: Locale) {
+function parse<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  where: 'query' | 'body' | 'params',
+  locale: Locale,
+) {
   const parsed = z.safeParse(schema, input);
   if (!parsed.success) throw invalidInput(parsed.error, input, where, locale);
   return parsed.data;
@@ -108,7 +116,10 @@ export function route<E extends Endpoint>(
         endpoint,
         request,
       );
-      const result = await handler({ query, body, session, request, locale });
+      const params = parse(endpoint.params ?? noParams, request.params ?? {}, 'params', locale) as z.output<
+        NonNullable<E['params']>
+      >;
+      const result = await handler({ params, query, body, session, request, locale });
       const answer = result instanceof Answer ? result : new Answer(result, 'level.SUCCESS');
       const data = z.safeParse(endpoint.data, answer.data);
       if (!data.success) {

@@ -37,7 +37,12 @@ function rule(issue: z.core.$ZodIssue, locale: Locale): string {
  * Turns the first zod issue into the 10001 refusal: the contract's own text when the schema names one
  * (the spec's validation messages), else a message naming the field and the rule it broke.
  */
-export function invalidInput(error: z.ZodError, input: unknown, where: 'query' | 'body', locale: Locale) {
+export function invalidInput(
+  error: z.ZodError,
+  input: unknown,
+  where: 'query' | 'body' | 'params',
+  locale: Locale,
+) {
   const issue = error.issues[0];
   if (!issue) return new ApiError(StatusCode.REJECTED, 'request.invalidBody');
   if (isTextKey(issue.message)) return new ApiError(StatusCode.REJECTED, issue.message);

@@ -4,6 +4,8 @@ import dictionaryRoutes from './dictionary/routes.js';
 import licenceRoutes, { licenceGate } from './licence/routes.js';
 import messageRoutes from './messages/routes.js';
 import projectRoutes from './projects/routes.js';
+import resourceRoutes from './resources/routes.js';
+import roleRoutes from './roles/routes.js';
 import { registerShell } from './shell/routes.js';
 import systemRoutes from './system/routes.js';
 import userRoutes from './users/routes.js';
@@ -24,6 +26,8 @@ export const modules: readonly ServerModule[] = [
   { routes: systemRoutes },
   { routes: authRoutes },
   { routes: userRoutes },
+  { routes: roleRoutes },
+  { routes: resourceRoutes },
   { routes: dictionaryRoutes },
   // The licence gate answers 10402 for every other /api call, unknown paths included, while unlicensed.
   { routes: licenceRoutes, gate: licenceGate },

@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import {
   API_PREFIX,
   authEndpoints,
+  pathOf,
   HEADER_ACCESS_TOKEN,
   type Endpoint,
   type EndpointBody,
   type EndpointData,
+  type EndpointParams,
   type EndpointQuery,
   type Envelope,
   type LoginData,
@@ -91,6 +93,8 @@ export interface CallOptions {
 
 export interface ApiCall<E extends Endpoint> {
   token?: string;
+  /** Path parameters, for an endpoint whose path has `:name` segments. */
+  params?: EndpointParams<E>;
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
   headers?: Record<string, string>;
@@ -175,8 +179,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     (await call('POST', `/api${authEndpoints.login.path}`, { body: { userName, password } }))
       .json as Envelope<LoginData | null>;
 
-  const api: TestApp['api'] = async (endpoint, { token, query, body, headers } = {}) => {
-    const url = `${API_PREFIX}${endpoint.path}${queryString(query)}`;
+  const api: TestApp['api'] = async (endpoint, { token, params, query, body, headers } = {}) => {
+    const url = `${API_PREFIX}${pathOf(endpoint, params ?? {})}${queryString(query)}`;
     const answer = await call(endpoint.method, url, {
       ...(token ? { token } : {}),
       ...(headers ? { headers } : {}),

@@ -4,3 +4,7 @@ export * from './sessions.js';
 export * from './tableSettings.js';
 export * from './texts.js';
 export * from './users.js';
+export * from './resources.js';
+export * from './resourceTexts.js';
+export * from './roles.js';
+export * from './roleTexts.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -24,6 +25,8 @@ export const resources = pgTable(
     sortNum: integer('sort_num').notNull().default(0),
     icon: varchar('icon', { length: 100 }).notNull().default(''),
     level: integer('level').notNull().default(0),
+    /** Public resources are held by every signed-in user, whatever their roles. */
+    isPublic: boolean('is_public').notNull().default(false),
   },
   (t) => [
     // Routes match codes case-insensitively (spec §6), so codes must differ ignoring case.

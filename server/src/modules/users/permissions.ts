@@ -1,16 +1,25 @@
 import { ELEMENT_TYPES, type PermissionItem } from '@cityops/contract';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import { resources, roleResources, userRoles } from '../../db/schema.js';
 
-/** Every resource a user holds through any of their roles, parents before children. */
+/** Whether the user holds a resource through one of their roles. */
+const heldThroughRole = (userId: number) => sql`exists (
+  select 1 from ${roleResources} rr join ${userRoles} ur on ur.role_id = rr.role_id
+  where rr.resource_id = ${resources.id} and ur.user_id = ${userId})`;
+
+/**
+ * What a user holds: public resources (every signed-in user gets them) and every resource of any of
+ * their roles.
+ */
+const holds = (userId: number) => sql`(${resources.isPublic} or ${heldThroughRole(userId)})`;
+
+/** Every resource a user holds, parents before children. */
 export function userResources(db: Database, userId: number) {
   return db
-    .selectDistinct(getTableColumns(resources))
+    .select(getTableColumns(resources))
     .from(resources)
-    .innerJoin(roleResources, eq(roleResources.resourceId, resources.id))
-    .innerJoin(userRoles, eq(userRoles.roleId, roleResources.roleId))
-    .where(eq(userRoles.userId, userId))
+    .where(holds(userId))
     .orderBy(resources.level, resources.sortNum, resources.id);
 }
 
@@ -23,9 +32,7 @@ export async function holdsPermission(db: Database, userId: number, code: string
   const [found] = await db
     .select({ id: resources.id })
     .from(resources)
-    .innerJoin(roleResources, eq(roleResources.resourceId, resources.id))
-    .innerJoin(userRoles, eq(userRoles.roleId, roleResources.roleId))
-    .where(and(eq(userRoles.userId, userId), sql`lower(${resources.code}) = lower(${code})`))
+    .where(sql`lower(${resources.code}) = lower(${code}) and ${holds(userId)}`)
     .limit(1);
   return found !== undefined;
 }

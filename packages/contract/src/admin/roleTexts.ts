@@ -1,0 +1,18 @@
+/** roleManage's server-answered texts (merged into `contractTexts` beside adminTexts). */
+export const roleTextsZh = {
+  'role.nameRequired': '请输入角色名称',
+  'role.nameTaken': '角色名称已存在',
+  'role.inUse': '该角色已分配给{{count}}个用户，请先取消分配后再删除',
+  'role.adminProtected': '超级管理员角色不能删除或重命名',
+  'role.adminFull': '超级管理员角色始终拥有全部权限，不能修改',
+  'role.permissionsAssigned': '权限分配成功',
+} as const;
+
+export const roleTextsEn: { readonly [K in keyof typeof roleTextsZh]: string } = {
+  'role.nameRequired': 'Please enter the role name',
+  'role.nameTaken': 'A role with this name already exists',
+  'role.inUse': 'This role is assigned to {{count}} users; remove it from them before deleting it',
+  'role.adminProtected': 'The administrator role cannot be deleted or renamed',
+  'role.adminFull': 'The administrator role always holds every permission; it cannot be changed',
+  'role.permissionsAssigned': 'Permissions assigned',
+};
