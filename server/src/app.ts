@@ -18,6 +18,7 @@ import dictionaryRoutes from './modules/dictionary/routes.js';
 import licenceRoutes, { licenceGate } from './modules/licence/routes.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
 import messageRoutes from './modules/messages/routes.js';
+import organizationRoutes from './modules/organizations/routes.js';
 import projectRoutes from './modules/projects/routes.js';
 import { registerShell } from './modules/shell/routes.js';
 import userRoutes from './modules/users/routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(dictionaryRoutes);
+  await app.register(organizationRoutes);
   await app.register(licenceRoutes);
   await app.register(projectRoutes);
   await app.register(messageRoutes);

@@ -1,4 +1,6 @@
 import { adminTextsEn, adminTextsZh } from './admin/texts.js';
+import { dictionaryTextsEn, dictionaryTextsZh } from './admin/dictionaryTexts.js';
+import { organizationTextsEn, organizationTextsZh } from './admin/organizationTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -71,6 +73,8 @@ export const contractTexts = {
     'level.TIPS': '提示',
     'level.WARN': '警告',
     ...adminTextsZh,
+    ...organizationTextsZh,
+    ...dictionaryTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -139,6 +143,8 @@ export const contractTexts = {
     'level.TIPS': 'Tip',
     'level.WARN': 'Warning',
     ...adminTextsEn,
+    ...organizationTextsEn,
+    ...dictionaryTextsEn,
   },
 } as const;
 
