@@ -35,4 +35,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // The http layer serves every module, so it reaches them only through the AppContext.
+    files: ['server/src/http/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              allowTypeImports: true,
+              message: 'Use the AppContext (http/context.ts) instead of importing a module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,28 +1,21 @@
-import { StatusCode, systemEndpoints } from '@cityops/contract';
+import { StatusCode } from '@cityops/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { KeyObject } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { seed } from './db/seed/index.js';
+import { RouteCatalogue } from './http/catalogue.js';
 import type { AppContext } from './http/context.js';
 import { ApiError, isApiPath } from './http/envelope.js';
 import { answerError } from './http/errors.js';
 import { loggerOptions, type LogStream } from './http/logging.js';
-import { route } from './http/route.js';
-import authRoutes from './modules/auth/routes.js';
 import { randomCaptchaText } from './modules/auth/captcha.js';
 import { loadLoginKeys } from './modules/auth/keys.js';
-import dictionaryRoutes from './modules/dictionary/routes.js';
-import licenceRoutes, { licenceGate } from './modules/licence/routes.js';
+import { sessionOf } from './modules/auth/sessions.js';
+import { modules } from './modules/index.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
-import messageRoutes from './modules/messages/routes.js';
-import organizationRoutes from './modules/organizations/routes.js';
-import projectRoutes from './modules/projects/routes.js';
-import { registerShell } from './modules/shell/routes.js';
-import userRoutes from './modules/users/routes.js';
-import videoRoutes from './modules/video/routes.js';
+import { holdsPermission } from './modules/users/permissions.js';
 
 export interface BuildOptions {
   config: Config;
@@ -63,6 +56,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     loginKeys: await loadLoginKeys(database.db),
     captchaText: options.captchaText ?? randomCaptchaText,
     licence: new LicenceKeeper(database.db, licenceKey, now),
+    access: {
+      sessionOf: (request) => sessionOf(context, request),
+      holds: (userId, code) => holdsPermission(database.db, userId, code),
+    },
+    routes: new RouteCatalogue(),
   };
 
   const app = Fastify({
@@ -75,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: (error, request, reply) => answerError(error, request, reply),
   });
   app.decorate('cityops', context);
+  context.routes.watch(app);
   if (!options.database) app.addHook('onClose', () => database.close());
 
   // An empty JSON body (e.g. a bare POST with Content-Type: application/json) means "no body".
@@ -90,26 +89,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
   });
   app.setErrorHandler((error, request, reply) => answerError(error, request, reply));
-  licenceGate(app);
+  for (const module of modules) module.gate?.(app);
 
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new ApiError(StatusCode.REJECTED, 'login.tooManyRequests'),
   });
 
-  route(app, systemEndpoints.health, async () => {
-    await context.db.execute(sql`select 1`);
-    return { ok: true as const };
-  });
-  await app.register(authRoutes);
-  await app.register(userRoutes);
-  await app.register(dictionaryRoutes);
-  await app.register(organizationRoutes);
-  await app.register(licenceRoutes);
-  await app.register(projectRoutes);
-  await app.register(messageRoutes);
-  await app.register(videoRoutes);
-  await registerShell(app);
+  for (const module of modules) if (module.routes) await app.register(module.routes);
+  for (const module of modules) await module.fallback?.(app);
 
   return app;
 }

@@ -1,11 +1,34 @@
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import type { LicenceKeeper } from '../modules/licence/state.js';
+import type { RouteCatalogue } from './catalogue.js';
 
 /** The login SM2 key pair (modules/auth/keys.ts). The private half never leaves the server. */
 export interface LoginKeyPair {
   publicKey: string;
   privateKey: string;
+}
+
+/** A live session, as the access checks find it (modules/auth/sessions.ts keeps them). */
+export interface SessionInfo {
+  id: number;
+  userId: number;
+  userName: string;
+  expiresAt: Date;
+  /** The password was set by an administrator: business calls wait until the user replaces it. */
+  mustChangePassword: boolean;
+}
+
+/**
+ * Who is calling and what they may do, for route() (http/route.ts): the http layer asks through this
+ * rather than importing the auth and users modules, which build it (app.ts).
+ */
+export interface AccessService {
+  /** The caller's live session from its Access-Token, its idle expiry moved forward; null if none. */
+  sessionOf(request: FastifyRequest): Promise<SessionInfo | null>;
+  /** Whether the user holds the permission code; codes match ignoring case (spec §6). */
+  holds(userId: number, code: string): Promise<boolean>;
 }
 
 /** What every module needs, decorated on the root Fastify instance as `app.cityops`. */
@@ -19,6 +42,9 @@ export interface AppContext {
   captchaText: () => string;
   /** The installed licence (modules/licence); every other /api call answers 10402 while it is not valid. */
   licence: LicenceKeeper;
+  access: AccessService;
+  /** Every route registered, for the OpenAPI document (modules/system). */
+  routes: RouteCatalogue;
 }
 
 declare module 'fastify' {

@@ -8,9 +8,7 @@ import {
 } from '@cityops/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { touchSession, tokenOf, type SessionInfo } from '../modules/auth/sessions.js';
-import { holdsPermission } from '../modules/users/permissions.js';
-import type { AppContext } from './context.js';
+import type { AppContext, SessionInfo } from './context.js';
 import { Answer, ApiError, envelope, localeOf } from './envelope.js';
 import { invalidInput } from './validation.js';
 
@@ -43,14 +41,13 @@ export function signedIn(input: { session: SessionInfo | null }): SessionInfo {
  */
 async function admit(ctx: AppContext, access: EndpointAccess, request: FastifyRequest) {
   if (access.kind === 'public') return null;
-  const token = tokenOf(request);
-  const session = token ? await touchSession(ctx, token) : null;
+  const session = await ctx.access.sessionOf(request);
   if (!session) throw new ApiError(StatusCode.SESSION_ENDED, 'session.ended');
   // A password an administrator chose is known to two people: nothing else until it is replaced.
   if (access.kind === 'permission' && session.mustChangePassword) {
     throw new ApiError(StatusCode.REJECTED, 'password.mustChange');
   }
-  if (access.kind === 'permission' && !(await holdsPermission(ctx.db, session.userId, access.code))) {
+  if (access.kind === 'permission' && !(await ctx.access.holds(session.userId, access.code))) {
     throw new ApiError(StatusCode.UNAVAILABLE, 'request.forbidden');
   }
   return session;
@@ -77,7 +74,11 @@ export function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: `${API_PREFIX}${endpoint.path}`,
-    config: limited ? { rateLimit: { max: LOGIN_RATE_LIMIT, timeWindow: 60_000 } } : {},
+    config: {
+      endpoint,
+      rateLimited: options.rateLimited === true,
+      ...(limited ? { rateLimit: { max: LOGIN_RATE_LIMIT, timeWindow: 60_000 } } : {}),
+    },
     handler: async (request) => {
       const locale = localeOf(request);
       const session = await admit(app.cityops, endpoint.access, request);

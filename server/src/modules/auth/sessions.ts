@@ -4,20 +4,14 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connection.js';
 import { sessions, users } from '../../db/schema.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext, SessionInfo } from '../../http/context.js';
 
-/**
+/*
  * Sessions live in the database (several instances may serve one user) and are found by the SHA-256
  * of their token: the token itself is only ever in the user's hands.
  */
-export interface SessionInfo {
-  id: number;
-  userId: number;
-  userName: string;
-  expiresAt: Date;
-  /** The password was set by an administrator: business calls wait until the user replaces it. */
-  mustChangePassword: boolean;
-}
+
+export type { SessionInfo };
 
 const TOKEN_HEADER = HEADER_ACCESS_TOKEN.toLowerCase();
 /** Our tokens are 43 characters; anything much longer is not one and is not worth hashing. */
@@ -78,6 +72,12 @@ export async function touchSession(ctx: AppContext, token: string): Promise<Sess
       mustChangePassword: users.mustChangePassword,
     });
   return session ?? null;
+}
+
+/** The live session of the request's Access-Token (the access service's sessionOf). */
+export async function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<SessionInfo | null> {
+  const token = tokenOf(request);
+  return token ? touchSession(ctx, token) : null;
 }
 
 /** Ends the session of a token; answers whose it was, or null if there was none. */

@@ -1,0 +1,187 @@
+import {
+  envelopeSchema,
+  HEADER_ACCESS_TOKEN,
+  StatusCode,
+  type Endpoint,
+  type EndpointAccess,
+} from '@cityops/contract';
+import { z } from 'zod';
+import packageJson from '../../package.json' with { type: 'json' };
+import type { RegisteredRoute } from './catalogue.js';
+
+type JsonSchema = z.core.JSONSchema.JSONSchema;
+type PropertySchema = z.core.JSONSchema._JSONSchema;
+
+export type OpenApiParameter = { name: string; in: 'query'; required: boolean; schema: PropertySchema };
+
+export type OpenApiOperation = {
+  operationId: string;
+  summary: string;
+  description: string;
+  /** The endpoint's access rule as the contract declares it, for tools that check or list them. */
+  'x-access': EndpointAccess;
+  'x-rate-limited'?: true;
+  security: Record<string, string[]>[];
+  parameters: OpenApiParameter[];
+  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  responses: { '200': { description: string; content: { 'application/json': { schema: JsonSchema } } } };
+};
+
+export type OpenApiDocument = {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: {
+    securitySchemes: Record<string, { type: 'apiKey'; in: 'header'; name: string; description: string }>;
+    schemas: Record<string, JsonSchema>;
+  };
+};
+
+const SECURITY_SCHEME = 'accessToken';
+const REFUSAL = 'Refusal';
+const LOCAL_DEFS = '#/$defs/';
+
+const DESCRIPTION = `Every answer is HTTP 200 with the envelope {status_code, message, data}: status_code 1 is
+success and data is as described per operation; otherwise data is null and message is the reason to show:
+10001 rejected (bad input names the field and the rule), 10401/10002/10008 session ended, 10402 no valid
+licence, 10500 no permission or service unavailable. Signed-in calls carry the session token in the
+${HEADER_ACCESS_TOKEN} header.`;
+
+/** The access rule in words, as the operation's description says it. */
+export function accessRule(access: EndpointAccess): string {
+  switch (access.kind) {
+    case 'public':
+      return 'Public: anyone may call it, signed in or not.';
+    case 'session':
+      return `Signed-in users: needs a live session (${HEADER_ACCESS_TOKEN} header); 10401 without one.`;
+    case 'permission':
+      return (
+        `Permission ${access.code}: needs a live session (${HEADER_ACCESS_TOKEN} header) whose user holds ` +
+        `${access.code} (codes match ignoring case); 10401 without a session, 10500 without the permission.`
+      );
+  }
+}
+
+/** Points zod's schema-local `#/$defs/…` references at the document's components instead. */
+function retarget(node: unknown, prefix: string): void {
+  if (Array.isArray(node)) {
+    for (const item of node) retarget(item, prefix);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith(LOCAL_DEFS)) {
+      Reflect.set(node, key, `#/components/schemas/${prefix}${value.slice(LOCAL_DEFS.length)}`);
+    } else {
+      retarget(value, prefix);
+    }
+  }
+}
+
+/**
+ * A zod schema as JSON Schema. What JSON Schema cannot say (transforms, custom checks) becomes "any"
+ * instead of failing. Recursive parts come out as `$defs` referenced from `#`, which in an OpenAPI
+ * document means the document itself, so they move to the components under names of their own.
+ */
+function jsonSchema(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  name: string,
+  shared: Record<string, JsonSchema>,
+): JsonSchema {
+  const { $schema: _, $defs, ...body } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  if (!$defs) return body;
+  const prefix = `${name}_`;
+  retarget(body, prefix);
+  for (const [key, part] of Object.entries($defs)) {
+    retarget(part, prefix);
+    shared[`${prefix}${key}`] = part;
+  }
+  return body;
+}
+
+const operationIdOf = (endpoint: Endpoint) =>
+  `${endpoint.method.toLowerCase()}${endpoint.path.replace(/[^A-Za-z0-9]+/g, '_')}`;
+
+function operation(route: RegisteredRoute, endpoint: Endpoint, shared: Record<string, JsonSchema>) {
+  const id = operationIdOf(endpoint);
+  const query = jsonSchema(endpoint.query, 'input', `${id}_query`, shared);
+  const required = new Set(query.required ?? []);
+  const parameters = Object.entries(query.properties ?? {}).map(([name, schema]): OpenApiParameter => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema,
+  }));
+  const answer = envelopeSchema(endpoint.data).extend({ status_code: z.literal(StatusCode.SUCCESS) });
+  const rule = accessRule(endpoint.access);
+  const result: OpenApiOperation = {
+    operationId: id,
+    summary: `${endpoint.method} ${route.url}`,
+    description: route.rateLimited
+      ? `${rule}\n\nShares the per-address limit of the sign-in calls (LOGIN_RATE_LIMIT a minute).`
+      : rule,
+    'x-access': endpoint.access,
+    ...(route.rateLimited ? { 'x-rate-limited': true as const } : {}),
+    security: endpoint.access.kind === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }],
+    parameters,
+    responses: {
+      '200': {
+        description: 'The envelope: success with the data below, or a refusal with data null.',
+        content: {
+          'application/json': {
+            schema: {
+              oneOf: [
+                jsonSchema(answer, 'output', `${id}_data`, shared),
+                { $ref: `#/components/schemas/${REFUSAL}` },
+              ],
+            },
+          },
+        },
+      },
+    },
+  };
+  // A GET's body is never read; a POST's is validated by the body schema, absent allowed if it says so.
+  if (endpoint.method !== 'GET') {
+    result.requestBody = {
+      required: !z.safeParse(endpoint.body, undefined).success,
+      content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input', `${id}_body`, shared) } },
+    };
+  }
+  return result;
+}
+
+const refusalSchema = envelopeSchema(z.null()).extend({
+  status_code: z.literal(Object.values(StatusCode).filter((code) => code !== StatusCode.SUCCESS)),
+});
+
+/**
+ * The OpenAPI 3.1 document of every route registered from a contract endpoint, in registration order.
+ * HEAD routes are left out: Fastify adds one for every GET, and it answers as the GET does.
+ */
+export function openApiDocument(routes: readonly RegisteredRoute[]): OpenApiDocument {
+  const schemas: Record<string, JsonSchema> = {};
+  schemas[REFUSAL] = jsonSchema(refusalSchema, 'output', REFUSAL, schemas);
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) {
+    if (!route.endpoint || route.method === 'HEAD') continue;
+    const item = (paths[route.url] ??= {});
+    item[route.method.toLowerCase()] = operation(route, route.endpoint, schemas);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'CityOps API', version: packageJson.version, description: DESCRIPTION },
+    paths,
+    components: {
+      securitySchemes: {
+        [SECURITY_SCHEME]: {
+          type: 'apiKey',
+          in: 'header',
+          name: HEADER_ACCESS_TOKEN,
+          description: 'The token sign-in answers; the session it names slides forward with each call.',
+        },
+      },
+      schemas,
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/routes.js';
+import dictionaryRoutes from './dictionary/routes.js';
+import licenceRoutes, { licenceGate } from './licence/routes.js';
+import messageRoutes from './messages/routes.js';
+import organizationRoutes from './organizations/routes.js';
+import projectRoutes from './projects/routes.js';
+import { registerShell } from './shell/routes.js';
+import systemRoutes from './system/routes.js';
+import userRoutes from './users/routes.js';
+import videoRoutes from './video/routes.js';
+
+/** How a module joins the server (app.ts): a new module is one more line in `modules` below. */
+export interface ServerModule {
+  /** Its routes, registered in a scope of its own so its hooks and error handler stay its own. */
+  routes?: FastifyPluginAsync;
+  /** Set on the root instance before any module's routes: checks that must see every request. */
+  gate?: (app: FastifyInstance) => void;
+  /** Set on the root instance after every module's routes: what answers when no route did. */
+  fallback?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** Every module of the server, registered in this order. */
+export const modules: readonly ServerModule[] = [
+  { routes: systemRoutes },
+  { routes: authRoutes },
+  { routes: userRoutes },
+  { routes: dictionaryRoutes },
+  { routes: organizationRoutes },
+  // The licence gate answers 10402 for every other /api call, unknown paths included, while unlicensed.
+  { routes: licenceRoutes, gate: licenceGate },
+  { routes: projectRoutes },
+  { routes: messageRoutes },
+  { routes: videoRoutes },
+  // The built shell and the not-found handler of the whole server; keep it last.
+  { fallback: registerShell },
+];
