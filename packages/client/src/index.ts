@@ -56,3 +56,4 @@ export {
   type ShellMessageBody,
 } from './subapp/bridge.js';
 export { parsePageSettings, readPageSettings } from './pageSettings.js';
+export { clearDictList, itemNameOf, loadDictionaries, readDictList, writeDictList } from './dictionaries.js';

@@ -1,6 +1,8 @@
 import { adminTextsEn, adminTextsZh } from './admin/texts.js';
 import { resourceTextsEn, resourceTextsZh } from './admin/resourceTexts.js';
 import { roleTextsEn, roleTextsZh } from './admin/roleTexts.js';
+import { dictionaryTextsEn, dictionaryTextsZh } from './admin/dictionaryTexts.js';
+import { organizationTextsEn, organizationTextsZh } from './admin/organizationTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -75,6 +77,8 @@ export const contractTexts = {
     ...adminTextsZh,
     ...roleTextsZh,
     ...resourceTextsZh,
+    ...organizationTextsZh,
+    ...dictionaryTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -145,6 +149,8 @@ export const contractTexts = {
     ...adminTextsEn,
     ...roleTextsEn,
     ...resourceTextsEn,
+    ...organizationTextsEn,
+    ...dictionaryTextsEn,
   },
 } as const;
 

@@ -16,3 +16,12 @@ export { SearchBar, type SearchBarProps } from './SearchBar.js';
 export { FormDialog, type FormDialogProps } from './FormDialog.js';
 export { confirmAction, confirmDelete, type ConfirmActionOptions } from './confirmAction.js';
 export { crudTexts } from './texts.js';
+export {
+  DICTIONARIES_QUERY_KEY,
+  DICTIONARIES_STALE_MS,
+  DictionaryLabel,
+  DictionarySelect,
+  useDictionaries,
+  useDictionary,
+  type DictionarySelectProps,
+} from './dictionary.js';

@@ -3,6 +3,7 @@ import authRoutes from './auth/routes.js';
 import dictionaryRoutes from './dictionary/routes.js';
 import licenceRoutes, { licenceGate } from './licence/routes.js';
 import messageRoutes from './messages/routes.js';
+import organizationRoutes from './organizations/routes.js';
 import projectRoutes from './projects/routes.js';
 import resourceRoutes from './resources/routes.js';
 import roleRoutes from './roles/routes.js';
@@ -29,6 +30,7 @@ export const modules: readonly ServerModule[] = [
   { routes: roleRoutes },
   { routes: resourceRoutes },
   { routes: dictionaryRoutes },
+  { routes: organizationRoutes },
   // The licence gate answers 10402 for every other /api call, unknown paths included, while unlicensed.
   { routes: licenceRoutes, gate: licenceGate },
   { routes: projectRoutes },

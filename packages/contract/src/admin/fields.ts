@@ -14,6 +14,9 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Required text of at most `max` characters, trimmed. */
 export const requiredText = (max: number) => z.string().trim().min(1, 'request.badValue').max(max);
 
+/** Required text of 1-`max` characters whose refusal names the field (`参数name不合法：…`). */
+export const namedText = (max: number) => z.string().trim().min(1).max(max);
+
 /** Optional text: trimmed, '' when not given. */
 export const optionalText = (max: number) => z.string().trim().max(max).default('');
 
