@@ -16,6 +16,8 @@ import { randomCaptchaText } from './modules/auth/captcha.js';
 import { loadLoginKeys } from './modules/auth/keys.js';
 import dictionaryRoutes from './modules/dictionary/routes.js';
 import licenceRoutes, { licenceGate } from './modules/licence/routes.js';
+import logRoutes from './modules/logs/routes.js';
+import { startLogPurge } from './modules/logs/service.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
 import messageRoutes from './modules/messages/routes.js';
 import projectRoutes from './modules/projects/routes.js';
@@ -107,7 +109,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(projectRoutes);
   await app.register(messageRoutes);
   await app.register(videoRoutes);
+  await app.register(logRoutes);
   await registerShell(app);
+
+  // The retention purge (the only deletion of log rows): at start-up, then every LOG_PURGE_HOURS.
+  if (config.LOG_PURGE_HOURS > 0) {
+    const stop = await startLogPurge(context, app.log, config.LOG_PURGE_HOURS);
+    app.addHook('onClose', async () => stop());
+  }
 
   return app;
 }

@@ -1,4 +1,5 @@
 import { adminTextsEn, adminTextsZh } from './admin/texts.js';
+import { logsTextsEn, logsTextsZh } from './admin/logsTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -71,6 +72,7 @@ export const contractTexts = {
     'level.TIPS': '提示',
     'level.WARN': '警告',
     ...adminTextsZh,
+    ...logsTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -139,6 +141,7 @@ export const contractTexts = {
     'level.TIPS': 'Tip',
     'level.WARN': 'Warning',
     ...adminTextsEn,
+    ...logsTextsEn,
   },
 } as const;
 
