@@ -7,7 +7,7 @@ import {
   type SignInLogRow,
   type signInLogListRequestSchema,
 } from '@cityops/contract';
-import { and, asc, desc, eq, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
@@ -233,15 +233,19 @@ export async function saveRetentionDays(db: Database, days: number, now: Date) {
     .onConflictDoUpdate({ target: systemSettings.key, set: { value: days, updatedAt: now } });
 }
 
+/** Rows deleted per statement of a purge: short locks, and a bounded answer however large the backlog. */
+const PURGE_BATCH = 5000;
+
 /** Deletes the rows of both logs older than `cutoff`: the only deletion of log rows there is. */
 export async function purgeBefore(db: Database, cutoff: Date) {
-  const signIns = await db
-    .delete(operationLog)
-    .where(lt(operationLog.time, cutoff))
-    .returning({ id: operationLog.id });
-  const operations = await db
-    .delete(auditLog)
-    .where(lt(auditLog.time, cutoff))
-    .returning({ id: auditLog.id });
-  return { signIns: signIns.length, operations: operations.length };
+  const purge = async (table: typeof operationLog | typeof auditLog) => {
+    let removed = 0;
+    for (;;) {
+      const old = db.select({ id: table.id }).from(table).where(lt(table.time, cutoff)).limit(PURGE_BATCH);
+      const gone = await db.delete(table).where(inArray(table.id, old)).returning({ id: table.id });
+      removed += gone.length;
+      if (gone.length < PURGE_BATCH) return removed;
+    }
+  };
+  return { signIns: await purge(operationLog), operations: await purge(auditLog) };
 }
