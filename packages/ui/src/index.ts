@@ -9,6 +9,7 @@ export {
   resources,
 } from './i18n/i18n.js';
 export { uiTexts } from './i18n/uiTexts.js';
+export { defineTexts, type FeatureTexts, type Translate } from './i18n/defineTexts.js';
 export {
   AppConfigProvider,
   PALETTE_KEYS,

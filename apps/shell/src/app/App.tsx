@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
+import { CrudProvider } from '@cityops/crud';
 import { AppConfigProvider, FeedbackHost } from '@cityops/ui';
 import { useActiveTheme } from '../features/theme/themePalette';
+import { crudEnvironment } from './crud';
 import { AppErrorBoundary } from './ErrorScreen';
 import { queryClient } from './queryClient';
 import { router } from './router';
@@ -13,7 +15,9 @@ export function App() {
       <AppConfigProvider mode={mode} palette={palette}>
         <FeedbackHost />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <CrudProvider value={crudEnvironment}>
+            <RouterProvider router={router} />
+          </CrudProvider>
         </QueryClientProvider>
       </AppConfigProvider>
     </AppErrorBoundary>

@@ -39,6 +39,7 @@ export function ShellLayout() {
   const menu = useUserMenu();
   const route = findRouteByPath(pathname);
   const openTab = useTabs((state) => state.open);
+  const rememberSearch = useTabs((state) => state.remember);
   const setMaxTabs = useTabs((state) => state.setMaxTabs);
   const chosen = useSystemChoice((state) => state.systemCode);
   const choose = useSystemChoice((state) => state.choose);
@@ -50,6 +51,9 @@ export function ShellLayout() {
   useEffect(() => {
     if (route) openTab(tabFor(route));
   }, [route, openTab]);
+  useEffect(() => {
+    if (route) rememberSearch(route.code, search);
+  }, [route, search, rememberSearch]);
   useEffect(() => {
     if (pathSystem) choose(pathSystem);
   }, [pathSystem, choose]);

@@ -2,7 +2,7 @@ import { Button, Dropdown, Flex, Tabs, theme } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HOME_TAB, useTabs, type PageTab } from './tabStore';
+import { HOME_TAB, tabAddress, useTabs, type PageTab } from './tabStore';
 
 interface Props {
   /** The title to show for a tab (the menu's name for the page, localised). */
@@ -28,7 +28,7 @@ export function TabBar({ titleOf, onShowHeader }: Props) {
   const keepOnly = (code: string) => {
     const tab = tabs.find((candidate) => candidate.code === code);
     closeOthers(code);
-    if (tab && code !== activeCode) navigate(tab.path);
+    if (tab && code !== activeCode) navigate(tabAddress(tab));
   };
 
   return (
@@ -50,7 +50,7 @@ export function TabBar({ titleOf, onShowHeader }: Props) {
         tabBarStyle={{ margin: 0 }}
         onChange={(code) => {
           const tab = tabs.find((candidate) => candidate.code === code);
-          if (tab) navigate(tab.path);
+          if (tab) navigate(tabAddress(tab));
         }}
         onEdit={(code, action) => {
           if (action === 'remove' && typeof code === 'string') closeTab(code);

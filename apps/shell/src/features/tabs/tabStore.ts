@@ -5,12 +5,17 @@ export interface PageTab {
   /** The route code: one tab per route. */
   code: string;
   path: string;
+  /** The page's last query string (a list's filters and paging), so coming back shows the same page. */
+  search?: string;
   /** Whether the page stays mounted while its tab is in the background. */
   keepAlive: boolean;
 }
 
 /** Titles are not kept here: they come from the menu or the route table, in the language in use. */
 export const HOME_TAB: PageTab = { code: 'home', path: '/', keepAlive: false };
+
+/** Where a tab's page is: its path with the query string it last showed. */
+export const tabAddress = (tab: PageTab) => `${tab.path}${tab.search ?? ''}`;
 
 export const tabFor = (route: RouteEntry): PageTab => ({
   code: route.code,
@@ -28,6 +33,8 @@ interface TabState {
   setMaxTabs(max: number): void;
   /** Opens (or switches to) the tab of a page; drops the oldest tabs past the limit. */
   open(tab: PageTab): void;
+  /** Remembers the query string the tab's page shows now. */
+  remember(code: string, search: string): void;
   /** Closes a tab; returns the path to show when it was the active one, else null. */
   close(code: string): string | null;
   /** Keeps home and the given tab only. */
@@ -47,6 +54,10 @@ export const useTabs = create<TabState>()((set, get) => ({
       const others = [...tabs.filter((open) => open.code !== HOME_TAB.code), tab];
       return { tabs: [HOME_TAB, ...others.slice(-maxTabs)], activeCode: tab.code };
     }),
+  remember: (code, search) =>
+    set(({ tabs }) => ({
+      tabs: tabs.map((tab) => (tab.code === code && tab.search !== search ? { ...tab, search } : tab)),
+    })),
   close: (code) => {
     const { tabs, activeCode } = get();
     const at = tabs.findIndex((tab) => tab.code === code);
@@ -58,7 +69,7 @@ export const useTabs = create<TabState>()((set, get) => ({
     }
     const next = rest[Math.min(at, rest.length - 1)] ?? HOME_TAB;
     set({ tabs: rest, activeCode: next.code });
-    return next.path;
+    return tabAddress(next);
   },
   closeOthers: (code) =>
     set(({ tabs }) => ({

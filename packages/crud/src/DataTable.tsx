@@ -1,0 +1,156 @@
+import { type ReactNode } from 'react';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnType, TableProps } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { PAGE_SIZES, type Page } from '@cityops/contract';
+import { ColumnSettingsButton } from './ColumnSettingsButton.js';
+import { applySettings, type ColumnDeclaration } from './columnSettings.js';
+import { crudTexts } from './texts.js';
+import { useTableSettings } from './useTableSettings.js';
+
+/** A column of a list page: antd's column, with a key, an optional server sort field and visibility. */
+export type CrudColumn<Row> = ColumnType<Row> &
+  ColumnDeclaration & {
+    title: string;
+    /** The request's `sortField` this column sorts by; without it the column does not sort. */
+    sortField?: string;
+  };
+
+/** The paging part of a list's state and how to change it (from `useListState`). */
+export interface PagedList {
+  state: { pageNum: number; pageSize: number; sortField?: string; sortOrder?: 'asc' | 'desc' };
+  /** Typed loosely on purpose: each list's own schema checks the sort field when it reads the URL. */
+  update(change: Partial<Record<'pageNum' | 'pageSize' | 'sortField' | 'sortOrder', unknown>>): void;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the list for the user's saved column settings, e.g. `userManage`. */
+  tableKey: string;
+  rowKey: keyof Row & string;
+  columns: CrudColumn<Row>[];
+  query: UseQueryResult<Page<Row>>;
+  list: PagedList;
+  /** Buttons left of the table's own tools (add, batch delete, export). */
+  toolbar?: ReactNode;
+  title?: ReactNode;
+  /** Row selection for batch actions. */
+  selection?: { keys: React.Key[]; onChange(keys: React.Key[]): void };
+  /** Extra antd props (expandable rows, size). */
+  tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'pagination' | 'rowKey' | 'onChange'>;
+}
+
+const toAntOrder = (order: 'asc' | 'desc' | undefined) =>
+  order === 'asc' ? 'ascend' : order === 'desc' ? 'descend' : null;
+
+/**
+ * The list table every list page uses: server paging and sorting kept in the URL state, the user's
+ * column settings, a refresh and a clear error with a retry instead of an empty table.
+ */
+export function DataTable<Row extends object>({
+  tableKey,
+  rowKey,
+  columns,
+  query,
+  list,
+  toolbar,
+  title,
+  selection,
+  tableProps,
+}: DataTableProps<Row>) {
+  const t = crudTexts.useTexts();
+  const { settings, save, reset, saving } = useTableSettings(tableKey, columns);
+  const { state } = list;
+  const shown = applySettings(columns, settings).map((column): ColumnType<Row> => ({
+    ...column,
+    dataIndex: column.dataIndex ?? column.key,
+    sorter: column.sortField !== undefined,
+    sortOrder: column.sortField && column.sortField === state.sortField ? toAntOrder(state.sortOrder) : null,
+  }));
+  const titles = Object.fromEntries(columns.map((column) => [column.key, column.title]));
+
+  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
+    const sort = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+    const column = columns.find((candidate) => candidate.key === sort?.columnKey);
+    const sortField = sort?.order && column?.sortField ? column.sortField : undefined;
+    const sortOrder = sortField ? (sort?.order === 'ascend' ? 'asc' : 'desc') : undefined;
+    const pageSize = pagination.pageSize ?? state.pageSize;
+    const sorted = sortField !== state.sortField || sortOrder !== state.sortOrder;
+    list.update({
+      pageNum: sorted || pageSize !== state.pageSize ? 1 : (pagination.current ?? 1),
+      pageSize,
+      sortField,
+      sortOrder,
+    });
+  };
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Space wrap>
+          {title && <Typography.Text strong>{title}</Typography.Text>}
+          {toolbar}
+        </Space>
+        <Space>
+          {selection && selection.keys.length > 0 && (
+            <Typography.Text type="secondary">
+              {t('selected', { count: selection.keys.length })}
+            </Typography.Text>
+          )}
+          <Tooltip title={t('refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('refresh')}
+              loading={query.isFetching}
+              onClick={() => void query.refetch()}
+            />
+          </Tooltip>
+          <ColumnSettingsButton
+            settings={settings}
+            titles={titles}
+            save={save}
+            reset={reset}
+            saving={saving}
+          />
+        </Space>
+      </Flex>
+      {query.isError && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('loadFailed', { reason: query.error.message })}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      )}
+      <Table<Row>
+        size="middle"
+        {...tableProps}
+        rowKey={rowKey}
+        columns={shown}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        scroll={{ x: 'max-content' }}
+        onChange={onChange}
+        rowSelection={
+          selection
+            ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.onChange(keys) }
+            : undefined
+        }
+        pagination={{
+          current: state.pageNum,
+          pageSize: state.pageSize,
+          total: query.data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => t('total', { total }),
+        }}
+      />
+    </Flex>
+  );
+}

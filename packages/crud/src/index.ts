@@ -1,0 +1,18 @@
+export { CrudProvider, useCrud, type CrudEnvironment, type ListLocation } from './context.js';
+export { readListState, writeListState, filtersOf, type ListRequestSchema } from './listState.js';
+export { useListState, type ListStateApi } from './useListState.js';
+export { endpointKey, useEndpointMutation, useEndpointQuery, usePageQuery } from './queries.js';
+export {
+  applySettings,
+  defaultSettings,
+  mergeSettings,
+  moveSetting,
+  type ColumnDeclaration,
+} from './columnSettings.js';
+export { useTableSettings } from './useTableSettings.js';
+export { ColumnSettingsButton } from './ColumnSettingsButton.js';
+export { DataTable, type CrudColumn, type DataTableProps, type PagedList } from './DataTable.js';
+export { SearchBar, type SearchBarProps } from './SearchBar.js';
+export { FormDialog, type FormDialogProps } from './FormDialog.js';
+export { confirmAction, confirmDelete, type ConfirmActionOptions } from './confirmAction.js';
+export { crudTexts } from './texts.js';

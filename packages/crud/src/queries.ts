@@ -1,0 +1,59 @@
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import type { Endpoint, EndpointBody, EndpointData, EndpointQuery } from '@cityops/contract';
+import { useCrud } from './context.js';
+
+/** Query keys start with the endpoint's path, so a mutation can refresh every page of a list at once. */
+export const endpointKey = (endpoint: Endpoint, request?: unknown): QueryKey =>
+  request === undefined ? [endpoint.path] : [endpoint.path, request];
+
+/**
+ * One page of a list (a POST list endpoint with the request as its body). The previous page stays in
+ * view while the next loads, so paging never flashes an empty table.
+ */
+export function usePageQuery<E extends Endpoint>(endpoint: E, request: EndpointBody<E>, enabled = true) {
+  const { http } = useCrud();
+  return useQuery({
+    queryKey: endpointKey(endpoint, request),
+    queryFn: ({ signal }) => http.call(endpoint, { body: request, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** A read endpoint by its query parameters (GET) or body (POST). */
+export function useEndpointQuery<E extends Endpoint>(
+  endpoint: E,
+  input: { query?: EndpointQuery<E>; body?: EndpointBody<E> } = {},
+  options: { enabled?: boolean; staleTime?: number } = {},
+) {
+  const { http } = useCrud();
+  return useQuery({
+    queryKey: endpointKey(endpoint, input),
+    queryFn: ({ signal }) => http.call(endpoint, { ...input, signal }),
+    ...options,
+  });
+}
+
+/**
+ * A change through an endpoint; on success every cached answer of the `invalidates` endpoints is
+ * refreshed (the list, its options, the record). Refusals are shown by the HTTP client.
+ */
+export function useEndpointMutation<E extends Endpoint, V>(
+  endpoint: E,
+  toCall: (variables: V) => { query?: EndpointQuery<E>; body?: EndpointBody<E> },
+  invalidates: readonly Endpoint[] = [],
+) {
+  const { http } = useCrud();
+  const client = useQueryClient();
+  return useMutation<EndpointData<E>, Error, V>({
+    mutationFn: (variables) => http.call(endpoint, toCall(variables)),
+    onSuccess: () =>
+      Promise.all(invalidates.map((stale) => client.invalidateQueries({ queryKey: endpointKey(stale) }))),
+  });
+}

@@ -1,0 +1,64 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { Endpoint } from '@cityops/contract';
+import { AppConfigProvider, FeedbackHost } from '@cityops/ui';
+import { CrudProvider, type CrudEnvironment, type ListLocation } from '../context.js';
+
+/**
+ * The kit around a component under test: a real query client, an address bar in memory, and a stand-in
+ * for the server that answers by endpoint path (the server is outside what these tests cover; the API
+ * tests and the browser tests cover it for real).
+ */
+export type FakeServer = Record<string, (input: { query?: unknown; body?: unknown }) => unknown>;
+
+export function renderWithKit(
+  ui: ReactNode,
+  { server, path = '/list' }: { server: FakeServer; path?: string },
+) {
+  let address = path;
+  const listeners = new Set<() => void>();
+  const history: string[] = [path];
+  const memory = {
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get: () => address,
+    replace: (to: string) => {
+      address = to;
+      history[history.length - 1] = to;
+      for (const listener of listeners) listener();
+    },
+  };
+  function useListLocation(): ListLocation {
+    const current = useSyncExternalStore(memory.subscribe, memory.get);
+    const at = current.indexOf('?');
+    return {
+      pathname: at < 0 ? current : current.slice(0, at),
+      search: at < 0 ? '' : current.slice(at),
+      replace: memory.replace,
+    };
+  }
+  const calls: { path: string; query?: unknown; body?: unknown }[] = [];
+  const http: CrudEnvironment['http'] = {
+    call: (async (endpoint: Endpoint, options: { query?: unknown; body?: unknown } = {}) => {
+      calls.push({ path: endpoint.path, query: options.query, body: options.body });
+      const answer = server[endpoint.path];
+      if (!answer) throw new Error(`no answer for ${endpoint.path}`);
+      return answer(options);
+    }) as CrudEnvironment['http']['call'],
+  };
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const view = render(
+    <AppConfigProvider>
+      <FeedbackHost />
+      <QueryClientProvider client={client}>
+        <CrudProvider value={{ http, useListLocation }}>{ui}</CrudProvider>
+      </QueryClientProvider>
+    </AppConfigProvider>,
+  );
+  return { ...view, calls, address: () => memory.get(), navigate: memory.replace, history };
+}
