@@ -14,6 +14,7 @@ import { randomCaptchaText } from './modules/auth/captcha.js';
 import { loadLoginKeys } from './modules/auth/keys.js';
 import { sessionOf } from './modules/auth/sessions.js';
 import { modules } from './modules/index.js';
+import { startLogPurge } from './modules/logs/service.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
 import { holdsPermission } from './modules/users/permissions.js';
 
@@ -98,6 +99,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   for (const module of modules) if (module.routes) await app.register(module.routes);
   for (const module of modules) await module.fallback?.(app);
+
+  // The retention purge (the only deletion of log rows): at start-up, then every LOG_PURGE_HOURS.
+  if (config.LOG_PURGE_HOURS > 0) {
+    const stop = await startLogPurge(context, app.log, config.LOG_PURGE_HOURS);
+    app.addHook('onClose', async () => stop());
+  }
 
   return app;
 }

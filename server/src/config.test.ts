@@ -15,6 +15,7 @@ describe('configuration', () => {
       SESSION_IDLE_MINUTES: 30,
       LOG_LEVEL: 'info',
       LOGIN_RATE_LIMIT: 60,
+      LOG_PURGE_HOURS: 24,
       TRUST_PROXY: false,
     });
     expect(config.DATABASE_URL).toBeUndefined();

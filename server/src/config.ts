@@ -42,6 +42,13 @@ export const configSchema = z
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default(
       'info',
     ),
+    /** Hours between purges of log rows older than the retention (logManage); 0 turns purging off. */
+    LOG_PURGE_HOURS: optional(
+      z.coerce
+        .number()
+        .min(0)
+        .max(24 * 30),
+    ).default(24),
     /** Sign-in and captcha requests per IP and minute; 0 turns the limit off. */
     LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(0)).default(60),
     /**

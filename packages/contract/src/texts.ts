@@ -3,6 +3,7 @@ import { resourceTextsEn, resourceTextsZh } from './admin/resourceTexts.js';
 import { roleTextsEn, roleTextsZh } from './admin/roleTexts.js';
 import { dictionaryTextsEn, dictionaryTextsZh } from './admin/dictionaryTexts.js';
 import { organizationTextsEn, organizationTextsZh } from './admin/organizationTexts.js';
+import { logsTextsEn, logsTextsZh } from './admin/logsTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -79,6 +80,7 @@ export const contractTexts = {
     ...resourceTextsZh,
     ...organizationTextsZh,
     ...dictionaryTextsZh,
+    ...logsTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -151,6 +153,7 @@ export const contractTexts = {
     ...resourceTextsEn,
     ...organizationTextsEn,
     ...dictionaryTextsEn,
+    ...logsTextsEn,
   },
 } as const;
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes.js';
 import dictionaryRoutes from './dictionary/routes.js';
 import licenceRoutes, { licenceGate } from './licence/routes.js';
+import logRoutes from './logs/routes.js';
 import messageRoutes from './messages/routes.js';
 import organizationRoutes from './organizations/routes.js';
 import projectRoutes from './projects/routes.js';
@@ -36,6 +37,7 @@ export const modules: readonly ServerModule[] = [
   { routes: projectRoutes },
   { routes: messageRoutes },
   { routes: videoRoutes },
+  { routes: logRoutes },
   // The built shell and the not-found handler of the whole server; keep it last.
   { fallback: registerShell },
 ];

@@ -146,6 +146,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SHELL_DIST: join(dataDir, 'no-shell'),
     LOG_LEVEL: options.captureLogs ? 'trace' : 'silent',
     LOGIN_RATE_LIMIT: '0',
+    LOG_PURGE_HOURS: '0',
     ...options.env,
   });
   const clock = testClock();

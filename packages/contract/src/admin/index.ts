@@ -3,6 +3,8 @@ export * from './dictionaryTexts.js';
 export * from './fields.js';
 export * from './organizations.js';
 export * from './organizationTexts.js';
+export * from './logs.js';
+export * from './logsTexts.js';
 export * from './paging.js';
 export * from './sessions.js';
 export * from './tableSettings.js';

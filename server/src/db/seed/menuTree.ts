@@ -35,6 +35,7 @@ export const BUTTONS: Readonly<Record<string, Readonly<Record<string, string>>>>
     kick: '强制下线',
     export: '导出用户',
   },
+  logManage: { export: '导出日志', retention: '日志保留设置' },
   roleManage: { add: '新增角色', edit: '编辑角色', delete: '删除角色', assignPermission: '分配权限' },
   authority: { add: '新增权限', edit: '编辑权限', delete: '删除权限' },
   organization: { add: '新增组织', edit: '编辑组织', delete: '删除组织' },

@@ -6,4 +6,8 @@ export const adminRoutes: RouteObject[] = [
     path: '/admin/parameterManage',
     lazy: async () => ({ Component: (await import('./pages/ParameterPage')).ParameterPage }),
   },
+  {
+    path: '/admin/logManage',
+    lazy: async () => ({ Component: (await import('./logs/LogManagePage')).LogManagePage }),
+  },
 ];

@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeSessionCookies } from '@cityops/client';
+import type { OperationLogDetail, SignInLogRow } from '@cityops/contract';
+import { initI18n } from '@cityops/ui';
+import { adminSession, mockApi, ok, type Route } from '../../../test/api';
+import { renderRoutesAt } from '../../../test/renderRoutes';
+import { useSession } from '../../auth/session';
+import { useTabs } from '../../tabs/tabStore';
+
+const SIGN_INS = '/api/sys/log/loginList';
+const OPERATIONS = '/api/sys/log/operationList';
+const DETAIL = '/api/sys/log/operationDetail';
+const RETENTION = '/api/sys/log/retention';
+
+const failedSignIn: SignInLogRow = {
+  id: 7,
+  time: '2026-06-01T08:00:00.000Z',
+  account: 'admin',
+  userId: 1,
+  ip: '10.1.2.3',
+  userAgent: 'Mozilla/5.0 (Test) Chrome/130',
+  action: 'login_failed',
+  outcome: 'failure',
+  detail: 'wrong account or password',
+};
+const edit: OperationLogDetail = {
+  id: 12,
+  time: '2026-06-01T09:00:00.000Z',
+  userId: 1,
+  account: 'admin',
+  ip: '10.1.2.3',
+  module: 'userManage',
+  action: 'update',
+  targetId: '5',
+  targetName: 'zhangsan',
+  outcome: 'success',
+  detail: '',
+  changeCount: 2,
+  changes: [
+    { field: 'name', before: '张三', after: '李四' },
+    { field: 'jobTitle', before: '', after: '班长' },
+  ],
+};
+/** The whole shell renders in jsdom; on a busy machine that takes seconds. */
+const SLOW = { timeout: 15_000 };
+const page = (list: unknown[]) => ok({ list, total: list.length, pageNum: 1, pageSize: 15 });
+
+const withLogPage = (elements: string[]) => ({
+  ...adminSession,
+  elements,
+  menus: [
+    ...adminSession.menus,
+    {
+      id: 9,
+      parentId: 1,
+      type: 2,
+      code: 'logManage',
+      name: '日志管理',
+      url: '/admin/logManage',
+      sortNum: 9,
+      icon: '',
+      level: 2,
+    },
+  ],
+});
+
+beforeAll(async () => {
+  await initI18n('zh-CN');
+});
+
+afterEach(() => {
+  useSession.getState().clear();
+  useTabs.getState().reset();
+});
+
+function renderPage({
+  elements = ['logManage_retention'],
+  saveRetention,
+}: {
+  elements?: string[];
+  saveRetention?: Route;
+} = {}) {
+  writeSessionCookies('token-admin', 1);
+  let days = 180;
+  const api = mockApi({
+    '/api/user/queryUserPermissions': () => ok(withLogPage(elements)),
+    '/api/user/tableSettings': () => ok(null),
+    [SIGN_INS]: () => page([failedSignIn]),
+    [OPERATIONS]: () => page([{ ...edit, changes: undefined }]),
+    [DETAIL]: () => ok(edit),
+    [RETENTION]: (request) => {
+      if (request.body === undefined) return ok({ days });
+      const answer = saveRetention ? saveRetention(request) : ok(request.body);
+      if (answer.status_code === 1) days = (request.body as { days: number }).days;
+      return answer;
+    },
+  });
+  const router = renderRoutesAt('/admin/logManage');
+  return { api, router };
+}
+
+describe('日志管理', { timeout: 60_000 }, () => {
+  it('shows failed sign-ins with the action in words, the reason, address and browser', async () => {
+    const { api } = renderPage();
+    expect(await screen.findByText('登录失败', {}, SLOW)).toBeTruthy();
+    const row = screen.getByText('10.1.2.3').closest('tr') as HTMLElement;
+    expect(within(row).getByText('admin')).toBeTruthy();
+    expect(within(row).getByText('失败')).toBeTruthy();
+    expect(within(row).getByText('wrong account or password')).toBeTruthy();
+    expect(within(row).getByText('Mozilla/5.0 (Test) Chrome/130')).toBeTruthy();
+    expect(api.sentTo(SIGN_INS)[0]).toMatchObject({ pageNum: 1, pageSize: 15 });
+  });
+
+  it('searches the sign-in log by account and action, and sends the filters to the server', async () => {
+    const { api, router } = renderPage();
+    await screen.findByText('登录失败', {}, SLOW);
+    const search = document.querySelector('form[role="search"]') as HTMLFormElement;
+    fireEvent.change(within(search).getByLabelText('账号'), { target: { value: 'adm' } });
+    fireEvent.click(search.querySelector('button[type="submit"]') as HTMLElement);
+    await waitFor(
+      () => expect(api.sentTo(SIGN_INS).at(-1)).toMatchObject({ account: 'adm', pageNum: 1 }),
+      SLOW,
+    );
+    expect(router.state.location.search).toContain('account=adm');
+  });
+
+  it('shows an operation with the module and action in words, and its fields before and after', async () => {
+    const { api } = renderPage();
+    fireEvent.click(await screen.findByText('操作日志', {}, SLOW));
+    const row = (await screen.findByText('zhangsan', {}, SLOW)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('用户管理')).toBeTruthy();
+    expect(within(row).getByText('编辑')).toBeTruthy();
+    fireEvent.click(within(row).getByText(/详\s*情/));
+    await screen.findByText('李四', {}, SLOW);
+    const drawer = document.querySelector('.ant-drawer') as HTMLElement;
+    const cells = [...drawer.querySelectorAll('.ant-table-tbody > tr.ant-table-row')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((cell) => cell.textContent),
+    );
+    expect(cells).toEqual([
+      ['name', '张三', '李四'],
+      ['jobTitle', '（空）', '班长'],
+    ]);
+    expect(api.sentTo(DETAIL)).toEqual([{ id: 12 }]);
+  });
+
+  it('saves the retention for holders of its button', async () => {
+    const { api } = renderPage();
+    const input = await screen.findByLabelText('日志保留天数', {}, SLOW);
+    expect((input as HTMLInputElement).value).toBe('180');
+    fireEvent.change(input, { target: { value: '365' } });
+    fireEvent.click(screen.getByText(/^保\s*存$/));
+    expect(await screen.findByText('日志保留设置已保存', {}, SLOW)).toBeTruthy();
+    expect(api.sentTo(RETENTION).filter((body) => body !== undefined)).toEqual([{ days: 365 }]);
+  });
+
+  it('only shows the retention to users without its button', async () => {
+    renderPage({ elements: [] });
+    expect(await screen.findByText('日志保留180天，超过的每天自动清理', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByLabelText('日志保留天数')).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '@cityops/ui';
+import { actionName, ADMIN_MODULES, moduleName } from './names';
+import { logTexts } from './texts';
+import { filterOf, rangeFits, rangeOf } from './timeRange';
+
+beforeAll(async () => {
+  await initI18n('zh-CN');
+});
+
+describe('log codes in words', () => {
+  it('names the module by its page title, in either language, and leaves unknown codes as they are', () => {
+    expect(moduleName('userManage', 'zh-CN')).toBe('用户管理');
+    expect(moduleName('logManage', 'en-US')).toBe('Log management');
+    expect(moduleName('no_such_page', 'zh-CN')).toBe('no_such_page');
+    expect(ADMIN_MODULES).toContain('userManage');
+    expect(ADMIN_MODULES).toContain('logManage');
+  });
+
+  it('names known actions and shows others as their code', () => {
+    expect(actionName(logTexts.t, 'login_failed')).toBe('登录失败');
+    expect(actionName(logTexts.t, 'update')).toBe('编辑');
+    expect(actionName(logTexts.t, 'SPIN')).toBe('SPIN');
+  });
+});
+
+describe('the time range filter', () => {
+  it('runs from the start of the first day to the end of the last, and back', () => {
+    const range = rangeOf('2026-06-01T00:00:00.000Z', '2026-06-03T00:00:00.000Z');
+    const filter = filterOf(range);
+    expect(Date.parse(filter.to ?? '') - Date.parse(filter.from ?? '')).toBe(3 * 86_400_000 - 1);
+    expect(filterOf(undefined)).toEqual({ from: undefined, to: undefined });
+    expect(rangeOf(undefined, undefined)).toBeUndefined();
+  });
+
+  it('fits a year and not more', () => {
+    expect(rangeFits(rangeOf('2026-01-01T00:00:00.000Z', '2026-12-31T00:00:00.000Z'))).toBe(true);
+    expect(rangeFits(rangeOf('2025-01-01T00:00:00.000Z', '2026-06-01T00:00:00.000Z'))).toBe(false);
+    expect(rangeFits(undefined)).toBe(true);
+  });
+});
