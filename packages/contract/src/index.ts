@@ -14,3 +14,4 @@ export * from './licence.js';
 export * from './messages.js';
 export * from './bridge.js';
 export * from './video.js';
+export * from './admin/buttons.js';
