@@ -34,3 +34,5 @@ export {
 } from './feedback.js';
 export { LoadingOverlay } from './LoadingOverlay.js';
 export { NotConnectedPage, type NotConnectedPageProps } from './NotConnectedPage.js';
+export { accessibleRoutes, hasElement, isAdmin, isLoggedIn, type ElementCode } from './access/access.js';
+export { AccessProvider, Can, useCan, type AccessProviderProps, type CanProps } from './access/Can.js';
