@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Form, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { readToken } from '@cityops/client';
 import { i18n, openConfirm, showMessage } from '@cityops/ui';
-import { useSession } from '../auth/session';
+import { sessionKey, useSessionUser } from '../auth/queries';
 import { listMyProjects, setDefaultProject } from './api';
 import { AccountModal } from './AccountModal';
 
@@ -18,7 +19,8 @@ const say = (key: 'project.required' | 'project.confirmPrompt' | 'project.saved'
 export function DefaultProjectDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProjectForm>();
-  const defaultProjectId = useSession((state) => state.user?.defaultProjectId ?? undefined);
+  const defaultProjectId = useSessionUser()?.defaultProjectId ?? undefined;
+  const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const projects = useQuery({
     queryKey: ['projects', 'mine'],
@@ -43,9 +45,10 @@ export function DefaultProjectDialog({ onClose }: { onClose(): void }) {
     setSaving(true);
     try {
       const saved = await setDefaultProject(projectId);
-      useSession.setState((state) => ({
-        user: state.user ? { ...state.user, defaultProjectId: saved.projectId } : null,
-      }));
+      // The session learns the new default without asking the server for the whole session again.
+      queryClient.setQueryData(sessionKey(readToken()), (user) =>
+        user ? { ...user, defaultProjectId: saved.projectId } : user,
+      );
       showMessage('SUCCESS', say('project.saved'));
       onClose();
     } catch {
