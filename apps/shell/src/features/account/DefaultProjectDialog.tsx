@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { Form, Select } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { readToken } from '@cityops/client';
 import { i18n, openConfirm, showMessage } from '@cityops/ui';
-import { sessionKey, useSessionUser } from '../auth/queries';
-import { listMyProjects, setDefaultProject } from './api';
+import { useSessionUser } from '../auth/queries';
+import { useMyProjects, useSetDefaultProject } from './queries';
 import { AccountModal } from './AccountModal';
 
 interface ProjectForm {
@@ -20,12 +17,8 @@ export function DefaultProjectDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProjectForm>();
   const defaultProjectId = useSessionUser()?.defaultProjectId ?? undefined;
-  const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
-  const projects = useQuery({
-    queryKey: ['projects', 'mine'],
-    queryFn: ({ signal }) => listMyProjects(signal),
-  });
+  const projects = useMyProjects();
+  const setDefault = useSetDefaultProject();
 
   async function submit() {
     let values: ProjectForm;
@@ -42,24 +35,19 @@ export function DefaultProjectDialog({ onClose }: { onClose(): void }) {
       cancelText: t('account.cancel'),
     });
     if (!go) return;
-    setSaving(true);
-    try {
-      const saved = await setDefaultProject(projectId);
-      // The session learns the new default without asking the server for the whole session again.
-      queryClient.setQueryData(sessionKey(readToken()), (user) =>
-        user ? { ...user, defaultProjectId: saved.projectId } : user,
-      );
-      showMessage('SUCCESS', say('project.saved'));
-      onClose();
-    } catch {
-      setSaving(false); // The client has shown the server's message.
-    }
+    setDefault.mutate(projectId, {
+      onSuccess: () => {
+        showMessage('SUCCESS', say('project.saved'));
+        onClose();
+      },
+      // On failure the client has shown the server's message.
+    });
   }
 
   return (
     <AccountModal
       title={t('header.defaultProject')}
-      saving={saving}
+      saving={setDefault.isPending}
       onOk={() => void submit()}
       onClose={onClose}
     >
