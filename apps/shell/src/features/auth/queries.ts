@@ -7,9 +7,11 @@ import { fetchUserPermissions } from './api';
  * The user session behind a token (platform-shell.md §3): user info, menus and element codes. Keyed by
  * the token, so another tab signing in as someone else (a new `user-Token` cookie) is a new session.
  */
+export const SESSION_KEY_ROOT = ['session'] as const;
+
 export const sessionQuery = (token: string | null) =>
   queryOptions({
-    queryKey: ['session', token] as const,
+    queryKey: [...SESSION_KEY_ROOT, token] as const,
     queryFn: ({ signal }) => fetchUserPermissions(signal),
     // Loaded once per token; it changes only by signing in again, which clears the cache.
     staleTime: Infinity,

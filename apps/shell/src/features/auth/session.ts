@@ -1,6 +1,7 @@
 import { authEndpoints, type LoginData } from '@cityops/contract';
 import { clearSessionCookies, writeSessionCookies, type HttpClient } from '@cityops/client';
 import { queryClient } from '../../app/queryClient';
+import { SESSION_KEY_ROOT } from './queries';
 import { useTabs } from '../tabs/tabStore';
 
 /**
@@ -26,6 +27,9 @@ export function signIn(login: LoginData): void {
 export function signOutLocally(): void {
   clearSessionCookies();
   for (const listener of signedOutListeners) listener();
+  // Emptied first, so every reader of the session hears that it ended (the guard leaves the layout,
+  // frames included, at once); clearing alone drops the queries without telling their readers.
+  void queryClient.resetQueries({ queryKey: SESSION_KEY_ROOT });
   queryClient.clear();
   useTabs.getState().reset();
 }
