@@ -16,3 +16,4 @@ export * from './bridge.js';
 export * from './video.js';
 export * from './admin/index.js';
 export * from './export.js';
+export * from './admin/buttons.js';

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_VERSION, findRouteByPath, type PermissionItem } from '@cityops/contract';
+import { BRIDGE_VERSION, BUTTON_CODES, findRouteByPath, type PermissionItem } from '@cityops/contract';
 import { clearSessionCookies, writeSessionCookies } from '@cityops/client';
-import { initI18n } from '@cityops/ui';
+import { Can, initI18n } from '@cityops/ui';
 import { createRuntime } from './runtime.js';
 import { lightTheme } from './frameStore.js';
 import { SubAppRoot, type SubAppPageProps } from './SubAppRoot.js';
@@ -68,11 +68,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function mount(path: string, pages = {}) {
+function mount(path: string, pages = {}, user: object = permissions) {
   writeSessionCookies('frame-token', 1);
   const fetchMock = vi.fn(
     async () =>
-      new Response(JSON.stringify({ status_code: 1, message: '成功', data: permissions }), {
+      new Response(JSON.stringify({ status_code: 1, message: '成功', data: user }), {
         headers: { 'content-type': 'application/json' },
       }),
   );
@@ -131,6 +131,24 @@ describe('the sub-app root', () => {
     expect(
       await screen.findByText(`live view of ${code('/iotcloud/iot/videoMonitor/playReal')}`),
     ).toBeTruthy();
+  });
+
+  it("shows a page's buttons only to a user holding their codes", async () => {
+    const real = '/iotcloud/iot/videoMonitor/playReal';
+    const { ptz, talk } = BUTTON_CODES.iot_videoMonitor_playReal;
+    const Live = () => (
+      <>
+        <Can code={ptz}>
+          <button type="button">云台控制</button>
+        </Can>
+        <Can code={talk}>
+          <button type="button">语音对讲</button>
+        </Can>
+      </>
+    );
+    mount(real, { [code(real)]: Live }, { ...permissions, elements: [ptz] });
+    expect(await screen.findByRole('button', { name: '云台控制' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '语音对讲' })).toBeNull();
   });
 
   it('keeps each open tab alive while another is in view, and lets it go when the tab closes', async () => {

@@ -1,12 +1,19 @@
-import { Activity, useEffect, useMemo, type ComponentType } from 'react';
+import { Activity, useMemo, type ComponentType } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { findRouteByPath, type RouteEntry } from '@cityops/contract';
 import { buildUserMenu, menuTrail, pathnameOf, readToken } from '@cityops/client';
-import { AppConfigProvider, FeedbackHost, NotConnectedPage, paletteFromVariables } from '@cityops/ui';
-import { RuntimeContext, useFrame, useRuntime } from './context.js';
+import {
+  AccessProvider,
+  AppConfigProvider,
+  FeedbackHost,
+  NotConnectedPage,
+  paletteFromVariables,
+} from '@cityops/ui';
+import { RuntimeContext, useFrame } from './context.js';
 import { keptPaths } from './frameStore.js';
+import { useFramePermissions } from './queries.js';
 import type { SubAppRuntime } from './runtime.js';
 
 export interface SubAppPageProps {
@@ -16,17 +23,9 @@ export interface SubAppPageProps {
 /** The app's own pages by route code; a route without one shows that it is not connected yet. */
 export type SubAppPages = Readonly<Partial<Record<string, ComponentType<SubAppPageProps>>>>;
 
-function usePermissionItems() {
-  const runtime = useRuntime();
-  const state = useStore(runtime.permissions, (store) => store.state);
-  useEffect(() => runtime.loadPermissions(), [runtime]);
-  return state;
-}
-
 function PlaceholderPage({ route }: SubAppPageProps) {
   const { i18n } = useTranslation();
-  const permissions = useStore(useRuntime().permissions, (store) => store.state);
-  const items = permissions.status === 'ready' ? permissions.items : null;
+  const items = useFramePermissions({ load: false }).data?.menus ?? null;
   const trail = useMemo(
     () => (items ? menuTrail(buildUserMenu(items).tree, route.path, i18n.language) : []),
     [items, route.path, i18n.language],
@@ -38,26 +37,26 @@ function PlaceholderPage({ route }: SubAppPageProps) {
 /** A permission route: shown once the user's permissions are in and hold the route's code. */
 function PermittedPage({ route, Page }: { route: RouteEntry; Page: ComponentType<SubAppPageProps> }) {
   const { t } = useTranslation();
-  const runtime = useRuntime();
-  const permissions = usePermissionItems();
+  const permissions = useFramePermissions();
   if (readToken() === null) return <Result status="warning" title={t('subApp.sessionNeeded')} />;
-  if (permissions.status === 'failed')
+  if (permissions.isError)
     return (
       <Result
         status="error"
         title={t('subApp.permissionsFailed')}
-        extra={
-          <Button onClick={() => runtime.permissions.getState().set({ status: 'idle' })}>
-            {t('subApp.retry')}
-          </Button>
-        }
+        extra={<Button onClick={() => void permissions.refetch()}>{t('subApp.retry')}</Button>}
       />
     );
-  if (permissions.status !== 'ready') return <Spin style={{ display: 'block', marginTop: 64 }} />;
-  const held = new Set(permissions.items.map((item) => item.code.toLowerCase()));
+  const user = permissions.data;
+  if (!user) return <Spin style={{ display: 'block', marginTop: 64 }} />;
+  const held = new Set(user.menus.map((item) => item.code.toLowerCase()));
   if (!held.has(route.code.toLowerCase()))
     return <Result status="403" title={t('subApp.noPermission')} subTitle={t('subApp.noPermissionText')} />;
-  return <Page route={route} />;
+  return (
+    <AccessProvider elements={user.elements}>
+      <Page route={route} />
+    </AccessProvider>
+  );
 }
 
 function PageAt({ path, pages }: { path: string; pages: SubAppPages }) {
@@ -106,11 +105,16 @@ function Themed({ pages }: { pages: SubAppPages }) {
   );
 }
 
-/** The whole sub-app: theme and locale from the shell, and its pages kept alive per open tab. */
+/**
+ * The whole sub-app: theme and locale from the shell, the frame's query client, and its pages kept
+ * alive per open tab.
+ */
 export function SubAppRoot({ runtime, pages }: { runtime: SubAppRuntime; pages: SubAppPages }) {
   return (
     <RuntimeContext value={runtime}>
-      <Themed pages={pages} />
+      <QueryClientProvider client={runtime.queryClient}>
+        <Themed pages={pages} />
+      </QueryClientProvider>
     </RuntimeContext>
   );
 }

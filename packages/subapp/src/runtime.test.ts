@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_VERSION } from '@cityops/contract';
 import { clearSessionCookies, writeSessionCookies } from '@cityops/client';
 import { initI18n, i18n } from '@cityops/ui';
+import { permissionsQuery } from './queries.js';
 import { createRuntime } from './runtime.js';
 import { lightTheme } from './frameStore.js';
 import { SHELL_ORIGIN, testWindow } from './test/frameWindow.js';
@@ -64,7 +65,7 @@ describe('the sub-app runtime', () => {
     expect(frame.history.pushState).not.toHaveBeenCalled();
   });
 
-  it('follows navigate, state, reload and logout from the shell', async () => {
+  it('follows navigate, state, reload and logout from the shell, forgetting every cached answer at logout', async () => {
     const frame = testWindow('iotcloud', '/iotcloud/iot/lamp/plan');
     const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
     frame.deliver(welcome('/iotcloud/iot/lamp/plan'));
@@ -85,9 +86,11 @@ describe('the sub-app runtime', () => {
     frame.deliver({ ...fromShell, type: 'reload', path: '/iotcloud/iot/videoMonitor/playReal' });
     expect(runtime.store.getState().generations).toEqual({ '/iotcloud/iot/videoMonitor/playReal': 1 });
 
+    runtime.queryClient.setQueryData(['session', 'frame-token'], { userId: 2 });
     frame.deliver({ ...fromShell, type: 'logout' });
     expect(runtime.store.getState().signedOut).toBe(true);
     expect(runtime.store.getState().tabs).toEqual([]);
+    expect(runtime.queryClient.getQueryCache().getAll()).toEqual([]);
   });
 
   it('ignores messages from another origin, another window, for another app, or malformed', () => {
@@ -134,8 +137,9 @@ describe('the sub-app runtime', () => {
     vi.stubGlobal('fetch', fetchMock);
     const frame = testWindow('iotcloud', '/iotcloud/iot/lamp/plan');
     const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
-    runtime.loadPermissions();
-    await vi.waitFor(() => expect(runtime.permissions.getState().state.status).toBe('failed'));
+    await expect(
+      runtime.queryClient.fetchQuery(permissionsQuery(runtime.http, 'frame-token')),
+    ).rejects.toThrow();
     expect(frame.posted().filter((message) => message.type === 'sessionEnded')).toEqual([
       {
         source: 'cityops-subapp',

@@ -1,8 +1,7 @@
+import { QueryClient } from '@tanstack/react-query';
 import {
-  authEndpoints,
   findRouteByPath,
   type Locale,
-  type PermissionItem,
   type SessionEndedMessage,
   type ShellToFrameMessage,
   type SubApp,
@@ -20,7 +19,6 @@ import {
   type HttpClient,
 } from '@cityops/client';
 import { changeLocale, currentLocale, showMessage, i18n } from '@cityops/ui';
-import { create } from 'zustand';
 import { createFrameStore, type FrameStore } from './frameStore.js';
 
 /** The window the runtime lives in; narrowed so tests can hand in jsdom's or a fake. */
@@ -29,17 +27,13 @@ export type FrameWindow = Pick<
   'addEventListener' | 'removeEventListener' | 'parent' | 'name' | 'location' | 'history'
 >;
 
-type PermissionsState =
-  | { status: 'idle' | 'loading' }
-  | { status: 'ready'; token: string; items: PermissionItem[] }
-  | { status: 'failed' };
-
 export interface SubAppRuntime {
   app: SubApp;
   /** Whether the shell frames this page (false when the page is opened on its own). */
   framed: boolean;
   store: FrameStore;
-  permissions: ReturnType<typeof createPermissionsStore>;
+  /** The frame's server state (its own: frames share no memory with the shell), emptied at sign-out. */
+  queryClient: QueryClient;
   http: HttpClient;
   /**
    * Shows `path`. A page of this app switches in place and the shell is told, so the frame never adds
@@ -48,17 +42,20 @@ export interface SubAppRuntime {
   navigate(path: string, options?: { replace?: boolean }): void;
   /** A page's own tab title (e.g. the record it shows), sent to the shell's tab bar. */
   setTitle(path: string, title: string): void;
-  /** Loads the user's permissions once per token (again after a failure). */
-  loadPermissions(): void;
   dispose(): void;
 }
 
-function createPermissionsStore() {
-  return create<{ state: PermissionsState; set(state: PermissionsState): void }>()((set) => ({
-    state: { status: 'idle' },
-    set: (state) => set({ state }),
-  }));
-}
+/**
+ * No automatic retries (the HTTP client already tells the user when a call fails, and a retry would
+ * tell them again) and no refetch on focus, as in the shell.
+ */
+const createFrameQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
 
 const routeTitle = (path: string, locale: Locale) => {
   const route = findRouteByPath(pathnameOf(path));
@@ -83,7 +80,7 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
   const framed = identity !== null && identity.app === app && window.parent !== (window as unknown);
   const here = () => `${location.pathname}${location.search}${location.hash}`;
   const store = createFrameStore(app, here());
-  const permissions = createPermissionsStore();
+  const queryClient = createFrameQueryClient();
   let bridge: FrameBridge | null = null;
 
   const showLocally = (path: string) => {
@@ -113,7 +110,8 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
         return;
       case 'logout':
         state.signOut();
-        permissions.getState().set({ status: 'idle' });
+        // Nothing the last user was allowed to read stays behind for the next one.
+        queryClient.clear();
         return;
     }
   };
@@ -133,7 +131,7 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
     app,
     framed,
     store,
-    permissions,
+    queryClient,
     http: createHttpClient({
       baseUrl,
       getToken: readToken,
@@ -158,17 +156,6 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
     },
     setTitle(path, title) {
       bridge?.post({ type: 'title', path, title });
-    },
-    loadPermissions() {
-      const token = readToken();
-      const { state } = permissions.getState();
-      if (token === null || state.status === 'loading') return;
-      if (state.status === 'ready' && state.token === token) return;
-      permissions.getState().set({ status: 'loading' });
-      runtime.http.call(authEndpoints.userPermissions).then(
-        (user) => permissions.getState().set({ status: 'ready', token, items: user.menus }),
-        () => permissions.getState().set({ status: 'failed' }),
-      );
     },
     dispose: () => bridge?.dispose(),
   };

@@ -36,3 +36,5 @@ export {
 export { LoadingOverlay } from './LoadingOverlay.js';
 export { NotConnectedPage, type NotConnectedPageProps } from './NotConnectedPage.js';
 export { ExportButton, type ExportButtonProps } from './crud/ExportButton.js';
+export { accessibleRoutes, hasElement, isAdmin, isLoggedIn, type ElementCode } from './access/access.js';
+export { AccessProvider, Can, useCan, type AccessProviderProps, type CanProps } from './access/Can.js';

@@ -1,18 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   PLATFORM_HIK,
   VIDEO_CODES_MAX,
-  videoEndpoints,
   type CameraEntry,
-  type CameraTree as Tree_,
   type VideoDevice,
   type VideoPlatform,
 } from '@cityops/contract';
 import { useRuntime, type SubAppPageProps } from '@cityops/subapp';
 import { Html5Player, IccPlayer, MAX_WINDOWS, VideoDialog, createVideoSources } from '@cityops/video';
 import { CameraTree, camerasByCode } from './CameraTree';
+import { useCameraTree } from './queries';
 
 export interface VideoPageOptions {
   platform: VideoPlatform;
@@ -39,21 +38,10 @@ export function VideoPage({ route, platform, mode, talkMode = false }: SubAppPag
   const { t, i18n } = useTranslation();
   const { http } = useRuntime();
   const sources = useMemo(() => createVideoSources(http), [http]);
-  const [tree, setTree] = useState<Tree_ | null>(null);
-  const [failed, setFailed] = useState(false);
+  const cameraTree = useCameraTree(platform);
+  const tree = cameraTree.data ?? null;
   const [chosen, setChosen] = useState<string[]>([]);
   const max = platform === PLATFORM_HIK ? MAX_WINDOWS : VIDEO_CODES_MAX;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    http
-      .call(videoEndpoints.cameraTree, { query: { platformCode: platform }, signal: controller.signal })
-      .then(
-        (loaded) => setTree(loaded),
-        () => !controller.signal.aborted && setFailed(true),
-      );
-    return () => controller.abort();
-  }, [http, platform]);
 
   const cameras = useMemo(() => camerasByCode(tree), [tree]);
   const devices = useMemo(() => chosen.flatMap((code) => deviceOf(cameras.get(code))), [cameras, chosen]);
@@ -75,7 +63,7 @@ export function VideoPage({ route, platform, mode, talkMode = false }: SubAppPag
         <nav aria-label={t('video.page.cameras')} style={{ height: 'calc(100% - 40px)' }}>
           <CameraTree
             tree={tree}
-            failed={failed}
+            failed={cameraTree.isError}
             platform={platform}
             max={max}
             chosen={chosen}

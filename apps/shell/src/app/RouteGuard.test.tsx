@@ -4,7 +4,8 @@ import { COOKIE_TOKEN, KEEPALIVE_INTERVAL_MS } from '@cityops/contract';
 import { clearSessionCookies, readCookie, writeSessionCookies } from '@cityops/client';
 import { initI18n } from '@cityops/ui';
 import { adminSession, mockApi, ok, refused } from '../test/api';
-import { useSession } from '../features/auth/session';
+import { sessionKey } from '../features/auth/queries';
+import { queryClient } from './queryClient';
 import { renderRoutesAt } from '../test/renderRoutes';
 
 const PERMISSIONS = '/api/user/queryUserPermissions';
@@ -18,7 +19,6 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  useSession.getState().clear();
   vi.useRealTimers();
 });
 
@@ -74,6 +74,33 @@ describe('the guarded app', () => {
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
+  it('loads the session again when another tab signs in as someone else', async () => {
+    writeSessionCookies('token-admin', 1);
+    const { fetchMock } = mockApi({
+      [PERMISSIONS]: ({ headers }) =>
+        ok(
+          headers.get('Access-Token') === 'token-admin' ? adminSession : { ...adminSession, name: '值班员' },
+        ),
+    });
+    const router = renderAt('/');
+    expect(await screen.findByText('欢迎，系统管理员')).toBeTruthy();
+    writeSessionCookies('token-operator', 1);
+    await act(() => router.navigate('/center'));
+    expect(await screen.findByText('欢迎，值班员')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("hands the session's element codes to the pages: msg_page shows the message centre icon", async () => {
+    writeSessionCookies('token-admin', 1);
+    mockApi({
+      [PERMISSIONS]: () => ok({ ...adminSession, elements: ['msg_page'] }),
+      '/api/sys/message/pageList': () => ok({ messageList: [], noReadCount: 0, total: 0 }),
+    });
+    renderAt('/');
+    const banner = await screen.findByRole('banner');
+    expect(await within(banner).findByRole('button', { name: /消息中心/ })).toBeTruthy();
+  });
+
   it('when the user info fails: shows the error, logs out locally, goes to /login', async () => {
     writeSessionCookies('stale-token', 1);
     mockApi({ [PERMISSIONS]: () => refused(10401, '登录已失效，请重新登录') });
@@ -94,7 +121,7 @@ describe('the guarded app', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(sentTo(LOGOUT)).toHaveLength(1);
     expect(readCookie(COOKIE_TOKEN)).toBeNull();
-    expect(useSession.getState().user).toBeNull();
+    expect(queryClient.getQueryData(sessionKey('token-admin'))).toBeUndefined();
   });
 
   it('logs out locally even when the server call fails', async () => {

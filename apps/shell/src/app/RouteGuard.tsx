@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
+import { isCancelledError, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { SESSION_ENDED_CODES, StatusCode } from '@cityops/contract';
 import { isApiError, readToken } from '@cityops/client';
-import { LoadingOverlay, i18n, showMessage } from '@cityops/ui';
-import { fetchUserPermissions } from '../features/auth/api';
-import { signOutLocally, useSession } from '../features/auth/session';
+import { AccessProvider, LoadingOverlay, i18n, showMessage } from '@cityops/ui';
+import { sessionQuery } from '../features/auth/queries';
+import { signOutLocally } from '../features/auth/session';
 import { installSearchShortcut } from '../features/menu/searchShortcut';
 import { menuOf } from '../features/menu/userMenu';
 import { decideRoute, isLoginPath } from './guardDecision';
@@ -39,41 +40,43 @@ if (typeof window !== 'undefined') {
 export function RouteGuard() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const user = useSession((state) => state.user);
-  const userToken = useSession((state) => state.userToken);
-  const setUser = useSession((state) => state.setUser);
+  const queryClient = useQueryClient();
   const token = readToken();
-  const userLoaded = user !== null && userToken === token;
+  const user = useQuery({ ...sessionQuery(token), enabled: false }).data ?? null;
   const decision = decideRoute({
     path: pathname,
     hasToken: token !== null,
-    userLoaded,
-    enabledPaths: userLoaded && user ? menuOf(user.menus).enabledPaths : undefined,
+    userLoaded: user !== null,
+    enabledPaths: user ? menuOf(user.menus).enabledPaths : undefined,
   });
   const mustLoad = decision.action === 'load-user' && token !== null;
 
+  // Loaded here rather than by the query's own fetching: a failure is handled once, where the load
+  // started, even though a session-ended answer clears the cookie and so moves the query's key.
   useEffect(() => {
     if (!mustLoad || token === null) return;
-    const controller = new AbortController();
-    fetchUserPermissions(controller.signal).then(
-      (loaded) => setUser(token, loaded),
-      (error: unknown) => {
-        if (controller.signal.aborted || leavingPage) return;
-        // 10402 has already sent the user to /license, a public page; a licence problem does not end
-        // the session, so once a licence is registered the user carries on where they were.
-        if (isApiError(error) && error.statusCode === StatusCode.LICENCE) return;
-        showMessage('FAIL', loadFailureText(error));
-        signOutLocally();
-        navigate('/login', { replace: true });
-      },
-    );
-    return () => controller.abort();
-  }, [mustLoad, token, setUser, navigate]);
+    const session = sessionQuery(token);
+    queryClient.fetchQuery(session).catch((error: unknown) => {
+      // Cancelled: the guard left, or another tab's sign-in changed the token meanwhile.
+      if (isCancelledError(error) || leavingPage) return;
+      // 10402 has already sent the user to /license, a public page; a licence problem does not end
+      // the session, so once a licence is registered the user carries on where they were.
+      if (isApiError(error) && error.statusCode === StatusCode.LICENCE) return;
+      showMessage('FAIL', loadFailureText(error));
+      signOutLocally();
+      navigate('/login', { replace: true });
+    });
+    return () => void queryClient.cancelQueries({ queryKey: session.queryKey });
+  }, [mustLoad, token, queryClient, navigate]);
 
   useKeepalive(token !== null && !isLoginPath(pathname));
   useEffect(() => installSearchShortcut(), []);
 
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
   if (mustLoad) return <LoadingOverlay />;
-  return <Outlet />;
+  return (
+    <AccessProvider elements={user?.elements}>
+      <Outlet />
+    </AccessProvider>
+  );
 }

@@ -1,3 +1,4 @@
+import { BUTTON_CODES } from './buttons.js';
 import { z } from 'zod';
 import { dictionaryItemSchema } from '../auth.js';
 import { defineEndpoint, getQuery, noQuery, permission, SESSION } from '../endpoint.js';
@@ -11,11 +12,7 @@ import { idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js
 
 export const DICTIONARY = 'dictionary';
 /** The page's buttons; each covers both types and items. */
-export const DICTIONARY_BUTTONS = {
-  add: 'dictionary_add',
-  edit: 'dictionary_edit',
-  delete: 'dictionary_delete',
-} as const;
+export const DICTIONARY_BUTTONS = BUTTON_CODES.dictionary;
 
 const TYPE_CODE = /^[A-Za-z0-9_]{1,64}$/;
 const ITEM_CODE = /^[A-Za-z0-9_-]{1,64}$/;

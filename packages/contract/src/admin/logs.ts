@@ -1,3 +1,4 @@
+import { BUTTON_CODES } from './buttons.js';
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { parseVideoTime } from '../video.js';
@@ -10,10 +11,7 @@ import { idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js
  */
 
 export const LOG_MANAGE = 'logManage';
-export const LOG_BUTTONS = {
-  export: 'logManage_export',
-  retention: 'logManage_retention',
-} as const;
+export const LOG_BUTTONS = BUTTON_CODES.logManage;
 
 /** What the sign-in log records (the server's `operation_log.action`). */
 export const SIGN_IN_ACTIONS = [

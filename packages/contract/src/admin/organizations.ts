@@ -1,3 +1,4 @@
+import { BUTTON_CODES } from './buttons.js';
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { checkLatitude, checkLongitude } from '../validation.js';
@@ -15,11 +16,7 @@ import { idSchema, textFilter } from './paging.js';
 /** organization (组织架构, platform-shell.md §3 Organization): a tree of organizations. */
 
 export const ORGANIZATION = 'organization';
-export const ORGANIZATION_BUTTONS = {
-  add: 'organization_add',
-  edit: 'organization_edit',
-  delete: 'organization_delete',
-} as const;
+export const ORGANIZATION_BUTTONS = BUTTON_CODES.organization;
 
 /** The dictionary whose item codes are the organization types. */
 export const ORG_TYPE_DICTIONARY = 'org_type';

@@ -1,3 +1,4 @@
+import { BUTTON_CODES } from './buttons.js';
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { permissionItemSchema, type PermissionItem } from '../permissions.js';
@@ -7,11 +8,7 @@ import { idSchema, textFilter } from './paging.js';
 /** authority (权限管理; platform-shell.md §3 Permission item, §5, §7 Resources): the permission tree and its form. */
 
 export const AUTHORITY = 'authority';
-export const AUTHORITY_BUTTONS = {
-  add: 'authority_add',
-  edit: 'authority_edit',
-  delete: 'authority_delete',
-} as const;
+export const AUTHORITY_BUTTONS = BUTTON_CODES.authority;
 
 /** Permission item types 0-6 (§6), in the order the form's type select offers them. */
 export const PERMISSION_TYPES = [0, 1, 2, 3, 4, 5, 6] as const;

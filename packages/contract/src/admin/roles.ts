@@ -1,3 +1,4 @@
+import { BUTTON_CODES } from './buttons.js';
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { optionalText } from './fields.js';
@@ -8,12 +9,7 @@ import { USER_MANAGE } from './users.js';
 /** roleManage (角色管理; platform-shell.md §3 Role, §6): roles, their users and their permissions. */
 
 export const ROLE_MANAGE = 'roleManage';
-export const ROLE_BUTTONS = {
-  add: 'roleManage_add',
-  edit: 'roleManage_edit',
-  delete: 'roleManage_delete',
-  assignPermission: 'roleManage_assignPermission',
-} as const;
+export const ROLE_BUTTONS = BUTTON_CODES.roleManage;
 
 export const roleRowSchema = z.object({
   roleId: z.number().int(),

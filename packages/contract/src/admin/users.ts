@@ -1,3 +1,4 @@
+import { BUTTON_CODES } from './buttons.js';
 import { z } from 'zod';
 import { accountSchema } from '../auth.js';
 import { defineEndpoint, noQuery, permission } from '../endpoint.js';
@@ -14,16 +15,7 @@ export const GENDERS = ['male', 'female'] as const;
 
 /** The page's permission code, and the codes of its buttons (type 4), which the server checks too. */
 export const USER_MANAGE = 'userManage';
-export const USER_BUTTONS = {
-  add: 'userManage_add',
-  edit: 'userManage_edit',
-  delete: 'userManage_delete',
-  resetPwd: 'userManage_resetPwd',
-  assignRole: 'userManage_assignRole',
-  state: 'userManage_state',
-  kick: 'userManage_kick',
-  export: 'userManage_export',
-} as const;
+export const USER_BUTTONS = BUTTON_CODES.userManage;
 
 const newPassword = z
   .string()

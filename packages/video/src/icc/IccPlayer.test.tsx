@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FeedbackHost } from '@cityops/ui';
@@ -33,8 +34,10 @@ function setup(props: Partial<IccPlayerProps> = {}) {
   const streams = fakeStreams();
   const talk = fakeTalk();
   const source = props.source ?? iccSource();
+  // A fresh client per player, as each frame has its own.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <>
+    <QueryClientProvider client={client}>
       <FeedbackHost />
       <IccPlayer
         mode="live"
@@ -46,7 +49,7 @@ function setup(props: Partial<IccPlayerProps> = {}) {
         {...props}
         source={source}
       />
-    </>,
+    </QueryClientProvider>,
   );
   return { streams, talk, source };
 }

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Flex, Input, List } from 'antd';
 import { AimOutlined, CheckOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { IccVideoSource, PtzAction } from '../adapters.js';
-import { PLATFORM_ICC } from '../constants.js';
+import type { IccVideoSource, PresetPointsAnswer, PtzAction } from '../adapters.js';
 import { presetRows, type PresetPoint } from '../presets.js';
+import { useChangePreset, usePresetPoints, type PresetChange } from './queries.js';
+
+const NO_POINTS: PresetPointsAnswer = [];
 
 export interface PresetListProps {
   controlCode: string | null;
@@ -19,26 +21,21 @@ export interface PresetListProps {
 /** The 25 presets of the selected camera (§2.6): go to, set (with a name) and delete; reloaded after a change. */
 export function PresetList({ controlCode, source, sendPreset }: PresetListProps) {
   const { t } = useTranslation('ui');
-  const [rows, setRows] = useState<PresetPoint[]>([]);
-  const [version, setVersion] = useState(0);
-
   const defaultName = useCallback((n: number) => t('video.presetDefaultName', { n }), [t]);
-  useEffect(() => {
-    let cancelled = false;
-    const answer = controlCode
-      ? source.getPresetPoints({ controlCode, platformCode: PLATFORM_ICC }).catch(() => [])
-      : Promise.resolve([]);
-    void answer.then((points) => !cancelled && setRows(presetRows(points, defaultName)));
-    return () => {
-      cancelled = true;
-    };
-  }, [controlCode, source, defaultName, version]);
+  const points = usePresetPoints(source, controlCode).data;
+  // A failed read leaves the 25 free rows; the client has said why.
+  const loaded = useMemo(() => presetRows(points ?? NO_POINTS, defaultName), [points, defaultName]);
+  // The operator's unsaved edits, on top of one answer: a new answer (another camera, a reload) drops them.
+  const [draft, setDraft] = useState<{ of: PresetPoint[]; rows: PresetPoint[] } | null>(null);
+  const rows = draft?.of === loaded ? draft.rows : loaded;
+  const change = useChangePreset(sendPreset);
 
-  const edit = (code: number, change: Partial<PresetPoint>) =>
-    setRows((current) => current.map((row) => (row.presetPointCode === code ? { ...row, ...change } : row)));
-  // §7: the presets are read again after ADD_POINT or DEL_POINT.
-  const changeAndReload = (action: 'ADD_POINT' | 'DEL_POINT', point: PresetPoint) =>
-    void sendPreset(action, point).finally(() => setVersion((n) => n + 1));
+  const edit = (code: number, patch: Partial<PresetPoint>) =>
+    setDraft({
+      of: loaded,
+      rows: rows.map((row) => (row.presetPointCode === code ? { ...row, ...patch } : row)),
+    });
+  const changeAndReload = (action: PresetChange, point: PresetPoint) => change.mutate({ action, point });
 
   return (
     <section aria-label={t('video.presets')}>

@@ -1,4 +1,5 @@
 import {
+  buttonsOf,
   ENTRY_NAMES,
   GROUP_NAMES,
   menuGroupCode,
@@ -12,7 +13,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../connection.js';
 import { resources, roles } from '../schema.js';
-import { ADMIN_ICONS, BUTTONS } from './menuTree.js';
+import { ADMIN_ICONS } from './menuTree.js';
 
 /**
  * The permission tree, built from the contract's route table so that every page's resource code is
@@ -88,9 +89,9 @@ export function buildCatalogue(): ResourceSeed[] {
     const parent = ensureGroup(systemOf(route), groupOf(route));
     const icon = ADMIN_ICONS[route.code] ?? '';
     add({ code: route.code, parent, type: PermissionType.PAGE, name: route.title, url: route.path, icon });
-    for (const [action, name] of Object.entries(BUTTONS[route.code] ?? {})) {
+    for (const { code, name } of buttonsOf(route.code)) {
       add({
-        code: `${route.code}_${action}`,
+        code,
         parent: route.code,
         type: PermissionType.BUTTON,
         name,

@@ -10,7 +10,8 @@ import {
 } from '@cityops/contract';
 import { i18n, openConfirm, showMessage, showMessageAfterReload } from '@cityops/ui';
 import { PasswordInput } from '../auth/components/PasswordInput';
-import { signOutLocally, useSession } from '../auth/session';
+import { useSessionUser } from '../auth/queries';
+import { signOutLocally } from '../auth/session';
 import { reloadToLogin, updatePassword } from './api';
 import { AccountModal } from './AccountModal';
 
@@ -43,7 +44,7 @@ export function ChangePasswordDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordForm>();
-  const userId = useSession((state) => state.user?.userId);
+  const userId = useSessionUser()?.userId;
   const [saving, setSaving] = useState(false);
 
   async function submit() {

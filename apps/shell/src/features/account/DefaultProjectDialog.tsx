@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Form, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { i18n, openConfirm, showMessage } from '@cityops/ui';
-import { useSession } from '../auth/session';
-import { listMyProjects, setDefaultProject } from './api';
+import { useSessionUser } from '../auth/queries';
+import { useMyProjects, useSetDefaultProject } from './queries';
 import { AccountModal } from './AccountModal';
 
 interface ProjectForm {
@@ -18,12 +16,9 @@ const say = (key: 'project.required' | 'project.confirmPrompt' | 'project.saved'
 export function DefaultProjectDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProjectForm>();
-  const defaultProjectId = useSession((state) => state.user?.defaultProjectId ?? undefined);
-  const [saving, setSaving] = useState(false);
-  const projects = useQuery({
-    queryKey: ['projects', 'mine'],
-    queryFn: ({ signal }) => listMyProjects(signal),
-  });
+  const defaultProjectId = useSessionUser()?.defaultProjectId ?? undefined;
+  const projects = useMyProjects();
+  const setDefault = useSetDefaultProject();
 
   async function submit() {
     let values: ProjectForm;
@@ -40,23 +35,19 @@ export function DefaultProjectDialog({ onClose }: { onClose(): void }) {
       cancelText: t('account.cancel'),
     });
     if (!go) return;
-    setSaving(true);
-    try {
-      const saved = await setDefaultProject(projectId);
-      useSession.setState((state) => ({
-        user: state.user ? { ...state.user, defaultProjectId: saved.projectId } : null,
-      }));
-      showMessage('SUCCESS', say('project.saved'));
-      onClose();
-    } catch {
-      setSaving(false); // The client has shown the server's message.
-    }
+    setDefault.mutate(projectId, {
+      onSuccess: () => {
+        showMessage('SUCCESS', say('project.saved'));
+        onClose();
+      },
+      // On failure the client has shown the server's message.
+    });
   }
 
   return (
     <AccountModal
       title={t('header.defaultProject')}
-      saving={saving}
+      saving={setDefault.isPending}
       onOk={() => void submit()}
       onClose={onClose}
     >

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_TOKEN } from '@cityops/contract';
 import { readCookie, writeSessionCookies } from '@cityops/client';
 import { AppConfigProvider, FeedbackHost, initI18n } from '@cityops/ui';
 import { adminSession, mockApi, ok, refused } from '../../test/api';
-import { useSession } from '../auth/session';
+import { queryClient } from '../../app/queryClient';
+import { sessionKey } from '../auth/queries';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { DefaultProjectDialog } from './DefaultProjectDialog';
 
@@ -15,11 +16,10 @@ const PROJECTS = '/api/sys/project/listByUser';
 const SET_PROJECT = '/api/user/set/addUpdateProject';
 
 function renderWithApp(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <AppConfigProvider>
       <FeedbackHost />
-      <QueryClientProvider client={client}>{node}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{node}</QueryClientProvider>
     </AppConfigProvider>,
   );
 }
@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   writeSessionCookies('token-admin', 1);
-  useSession.getState().setUser('token-admin', adminSession);
+  queryClient.setQueryData(sessionKey('token-admin'), adminSession);
 });
 
 describe('change password dialog', () => {
@@ -63,7 +63,7 @@ describe('change password dialog', () => {
   });
 
   it('says the user is gone when there is no user id', async () => {
-    useSession.getState().clear();
+    queryClient.clear();
     renderWithApp(<ChangePasswordDialog onClose={() => undefined} />);
     type('原密码', 'Admin@123');
     type('新密码', 'Changed@123');
@@ -91,7 +91,7 @@ describe('change password dialog', () => {
     ]);
     expect(afterChange).toHaveBeenCalledOnce();
     expect(readCookie(COOKIE_TOKEN)).toBeFalsy();
-    expect(useSession.getState().user).toBeNull();
+    expect(queryClient.getQueryData(sessionKey('token-admin'))).toBeUndefined();
   });
 
   it('shows the server refusal and keeps the session', async () => {
@@ -106,7 +106,7 @@ describe('change password dialog', () => {
     confirmOk();
     expect(await screen.findByText('原密码错误')).toBeTruthy();
     expect(afterChange).not.toHaveBeenCalled();
-    expect(useSession.getState().user).not.toBeNull();
+    expect(queryClient.getQueryData(sessionKey('token-admin'))).toBeDefined();
   });
 });
 
@@ -139,7 +139,9 @@ describe('default project dialog', () => {
     expect(await screen.findByText('设置默认加载项目操作成功')).toBeTruthy();
     const call = fetchMock.mock.calls.find(([input]) => String(input).includes(SET_PROJECT));
     expect(new URL(String(call?.[0]), window.location.origin).searchParams.get('projectId')).toBe('7');
-    await waitFor(() => expect(useSession.getState().user?.defaultProjectId).toBe(7));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(sessionKey('token-admin'))?.defaultProjectId).toBe(7),
+    );
     expect(onClose).toHaveBeenCalled();
   });
 });

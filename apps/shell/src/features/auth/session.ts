@@ -1,40 +1,35 @@
-import { create } from 'zustand';
-import { authEndpoints, type LoginData, type UserPermissions } from '@cityops/contract';
+import { authEndpoints, type LoginData } from '@cityops/contract';
 import { clearSessionCookies, writeSessionCookies, type HttpClient } from '@cityops/client';
 import { queryClient } from '../../app/queryClient';
+import { SESSION_KEY_ROOT } from './queries';
 import { useTabs } from '../tabs/tabStore';
 
 /**
- * The signed-in user's session (platform-shell.md §3). The token itself lives in the `user-Token`
- * cookie, the one place every sub-app can read it; this store holds what the token unlocks.
+ * Signing in and out (platform-shell.md §3). The token lives in the `user-Token` cookie, the one place
+ * every sub-app can read it; what it unlocks is the session query (`./queries`).
  */
-interface SessionState {
-  /** The user info and permissions; null until loaded after sign-in (or after a reload). */
-  user: UserPermissions | null;
-  /** The token `user` was loaded with: another tab signing in as someone else changes the cookie. */
-  userToken: string | null;
-  setUser(token: string, user: UserPermissions): void;
-  clear(): void;
-}
 
-export const useSession = create<SessionState>()((set) => ({
-  user: null,
-  userToken: null,
-  setUser: (userToken, user) => set({ user, userToken }),
-  clear: () => set({ user: null, userToken: null }),
-}));
+const signedOutListeners = new Set<() => void>();
+
+/** Runs `listener` at each local sign-out, before the tabs close (the frames hear it while they exist). */
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
 
 /** After a successful login: keep the token and user type; the route guard loads the rest. */
 export function signIn(login: LoginData): void {
-  useSession.getState().clear();
   queryClient.clear();
   writeSessionCookies(login.token, login.userType);
 }
 
-/** Local logout: forget the token, the user, every cached answer and the open tabs. */
+/** Local logout: forget the token, every cached answer (the session's too) and the open tabs. */
 export function signOutLocally(): void {
   clearSessionCookies();
-  useSession.getState().clear();
+  for (const listener of signedOutListeners) listener();
+  // Emptied first, so every reader of the session hears that it ended (the guard leaves the layout,
+  // frames included, at once); clearing alone drops the queries without telling their readers.
+  void queryClient.resetQueries({ queryKey: SESSION_KEY_ROOT });
   queryClient.clear();
   useTabs.getState().reset();
 }

@@ -2,16 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppConfigProvider, initI18n } from '@cityops/ui';
-import { adminSession, mockApi, ok } from '../../test/api';
-import { useSession } from '../auth/session';
+import { AccessProvider, AppConfigProvider, initI18n } from '@cityops/ui';
+import { mockApi, ok } from '../../test/api';
 import { MessageBell } from './MessageBell';
 
 const PAGE_LIST = '/api/sys/message/pageList';
 const page = (noReadCount: number) => ok({ messageList: [], noReadCount, total: noReadCount });
 
 function renderBell(elements: string[]) {
-  useSession.getState().setUser('token-admin', { ...adminSession, elements });
   const router = createMemoryRouter(
     [
       { path: '/', element: <MessageBell /> },
@@ -23,7 +21,9 @@ function renderBell(elements: string[]) {
   render(
     <AppConfigProvider>
       <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
+        <AccessProvider elements={elements}>
+          <RouterProvider router={router} />
+        </AccessProvider>
       </QueryClientProvider>
     </AppConfigProvider>,
   );

@@ -2,14 +2,16 @@ import { Badge, Button, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCanSeeMessages, useUnreadCount } from './unreadMessages';
+import { MSG_PAGE_CODE } from '@cityops/contract';
+import { useCan } from '@cityops/ui';
+import { useUnreadCount } from './unreadMessages';
 
 /** The message-centre route the dot leads to (video-talk-alarm-header.md §2.7). */
 export const MESSAGE_CENTRE_PATH = '/admin/message';
 
 /** The message-centre icon with its unread dot; only for users holding msg_page. */
 export function MessageBell() {
-  const allowed = useCanSeeMessages();
+  const allowed = useCan(MSG_PAGE_CODE);
   if (!allowed) return null;
   return <AllowedMessageBell />;
 }

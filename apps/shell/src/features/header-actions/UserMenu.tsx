@@ -1,7 +1,7 @@
 import { Button, Dropdown } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../auth/session';
+import { useSessionUser } from '../auth/queries';
 import { DROPDOWN_DELAYS } from './dropdownDelays';
 
 export type AccountDialog = 'password' | 'project';
@@ -16,7 +16,8 @@ interface UserMenuProps {
 /** The user's name, opening 修改密码, 设置默认项目 and 退出登录 on hover. */
 export function UserMenu({ compact = false, onOpen, onLogout }: UserMenuProps) {
   const { t } = useTranslation();
-  const name = useSession((state) => state.user?.name || state.user?.userName || '');
+  const user = useSessionUser();
+  const name = user?.name || user?.userName || '';
   return (
     <Dropdown
       {...DROPDOWN_DELAYS}

@@ -1,15 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG_PAGE_CODE, messageEndpoints } from '@cityops/contract';
+import { messageEndpoints } from '@cityops/contract';
 import { http } from '../../app/http';
-import { useSession } from '../auth/session';
 
 /** How often the unread count is asked for while the page is visible. */
 export const UNREAD_POLL_MS = 60_000;
-
-/** Whether the user may see the message centre icon (platform-shell.md §6: code msg_page). */
-export function useCanSeeMessages(): boolean {
-  return useSession((state) => state.user?.elements.includes(MSG_PAGE_CODE) ?? false);
-}
 
 /**
  * The unread count behind the header's dot. Polls every 60 s, and only while the page is visible

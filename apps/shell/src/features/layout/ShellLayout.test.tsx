@@ -5,7 +5,6 @@ import { writeSessionCookies } from '@cityops/client';
 import { initI18n } from '@cityops/ui';
 import { adminSession, mockApi, ok } from '../../test/api';
 import { renderRoutesAt } from '../../test/renderRoutes';
-import { useSession } from '../auth/session';
 import { useSystemChoice } from '../menu/userMenu';
 import { useTabs } from '../tabs/tabStore';
 
@@ -56,7 +55,6 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  useSession.getState().clear();
   useTabs.getState().reset();
   useSystemChoice.getState().choose(null);
   sessionStorage.clear();

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { buildUserMenu, localName, type MenuNode, type UserMenu } from '@cityops/client';
 import type { Locale } from '@cityops/contract';
 import { showMessage, i18n } from '@cityops/ui';
-import { useSession } from '../auth/session';
+import { useSessionUser } from '../auth/queries';
 
 const built = new WeakMap<object, UserMenu>();
 
@@ -18,7 +18,7 @@ export function menuOf(menus: Parameters<typeof buildUserMenu>[0]): UserMenu {
 }
 
 export function useUserMenu(): UserMenu | null {
-  const user = useSession((state) => state.user);
+  const user = useSessionUser();
   return user ? menuOf(user.menus) : null;
 }
 

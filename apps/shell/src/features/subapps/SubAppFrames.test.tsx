@@ -5,7 +5,6 @@ import { readToken, writeSessionCookies } from '@cityops/client';
 import { initI18n } from '@cityops/ui';
 import { adminSession, mockApi, ok } from '../../test/api';
 import { renderRoutesAt } from '../../test/renderRoutes';
-import { useSession } from '../auth/session';
 import { useTabs } from '../tabs/tabStore';
 import { useFrameStatus } from './frameStatus';
 
@@ -16,7 +15,6 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  useSession.getState().clear();
   useTabs.getState().reset();
   useFrameStatus.setState({ status: {}, attempts: {}, titles: {} });
 });

@@ -21,7 +21,8 @@ import {
   type ShellBridge,
 } from '@cityops/client';
 import { http } from '../../app/http';
-import { useSession } from '../auth/session';
+import { useSessionUser } from '../auth/queries';
+import { onSignedOut } from '../auth/session';
 import { useRefreshStore } from '../header-actions/refresh';
 import { useTabs } from '../tabs/tabStore';
 import { FRAME_BOOT_GRACE_MS, FRAME_READY_TIMEOUT_MS, useFrameStatus } from './frameStatus';
@@ -162,7 +163,7 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
   const setStatus = useFrameStatus((state) => state.set);
   const setTitle = useFrameStatus((state) => state.setTitle);
   const forget = useFrameStatus((state) => state.forget);
-  const userId = useSession((state) => state.user?.userId ?? null);
+  const userId = useSessionUser()?.userId ?? null;
   const visibleApp = subAppForPath(path);
 
   const isReady = (app: SubApp) => useFrameStatus.getState().status[app] === 'ready';
@@ -238,8 +239,7 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
   // Signing out: every frame drops its pages and cached answers before the layout removes it.
   useEffect(
     () =>
-      useSession.subscribe((state, previous) => {
-        if (previous.user === null || state.user !== null) return;
+      onSignedOut(() => {
         for (const app of SUB_APPS)
           if (windows.current.has(app)) bridge.current?.post(app, { type: 'logout' });
       }),

@@ -1,4 +1,4 @@
-import { licenceEndpoints, type SignedLicence } from '@cityops/contract';
+import { authEndpoints, licenceEndpoints, type SignedLicence } from '@cityops/contract';
 import { http } from '../../app/http';
 
 /** GET /sys/license/status (public). */
@@ -7,3 +7,7 @@ export const fetchLicenceStatus = (signal?: AbortSignal) =>
 
 /** POST /sys/license/register (public); a refusal is shown by the client. */
 export const registerLicence = (body: SignedLicence) => http.call(licenceEndpoints.register, { body });
+
+/** POST /login/doLoginByTicket: quiet, the page shows why a ticket was refused. */
+export const loginByTicket = (ticket: string) =>
+  http.call(authEndpoints.ticketLogin, { body: { ticket }, quiet: true });

@@ -5,7 +5,6 @@ import type { OperationLogDetail, SignInLogRow } from '@cityops/contract';
 import { initI18n } from '@cityops/ui';
 import { adminSession, mockApi, ok, type Route } from '../../../test/api';
 import { renderRoutesAt } from '../../../test/renderRoutes';
-import { useSession } from '../../auth/session';
 import { useTabs } from '../../tabs/tabStore';
 
 const SIGN_INS = '/api/sys/log/loginList';
@@ -70,7 +69,6 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  useSession.getState().clear();
   useTabs.getState().reset();
 });
 

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Button, InputNumber, Space, Typography } from 'antd';
 import { LOG_BUTTONS, LOG_RETENTION_MAX_DAYS, LOG_RETENTION_MIN_DAYS, logEndpoints } from '@cityops/contract';
 import { useEndpointMutation, useEndpointQuery } from '@cityops/crud';
-import { showMessage } from '@cityops/ui';
-import { useSession } from '../../auth/session';
+import { showMessage, useCan } from '@cityops/ui';
 import { logTexts } from './texts';
 
 /**
@@ -12,7 +11,7 @@ import { logTexts } from './texts';
  */
 export function RetentionSetting() {
   const t = logTexts.useTexts();
-  const mayChange = useSession((state) => state.user?.elements.includes(LOG_BUTTONS.retention) ?? false);
+  const mayChange = useCan(LOG_BUTTONS.retention);
   const stored = useEndpointQuery(logEndpoints.retention, { query: {} });
   const save = useEndpointMutation(logEndpoints.saveRetention, (days: number) => ({ body: { days } }), [
     logEndpoints.retention,

@@ -4,7 +4,6 @@ import { writeSessionCookies } from '@cityops/client';
 import { initI18n } from '@cityops/ui';
 import { adminSession, mockApi, ok, refused } from '../../../test/api';
 import { renderRoutesAt } from '../../../test/renderRoutes';
-import { useSession } from '../../auth/session';
 import { useTabs } from '../../tabs/tabStore';
 
 const FIND = '/api/videoMonitor/platform/find';
@@ -48,7 +47,6 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  useSession.getState().clear();
   useTabs.getState().reset();
 });
 

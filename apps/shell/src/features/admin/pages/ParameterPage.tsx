@@ -1,15 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  SECRET_MASK,
-  VIDEO_PLATFORMS,
-  videoEndpoints,
-  type PlatformSettings,
-  type PlatformSettingsUpdate,
-} from '@cityops/contract';
+import { SECRET_MASK, type PlatformSettings, type PlatformSettingsUpdate } from '@cityops/contract';
 import { showMessage } from '@cityops/ui';
-import { http } from '../../../app/http';
+import { usePlatformSettings, useUpdatePlatformSettings } from '../parameters/queries';
 
 type FieldName = 'baseUrl' | 'appKey' | 'appSecret' | 'username' | 'password' | 'clientId' | 'clientSecret';
 type Field = { name: FieldName; secret?: boolean };
@@ -34,28 +27,23 @@ function formValues(settings: PlatformSettings): Record<string, string | number>
 function PlatformForm({ settings }: { settings: PlatformSettings }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, string | number>>();
-  const [saving, setSaving] = useState(false);
+  const update = useUpdatePlatformSettings();
   const title = t(`parameters.platform.${settings.platformCode}`);
 
-  const save = async (values: Record<string, string | number>) => {
+  const save = (values: Record<string, string | number>) => {
     const body: Record<string, string | number> = { platformCode: settings.platformCode };
     for (const field of FIELDS[settings.platformCode]) {
       const value = String(values[field.name] ?? '').trim();
       if (!field.secret || value !== '') body[field.name] = value;
     }
     body.timeoutMs = Number(values.timeoutMs);
-    setSaving(true);
-    try {
-      const saved = await http.call(videoEndpoints.updatePlatformSettings, {
-        body: body as PlatformSettingsUpdate,
-      });
-      form.setFieldsValue(formValues(saved));
-      showMessage('SUCCESS', t('parameters.saved', { name: title }));
-    } catch {
-      // The HTTP client has shown the server's reason (which field, which rule).
-    } finally {
-      setSaving(false);
-    }
+    update.mutate(body as PlatformSettingsUpdate, {
+      onSuccess: (saved) => {
+        form.setFieldsValue(formValues(saved));
+        showMessage('SUCCESS', t('parameters.saved', { name: title }));
+      },
+      // On failure the HTTP client has shown the server's reason (which field, which rule).
+    });
   };
 
   return (
@@ -64,7 +52,7 @@ function PlatformForm({ settings }: { settings: PlatformSettings }) {
         form={form}
         layout="vertical"
         initialValues={formValues(settings)}
-        onFinish={(values) => void save(values)}
+        onFinish={save}
         aria-label={title}
       >
         {FIELDS[settings.platformCode].map((field) => {
@@ -93,7 +81,7 @@ function PlatformForm({ settings }: { settings: PlatformSettings }) {
         <Form.Item name="timeoutMs" label={t('parameters.field.timeoutMs')} rules={[{ required: true }]}>
           <InputNumber min={500} max={60_000} step={500} style={{ width: 200 }} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
           {t('parameters.save')}
         </Button>
       </Form>
@@ -107,18 +95,7 @@ function PlatformForm({ settings }: { settings: PlatformSettings }) {
  */
 export function ParameterPage() {
   const { t } = useTranslation();
-  const [settings, setSettings] = useState<PlatformSettings[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    http.call(videoEndpoints.platformSettings, { signal: controller.signal }).then(
-      (loaded) =>
-        setSettings(VIDEO_PLATFORMS.flatMap((code) => loaded.filter((p) => p.platformCode === code))),
-      () => !controller.signal.aborted && setFailed(true),
-    );
-    return () => controller.abort();
-  }, []);
+  const { data: settings, isError: failed } = usePlatformSettings();
 
   return (
     <div style={{ padding: 16 }}>

@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { PermissionType } from '@cityops/contract';
 import { useTranslation } from 'react-i18next';
 import { localName } from '@cityops/client';
-import { useSession } from '../../auth/session';
+import { useSessionUser } from '../../auth/queries';
 import { systemCards } from '../systems';
 
 /** Menu and page entries (platform-shell.md §6); groups (0) and element codes (4, 5) are not. */
@@ -40,7 +40,7 @@ const ICONS: Readonly<Record<string, ReactNode>> = {
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const user = useSession((state) => state.user);
+  const user = useSessionUser();
   if (!user) return null;
   const cards = systemCards(user.menus);
   const entries = user.menus.filter((item) => ENTRY_TYPES.includes(item.type)).length;

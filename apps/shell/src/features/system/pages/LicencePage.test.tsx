@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -24,10 +25,11 @@ function renderPage() {
   render(
     <AppConfigProvider>
       <FeedbackHost />
-
-      <MemoryRouter>
-        <LicencePage />
-      </MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <LicencePage />
+        </MemoryRouter>
+      </QueryClientProvider>
     </AppConfigProvider>,
   );
 }

@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Input, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../../app/queryClient';
 import { signedLicenceSchema, type LicenceStatus } from '@cityops/contract';
 import { showMessage } from '@cityops/ui';
-import { fetchLicenceStatus, registerLicence } from '../api';
+import { useLicenceStatus, useRegisterLicence } from '../queries';
 
 const STATE_COLOUR = { valid: 'success', expired: 'error', missing: 'default' } as const;
-const STATUS_KEY = ['licence', 'status'] as const;
 
 function StatusCard({ status }: { status: LicenceStatus }) {
   const { t } = useTranslation();
@@ -48,16 +45,12 @@ function StatusCard({ status }: { status: LicenceStatus }) {
 /** /license (public): the installed licence and how to register a new one the vendor signed. */
 export function LicencePage() {
   const { t } = useTranslation();
-  // The app's client passed explicitly: this public page must not depend on a provider above it.
-  const status = useQuery(
-    { queryKey: STATUS_KEY, queryFn: ({ signal }) => fetchLicenceStatus(signal) },
-    queryClient,
-  );
+  const status = useLicenceStatus();
+  const registration = useRegisterLicence();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  async function register(raw: string) {
+  function register(raw: string) {
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -71,17 +64,13 @@ export function LicencePage() {
       return;
     }
     setProblem(null);
-    setSaving(true);
-    try {
-      const next = await registerLicence(parsed.data);
-      queryClient.setQueryData(STATUS_KEY, next);
-      showMessage('SUCCESS', t('licence.registered'));
-      setText('');
-    } catch {
-      // The client has shown the server's reason.
-    } finally {
-      setSaving(false);
-    }
+    registration.mutate(parsed.data, {
+      onSuccess: () => {
+        showMessage('SUCCESS', t('licence.registered'));
+        setText('');
+      },
+      // On failure the client has shown the server's reason.
+    });
   }
 
   return (
@@ -101,7 +90,7 @@ export function LicencePage() {
                 return false;
               }}
             >
-              <Button icon={<UploadOutlined />} loading={saving}>
+              <Button icon={<UploadOutlined />} loading={registration.isPending}>
                 {t('licence.upload')}
               </Button>
             </Upload>
@@ -118,8 +107,8 @@ export function LicencePage() {
               <Button
                 type="primary"
                 disabled={text.trim() === ''}
-                loading={saving}
-                onClick={() => void register(text)}
+                loading={registration.isPending}
+                onClick={() => register(text)}
               >
                 {t('licence.register')}
               </Button>

@@ -1,14 +1,12 @@
 import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../../app/queryClient';
-import { probePlugin } from '../pluginProbe';
+import { usePluginProbe } from '../queries';
 
 /** /plug (public): what the video plug-in is and whether this computer runs it. */
 export function PlugPage() {
   const { t } = useTranslation();
-  const probe = useQuery({ queryKey: ['plugin', 'probe'], queryFn: probePlugin, gcTime: 0 }, queryClient);
+  const probe = usePluginProbe();
   const detected = probe.data?.some((port) => port.open) ?? false;
   const checking = probe.isFetching;
 

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { COOKIE_TOKEN, COOKIE_USER_TYPE } from '@cityops/contract';
 import { clearSessionCookies, readCookie } from '@cityops/client';
 import { AppConfigProvider, initI18n } from '@cityops/ui';
 import { adminLogin, mockApi, ok, refused } from '../../../test/api';
+import { queryClient } from '../../../app/queryClient';
 import { UserLoginPage, safeRedirect } from './UserLoginPage';
 
 const REDEEM = '/api/login/doLoginByTicket';
@@ -20,7 +22,9 @@ function openAt(url: string) {
   ]);
   render(
     <AppConfigProvider>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </AppConfigProvider>,
   );
   return router;

@@ -2,11 +2,10 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { authEndpoints } from '@cityops/contract';
-import { http } from '../../../app/http';
 import { pageSettings } from '../../../app/pageSettings';
 import { goForward } from '../../auth/pages/LoginPage';
 import { signIn } from '../../auth/session';
+import { useTicketLogin } from '../queries';
 
 /**
  * Where a `redirect` parameter may send the user: a path on this origin, starting with exactly one
@@ -33,8 +32,6 @@ function forgetTicket() {
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
-type Phase = { kind: 'working' } | { kind: 'failed'; message: string };
-
 /**
  * /userlogin?ticket=…&redirect=/path: password-less sign-in with a one-time ticket (POST
  * /login/doLoginByTicket), the way control-room screens and links from other systems open CityOps.
@@ -47,7 +44,9 @@ export function UserLoginPage() {
   // Read once: the ticket leaves the address bar as soon as the page is up.
   const [params] = useState(() => new URLSearchParams(location.search));
   const ticket = params.get('ticket');
-  const [phase, setPhase] = useState<Phase>({ kind: 'working' });
+  const login = useTicketLogin();
+  const { mutate } = login;
+  // A ticket is good once: redeemed on arrival, never again (not even by StrictMode's second effect).
   const started = useRef(false);
 
   useEffect(() => {
@@ -55,17 +54,14 @@ export function UserLoginPage() {
     started.current = true;
     forgetTicket();
     const redirect = params.get('redirect');
-    http
-      .call(authEndpoints.ticketLogin, { body: { ticket }, quiet: true })
-      .then((login) => {
-        signIn(login);
+    mutate(ticket, {
+      onSuccess: (session) => {
+        signIn(session);
         if (redirect !== null) navigate(safeRedirect(redirect) ?? '/', { replace: true });
         else goForward(pageSettings.forwardUrl, navigate);
-      })
-      .catch((error: unknown) => {
-        setPhase({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-      });
-  }, [ticket, params, navigate]);
+      },
+    });
+  }, [ticket, params, navigate, mutate]);
 
   const toLogin = (
     <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
@@ -78,8 +74,10 @@ export function UserLoginPage() {
       <Result status="info" title={t('userlogin.title')} subTitle={t('userlogin.text')} extra={toLogin} />
     );
   }
-  if (phase.kind === 'failed') {
-    return <Result status="error" title={t('userlogin.failed')} subTitle={phase.message} extra={toLogin} />;
+  if (login.isError) {
+    return (
+      <Result status="error" title={t('userlogin.failed')} subTitle={login.error.message} extra={toLogin} />
+    );
   }
   return (
     <div role="status" aria-live="polite">

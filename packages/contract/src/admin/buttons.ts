@@ -1,0 +1,72 @@
+/**
+ * The buttons (permission type 4) of the seeded permission tree, by the code of the page they sit on:
+ * page code → action → name. A button's permission code is `<page>_<action>` (e.g. `userManage_add`).
+ * The seed writes these into the tree and the pages hide what the user holds no code for, so both read
+ * them from here.
+ */
+export const BUTTONS = {
+  userManage: {
+    add: '新增用户',
+    edit: '编辑用户',
+    delete: '删除用户',
+    resetPwd: '重置密码',
+    assignRole: '分配角色',
+    state: '启用/停用',
+    kick: '强制下线',
+    export: '导出用户',
+  },
+  logManage: { export: '导出日志', retention: '日志保留设置' },
+  roleManage: { add: '新增角色', edit: '编辑角色', delete: '删除角色', assignPermission: '分配权限' },
+  authority: { add: '新增权限', edit: '编辑权限', delete: '删除权限' },
+  organization: { add: '新增组织', edit: '编辑组织', delete: '删除组织' },
+  project: { add: '新增项目', edit: '编辑项目', delete: '删除项目', location: '设置位置' },
+  dictionary: { add: '新增字典项', edit: '编辑字典项', delete: '删除字典项' },
+  message: { markRead: '标记已读', delete: '删除消息' },
+  alarmList: { handle: '处理告警', export: '导出告警' },
+  historyList: { export: '导出历史告警' },
+  omWorkOrder: { dispatch: '派发工单', close: '关闭工单' },
+  iot_videoMonitor_playReal: { ptz: '云台控制', talk: '语音对讲' },
+} as const satisfies Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** A page that has buttons. */
+export type ButtonPage = keyof typeof BUTTONS;
+/** The actions of one page's buttons. */
+export type ButtonAction<P extends ButtonPage> = keyof (typeof BUTTONS)[P] & string;
+/** Every seeded button code, e.g. `'userManage_add'`. */
+export type ButtonCode = { [P in ButtonPage]: `${P}_${ButtonAction<P>}` }[ButtonPage];
+
+/** The permission code of a page's button: `buttonCode('userManage', 'add') === 'userManage_add'`. */
+export const buttonCode = <P extends ButtonPage, A extends ButtonAction<P>>(
+  page: P,
+  action: A,
+): `${P}_${A}` => `${page}_${action}`;
+
+/** A page's buttons, for a page code that may have none (the seed walks every page). */
+export function buttonsOf(pageCode: string): { action: string; code: string; name: string }[] {
+  const buttons: Readonly<Record<string, Readonly<Record<string, string>>>> = BUTTONS;
+  return Object.entries(buttons[pageCode] ?? {}).map(([action, name]) => ({
+    action,
+    code: `${pageCode}_${action}`,
+    name,
+  }));
+}
+
+type ButtonCodes = { readonly [P in ButtonPage]: { readonly [A in ButtonAction<P>]: `${P}_${A}` } };
+
+/** The codes as constants: `BUTTON_CODES.userManage.add === 'userManage_add'`. */
+export const BUTTON_CODES = Object.fromEntries(
+  Object.keys(BUTTONS).map((page) => [
+    page,
+    Object.fromEntries(buttonsOf(page).map(({ action, code }) => [action, code])),
+  ]),
+  // Built from BUTTONS by the rule above, so it has exactly the shape the type spells out.
+) as ButtonCodes;
+
+/** Every seeded button code, in seed order. */
+export const ALL_BUTTON_CODES: readonly ButtonCode[] = Object.values(BUTTON_CODES).flatMap(
+  (codes: Readonly<Record<string, ButtonCode>>) => Object.values(codes),
+);
+
+const known: ReadonlySet<string> = new Set(ALL_BUTTON_CODES);
+/** Whether a code from the server is one of the seeded buttons. */
+export const isButtonCode = (code: string): code is ButtonCode => known.has(code);
