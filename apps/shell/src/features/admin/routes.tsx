@@ -6,4 +6,14 @@ export const adminRoutes: RouteObject[] = [
     path: '/admin/parameterManage',
     lazy: async () => ({ Component: (await import('./pages/ParameterPage')).ParameterPage }),
   },
+  {
+    path: '/admin/organization',
+    lazy: async () => ({
+      Component: (await import('./organization/pages/OrganizationPage')).OrganizationPage,
+    }),
+  },
+  {
+    path: '/admin/dictionary',
+    lazy: async () => ({ Component: (await import('./dictionary/pages/DictionaryPage')).DictionaryPage }),
+  },
 ];
