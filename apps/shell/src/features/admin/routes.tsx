@@ -10,4 +10,14 @@ export const adminRoutes: RouteObject[] = [
     path: '/admin/logManage',
     lazy: async () => ({ Component: (await import('./logs/LogManagePage')).LogManagePage }),
   },
+  {
+    path: '/admin/organization',
+    lazy: async () => ({
+      Component: (await import('./organization/pages/OrganizationPage')).OrganizationPage,
+    }),
+  },
+  {
+    path: '/admin/dictionary',
+    lazy: async () => ({ Component: (await import('./dictionary/pages/DictionaryPage')).DictionaryPage }),
+  },
 ];

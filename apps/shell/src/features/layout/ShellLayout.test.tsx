@@ -33,7 +33,8 @@ const operator: UserPermissions = {
     entry(2, 1, 2, 'roleManage', '角色管理', '/admin/roleManage'),
     entry(3, 1, 2, 'logManage', '日志管理', '#'),
     entry(4, 1, 2, areaCode, '区域管理', '/admin/areaManage'),
-    entry(5, 1, 2, 'dictionary', '数据字典', '/admin/dictionary'),
+    // A page not built yet: it shows the not-connected page, whose notes field shows what a kept tab keeps.
+    entry(5, 1, 2, 'messageTemplate', '消息模板', '/admin/messageTemplate'),
     entry(10, 0, 0, 'iot', '物联网', ''),
     entry(11, 10, 2, planCode, '单灯计划', '/iotcloud/iot/lamp/plan'),
     entry(20, 0, 3, 'docs', '帮助文档', 'https://example.org'),
@@ -84,18 +85,18 @@ describe('the shell layout', () => {
   });
 
   it('keeps a tab exactly as left: typed notes survive a switch, and closing frees the page', async () => {
-    const router = renderAt('/admin/dictionary');
+    const router = renderAt('/admin/messageTemplate');
     const notes = await screen.findByRole('textbox', { name: '备注' });
     fireEvent.change(notes, { target: { value: '三号路段待检修' } });
     await act(() => router.navigate('/admin/roleManage'));
     expect(await screen.findByRole('tab', { name: '角色管理' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('tab', { name: '数据字典' }));
-    await waitForPath(router, '/admin/dictionary');
+    fireEvent.click(screen.getByRole('tab', { name: '消息模板' }));
+    await waitForPath(router, '/admin/messageTemplate');
     expect(screen.getByDisplayValue('三号路段待检修')).toBeTruthy();
 
-    const dictionaryTab = screen.getByRole('tab', { name: '数据字典' });
+    const templateTab = screen.getByRole('tab', { name: '消息模板' });
     fireEvent.click(
-      within(dictionaryTab.parentElement ?? dictionaryTab).getByRole('button', { name: /remove|关闭/i }),
+      within(templateTab.parentElement ?? templateTab).getByRole('button', { name: /remove|关闭/i }),
     );
     await waitForPath(router, '/admin/roleManage');
     expect(screen.queryByDisplayValue('三号路段待检修')).toBeNull();
