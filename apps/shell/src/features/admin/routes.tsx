@@ -6,4 +6,12 @@ export const adminRoutes: RouteObject[] = [
     path: '/admin/parameterManage',
     lazy: async () => ({ Component: (await import('./pages/ParameterPage')).ParameterPage }),
   },
+  {
+    path: '/admin/roleManage',
+    lazy: async () => ({ Component: (await import('./roles/pages/RolePage')).RolePage }),
+  },
+  {
+    path: '/admin/authority',
+    lazy: async () => ({ Component: (await import('./authority/pages/AuthorityPage')).AuthorityPage }),
+  },
 ];
