@@ -5,7 +5,7 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import type { Endpoint, EndpointBody, EndpointData, EndpointQuery } from '@cityops/contract';
+import type { Endpoint, EndpointBody, EndpointData, EndpointParams, EndpointQuery } from '@cityops/contract';
 import { useCrud } from './context.js';
 
 /** Query keys start with the endpoint's path, so a mutation can refresh every page of a list at once. */
@@ -46,7 +46,7 @@ export function useEndpointQuery<E extends Endpoint>(
  */
 export function useEndpointMutation<E extends Endpoint, V>(
   endpoint: E,
-  toCall: (variables: V) => { query?: EndpointQuery<E>; body?: EndpointBody<E> },
+  toCall: (variables: V) => { params?: EndpointParams<E>; query?: EndpointQuery<E>; body?: EndpointBody<E> },
   invalidates: readonly Endpoint[] = [],
 ) {
   const { http } = useCrud();

@@ -20,4 +20,16 @@ export const adminRoutes: RouteObject[] = [
     path: '/admin/dictionary',
     lazy: async () => ({ Component: (await import('./dictionary/pages/DictionaryPage')).DictionaryPage }),
   },
+  {
+    path: '/admin/userManage',
+    lazy: async () => ({ Component: (await import('./users/pages/UserManagePage')).UserManagePage }),
+  },
+  {
+    path: '/admin/roleManage',
+    lazy: async () => ({ Component: (await import('./roles/pages/RolePage')).RolePage }),
+  },
+  {
+    path: '/admin/authority',
+    lazy: async () => ({ Component: (await import('./authority/pages/AuthorityPage')).AuthorityPage }),
+  },
 ];

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { USER_BUTTONS, USER_STATES, userListRequestSchema, type UserRow } from '@cityops/contract';
+import {
+  confirmAction,
+  confirmDelete,
+  crudTexts,
+  DataTable,
+  SearchBar,
+  useListState,
+  type CrudColumn,
+} from '@cityops/crud';
+import { useCan } from '@cityops/ui';
+import { listTime } from '../../time';
+import { useAlterState, useDeleteUser, useRoleOptions, useUserPage } from '../queries';
+import { userTexts } from '../texts';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { UserFormDialog } from './UserFormDialog';
+
+/** The user list: search, the table with the user's columns, and each row's actions by button code. */
+export function UserListTab() {
+  const t = userTexts.useTexts();
+  const crud = crudTexts.useTexts();
+  const list = useListState(userListRequestSchema);
+  const query = useUserPage(list.state);
+  const roles = useRoleOptions();
+  const alter = useAlterState();
+  const remove = useDeleteUser();
+  const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  const can = {
+    add: useCan(USER_BUTTONS.add),
+    edit: useCan(USER_BUTTONS.edit),
+    delete: useCan(USER_BUTTONS.delete),
+    state: useCan(USER_BUTTONS.state),
+    reset: useCan(USER_BUTTONS.resetPwd),
+  };
+
+  const toggle = (row: UserRow) => {
+    const disabling = row.status === 'enabled';
+    void confirmAction({
+      content: t(disabling ? 'confirmDisable' : 'confirmEnable', { name: row.userName }),
+      action: () => alter.mutateAsync({ userId: row.userId, status: disabling ? 'disabled' : 'enabled' }),
+      successText: t('stateChanged'),
+    });
+  };
+
+  const columns: CrudColumn<UserRow>[] = [
+    { key: 'userName', title: t('userName'), sortField: 'userName' },
+    { key: 'name', title: t('name'), sortField: 'name' },
+    {
+      key: 'roles',
+      title: t('role'),
+      render: (_, row) => row.roles.map((role) => <Tag key={role.roleId}>{role.roleName}</Tag>),
+    },
+    { key: 'orgName', title: t('org') },
+    { key: 'phone', title: t('phone') },
+    { key: 'email', title: t('email'), defaultHidden: true },
+    { key: 'jobTitle', title: t('jobTitle') },
+    {
+      key: 'gender',
+      title: t('gender'),
+      defaultHidden: true,
+      render: (_, row) => (row.gender ? t(row.gender) : ''),
+    },
+    { key: 'birthDate', title: t('birthDate'), defaultHidden: true },
+    { key: 'otherContact', title: t('otherContact'), defaultHidden: true },
+    {
+      key: 'status',
+      title: t('status'),
+      render: (_, row) => (
+        <Space size={4}>
+          <Tag color={row.status === 'enabled' ? 'green' : 'default'}>{t(row.status)}</Tag>
+          {row.mustChangePassword && <Tag color="orange">{t('mustChange')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'createTime',
+      title: t('createTime'),
+      sortField: 'createTime',
+      render: (value: string) => listTime(value),
+    },
+    {
+      key: 'updateTime',
+      title: t('updateTime'),
+      sortField: 'updateTime',
+      defaultHidden: true,
+      render: (value: string) => listTime(value),
+    },
+    { key: 'editor', title: t('editor'), defaultHidden: true },
+    {
+      key: 'actions',
+      title: crud('actions'),
+      fixed: true,
+      render: (_, row) => (
+        <Space size={0} wrap>
+          {can.edit && (
+            <Button type="link" size="small" onClick={() => setEditing(row)}>
+              {crud('edit')}
+            </Button>
+          )}
+          {can.state && (
+            <Button type="link" size="small" onClick={() => toggle(row)}>
+              {row.status === 'enabled' ? t('disable') : t('enable')}
+            </Button>
+          )}
+          {can.reset && (
+            <Button type="link" size="small" onClick={() => setResetting(row)}>
+              {t('resetPwd')}
+            </Button>
+          )}
+          {can.delete && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => void confirmDelete(row.userName, () => remove.mutateAsync(row.userId))}
+            >
+              {crud('delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <SearchBar
+        values={{
+          name: list.state.name,
+          userName: list.state.userName,
+          status: list.state.status,
+          roleId: list.state.roleId,
+        }}
+        onSearch={(values) => list.update(values)}
+        onReset={list.reset}
+      >
+        <Form.Item name="name" label={t('name')}>
+          <Input allowClear maxLength={50} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="userName" label={t('userName')}>
+          <Input allowClear maxLength={50} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('status')}>
+          <Select
+            allowClear
+            placeholder={t('all')}
+            style={{ width: 110 }}
+            options={USER_STATES.map((state) => ({ value: state, label: t(state) }))}
+          />
+        </Form.Item>
+        <Form.Item name="roleId" label={t('role')}>
+          <Select
+            allowClear
+            placeholder={t('all')}
+            style={{ width: 150 }}
+            options={(roles.data ?? []).map((role) => ({ value: role.roleId, label: role.name }))}
+          />
+        </Form.Item>
+      </SearchBar>
+      <div style={{ marginTop: 16 }}>
+        <DataTable<UserRow>
+          tableKey="userManage"
+          rowKey="userId"
+          columns={columns}
+          query={query}
+          list={list}
+          toolbar={
+            can.add && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('add')}
+              </Button>
+            )
+          }
+        />
+      </div>
+      {editing && <UserFormDialog user={editing} onClose={() => setEditing(null)} />}
+      {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
+    </>
+  );
+}
