@@ -1,10 +1,10 @@
-import type { Endpoint } from '@cityops/contract';
+import type { Endpoint, ExportEndpoint } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The contract endpoint route() registered this route from. */
-    endpoint?: Endpoint;
+    /** The contract endpoint route() (or exportRoute(), for a download) registered this route from. */
+    endpoint?: Endpoint | ExportEndpoint;
     /** Whether route() put it under the per-address sign-in limit (whatever LOGIN_RATE_LIMIT is). */
     rateLimited?: boolean;
   }
@@ -14,8 +14,8 @@ declare module 'fastify' {
 export interface RegisteredRoute {
   method: string;
   url: string;
-  /** Set when route() registered it: then its shapes and access rule are known. */
-  endpoint?: Endpoint;
+  /** Set when route() or exportRoute() registered it: then its shapes and access rule are known. */
+  endpoint?: Endpoint | ExportEndpoint;
   rateLimited: boolean;
 }
 

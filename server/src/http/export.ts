@@ -76,6 +76,8 @@ export function exportRoute<E extends ExportEndpoint>(
   app.route({
     method: endpoint.method,
     url: `${API_PREFIX}${endpoint.path}`,
+    // Recorded by the route catalogue, so the OpenAPI document describes the download too.
+    config: { endpoint, rateLimited: false },
     handler: async (request, reply) => {
       const admitted = await admitAndParse<E['query'], E['body']>(app, endpoint, request);
       const sheet = await handler({ ...admitted, request });

@@ -5,7 +5,11 @@ import {
   noQuery,
   permission,
   systemEndpoints,
+  logExports,
+  userExport,
+  XLSX_CONTENT_TYPE,
   type Endpoint,
+  type ExportEndpoint,
 } from '@cityops/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +38,21 @@ const operationShape = z.strictObject({
     z.strictObject({ name: z.string(), in: z.literal('query'), required: z.boolean(), schema: schemaShape }),
   ),
   requestBody: z.strictObject({ required: z.boolean(), content: jsonContent }).optional(),
-  responses: z.strictObject({ '200': z.strictObject({ description: z.string(), content: jsonContent }) }),
+  responses: z.strictObject({
+    '200': z.strictObject({
+      description: z.string(),
+      // A download answers its file, or the JSON refusal.
+      content: z.union([
+        jsonContent,
+        z.strictObject({
+          'application/json': z.strictObject({ schema: schemaShape }),
+          [XLSX_CONTENT_TYPE]: z.strictObject({
+            schema: z.strictObject({ type: z.literal('string'), format: z.literal('binary') }),
+          }),
+        }),
+      ]),
+    }),
+  }),
 });
 const documentShape = z.strictObject({
   openapi: z.literal('3.1.0'),
@@ -80,7 +98,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const operationOf = (endpoint: Endpoint) =>
+const operationOf = (endpoint: Endpoint | ExportEndpoint) =>
   doc.paths[`/api${endpoint.path}`]?.[endpoint.method === 'GET' ? 'get' : 'post'];
 
 /** Every `$ref` anywhere in a value. */
@@ -171,6 +189,26 @@ describe('the OpenAPI document at /api/docs', () => {
       expect(Object.hasOwn(doc.components.schemas, ref.split('/').pop() ?? ''), ref).toBe(true);
     }
     expect(references(probe).some((ref) => ref.includes('post_test_openapi_awkward'))).toBe(true);
+  });
+
+  it('describes the downloads: the filter from the contract, the file or the refusal', () => {
+    for (const endpoint of [userExport, logExports.signIns, logExports.operations]) {
+      const download = operationOf(endpoint);
+      expect(download?.['x-access'], endpoint.path).toEqual(endpoint.access);
+      expect(download?.description.startsWith(accessRule(endpoint.access))).toBe(true);
+      expect(download?.requestBody?.required).toBe(true);
+      expect(download?.responses['200'].content).toEqual({
+        [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } },
+        'application/json': { schema: { $ref: '#/components/schemas/Refusal' } },
+      });
+    }
+    const filter = operationOf(userExport)?.requestBody?.content['application/json'].schema;
+    expect(filter).toMatchObject({ properties: { name: expect.anything(), status: expect.anything() } });
+    expect(Object.keys((filter as { properties: object }).properties)).not.toContain('pageNum');
+    expect(operationOf(logExports.signIns)?.['x-access']).toEqual({
+      kind: 'permission',
+      code: 'logManage_export',
+    });
   });
 
   it('gives every operation an id of its own', () => {

@@ -2,8 +2,10 @@ import {
   envelopeSchema,
   HEADER_ACCESS_TOKEN,
   StatusCode,
+  XLSX_CONTENT_TYPE,
   type Endpoint,
   type EndpointAccess,
+  type ExportEndpoint,
 } from '@cityops/contract';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -24,7 +26,13 @@ export type OpenApiOperation = {
   security: Record<string, string[]>[];
   parameters: OpenApiParameter[];
   requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
-  responses: { '200': { description: string; content: { 'application/json': { schema: JsonSchema } } } };
+  responses: {
+    '200': {
+      description: string;
+      /** A download (an export) also answers the file, as its spreadsheet type. */
+      content: { 'application/json': { schema: JsonSchema }; [XLSX_CONTENT_TYPE]?: { schema: JsonSchema } };
+    };
+  };
 };
 
 export type OpenApiDocument = {
@@ -100,10 +108,50 @@ function jsonSchema(
   return body;
 }
 
-const operationIdOf = (endpoint: Endpoint) =>
+const operationIdOf = (endpoint: Endpoint | ExportEndpoint) =>
   `${endpoint.method.toLowerCase()}${endpoint.path.replace(/[^A-Za-z0-9]+/g, '_')}`;
 
-function operation(route: RegisteredRoute, endpoint: Endpoint, shared: Record<string, JsonSchema>) {
+const isExport = (endpoint: Endpoint | ExportEndpoint): endpoint is ExportEndpoint =>
+  'kind' in endpoint && endpoint.kind === 'export';
+
+/** What an operation answers: the envelope with its data, or for a download the file or a refusal. */
+function responsesOf(
+  endpoint: Endpoint | ExportEndpoint,
+  id: string,
+  shared: Record<string, JsonSchema>,
+): OpenApiOperation['responses'] {
+  const refusal = { $ref: `#/components/schemas/${REFUSAL}` };
+  if (isExport(endpoint)) {
+    return {
+      '200': {
+        description:
+          'The .xlsx file of every row the filter selects (attachment, X-Total-Count when known), or a ' +
+          'refusal: the envelope with data null, before any file starts.',
+        content: {
+          [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } },
+          'application/json': { schema: refusal },
+        },
+      },
+    };
+  }
+  const answer = envelopeSchema(endpoint.data).extend({ status_code: z.literal(StatusCode.SUCCESS) });
+  return {
+    '200': {
+      description: 'The envelope: success with the data below, or a refusal with data null.',
+      content: {
+        'application/json': {
+          schema: { oneOf: [jsonSchema(answer, 'output', `${id}_data`, shared), refusal] },
+        },
+      },
+    },
+  };
+}
+
+function operation(
+  route: RegisteredRoute,
+  endpoint: Endpoint | ExportEndpoint,
+  shared: Record<string, JsonSchema>,
+) {
   const id = operationIdOf(endpoint);
   const query = jsonSchema(endpoint.query, 'input', `${id}_query`, shared);
   const required = new Set(query.required ?? []);
@@ -113,7 +161,6 @@ function operation(route: RegisteredRoute, endpoint: Endpoint, shared: Record<st
     required: required.has(name),
     schema,
   }));
-  const answer = envelopeSchema(endpoint.data).extend({ status_code: z.literal(StatusCode.SUCCESS) });
   const rule = accessRule(endpoint.access);
   const result: OpenApiOperation = {
     operationId: id,
@@ -125,21 +172,7 @@ function operation(route: RegisteredRoute, endpoint: Endpoint, shared: Record<st
     ...(route.rateLimited ? { 'x-rate-limited': true as const } : {}),
     security: endpoint.access.kind === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }],
     parameters,
-    responses: {
-      '200': {
-        description: 'The envelope: success with the data below, or a refusal with data null.',
-        content: {
-          'application/json': {
-            schema: {
-              oneOf: [
-                jsonSchema(answer, 'output', `${id}_data`, shared),
-                { $ref: `#/components/schemas/${REFUSAL}` },
-              ],
-            },
-          },
-        },
-      },
-    },
+    responses: responsesOf(endpoint, id, shared),
   };
   // A GET's body is never read; a POST's is validated by the body schema, absent allowed if it says so.
   if (endpoint.method !== 'GET') {
@@ -156,7 +189,8 @@ const refusalSchema = envelopeSchema(z.null()).extend({
 });
 
 /**
- * The OpenAPI 3.1 document of every route registered from a contract endpoint, in registration order.
+ * The OpenAPI 3.1 document of every route registered from a contract endpoint (JSON endpoints and
+ * downloads), in registration order.
  * HEAD routes are left out: Fastify adds one for every GET, and it answers as the GET does.
  */
 export function openApiDocument(routes: readonly RegisteredRoute[]): OpenApiDocument {

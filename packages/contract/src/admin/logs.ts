@@ -1,6 +1,7 @@
 import { BUTTON_CODES } from './buttons.js';
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
+import { defineExport, exportFilter } from '../export.js';
 import { parseVideoTime } from '../video.js';
 import { idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js';
 
@@ -93,6 +94,11 @@ export const signInLogListRequestSchema = pageRequestSchema(signInLogFilterShape
   checkRange,
 );
 export type SignInLogListRequest = z.input<typeof signInLogListRequestSchema>;
+/** The sign-in log's export: the list's filters and sort without the paging, with the same range check. */
+export const signInLogExportSchema = exportFilter(
+  pageRequestSchema(signInLogFilterShape, LOG_SORTABLE),
+).superRefine(checkRange);
+export type SignInLogExport = z.input<typeof signInLogExportSchema>;
 
 // ---- the operation log ----
 
@@ -140,6 +146,11 @@ export const operationLogListRequestSchema = pageRequestSchema(
   LOG_SORTABLE,
 ).superRefine(checkRange);
 export type OperationLogListRequest = z.input<typeof operationLogListRequestSchema>;
+/** The operation log's export: the list's filters and sort without the paging, with the same range check. */
+export const operationLogExportSchema = exportFilter(
+  pageRequestSchema(operationLogFilterShape, LOG_SORTABLE),
+).superRefine(checkRange);
+export type OperationLogExport = z.input<typeof operationLogExportSchema>;
 
 // ---- retention ----
 
@@ -188,5 +199,23 @@ export const logEndpoints = {
     query: noQuery,
     body: logRetentionSchema.strict(),
     data: logRetentionSchema,
+  }),
+} as const;
+
+/** Excel downloads of every row the logs' filters select (logManage_export). */
+export const logExports = {
+  signIns: defineExport({
+    method: 'POST',
+    path: '/sys/log/loginExport',
+    access: permission(LOG_BUTTONS.export),
+    query: noQuery,
+    body: signInLogExportSchema,
+  }),
+  operations: defineExport({
+    method: 'POST',
+    path: '/sys/log/operationExport',
+    access: permission(LOG_BUTTONS.export),
+    query: noQuery,
+    body: operationLogExportSchema,
   }),
 } as const;

@@ -2,6 +2,7 @@ import { BUTTON_CODES } from './buttons.js';
 import { z } from 'zod';
 import { accountSchema } from '../auth.js';
 import { defineEndpoint, noQuery, permission } from '../endpoint.js';
+import { defineExport, exportFilter } from '../export.js';
 import { checkNewPassword } from '../validation.js';
 import { birthDateField, emailField, optionalText, personName, phoneField } from './fields.js';
 import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js';
@@ -82,6 +83,16 @@ export const userFilterShape = {
 };
 export const userListRequestSchema = pageRequestSchema(userFilterShape, USER_SORTABLE);
 export type UserListRequest = z.input<typeof userListRequestSchema>;
+
+/** Excel download of every user the list's filters select (userManage_export). */
+export const userExport = defineExport({
+  method: 'POST',
+  path: '/user/export',
+  access: permission(USER_BUTTONS.export),
+  query: noQuery,
+  body: exportFilter(userListRequestSchema),
+});
+export type UserExportRequest = z.input<typeof userExport.body>;
 
 const userIdBody = z.object({ userId: idSchema }).strict();
 

@@ -268,8 +268,10 @@ describe('append-only', () => {
       expect(routes).toEqual([
         'GET /api/sys/log/retention',
         'HEAD /api/sys/log/retention',
+        'POST /api/sys/log/loginExport',
         'POST /api/sys/log/loginList',
         'POST /api/sys/log/operationDetail',
+        'POST /api/sys/log/operationExport',
         'POST /api/sys/log/operationList',
         'POST /api/sys/log/retention',
       ]);

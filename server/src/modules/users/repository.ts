@@ -1,7 +1,8 @@
 import type { UserRow } from '@cityops/contract';
-import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { userListRequestSchema } from '@cityops/contract';
+import { keysetBatches, mapRows } from '../../db/batches.js';
 import type { Database } from '../../db/connection.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
 import { organizations } from '../organizations/tables.js';
@@ -92,6 +93,26 @@ export function userPage(db: Database, request: ListRequest) {
         .offset(offset),
     async () => (await db.$count(users, where)) ?? 0,
     ({ total: _total, ...row }) => toRow(row),
+  );
+}
+
+/**
+ * Every user the list's filter selects, one at a time for an export: keyset batches in id order, so a
+ * long export holds one batch and users added meanwhile do not shift it.
+ */
+export function userExportRows(db: Database, filter: UserFilter, batchSize = 1000): AsyncGenerator<UserRow> {
+  const where = whereOf(filter);
+  return mapRows(
+    keysetBatches(
+      (afterId, limit) =>
+        selectRows(db)
+          .where(and(where, gt(users.id, afterId)))
+          .orderBy(asc(users.id))
+          .limit(limit)
+          .then((rows) => rows.map((row) => ({ ...row, id: row.userId }))),
+      batchSize,
+    ),
+    ({ id: _id, ...row }) => toRow(row),
   );
 }
 

@@ -1,14 +1,54 @@
-import { authEndpoints, tableSettingsEndpoints, userEndpoints } from '@cityops/contract';
+import {
+  authEndpoints,
+  tableSettingsEndpoints,
+  userEndpoints,
+  userExport,
+  type UserRow,
+} from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
+import { mapRows } from '../../db/batches.js';
 import { Answer } from '../../http/envelope.js';
+import { exportRoute } from '../../http/export.js';
+import { chinaDateTime, datedFileName } from '../../http/exportFormat.js';
 import { route, signedIn, type RouteInput } from '../../http/route.js';
 import { actorOf } from '../logs/audit.js';
 import { changePassword, userPermissions } from './account.js';
+import { userExportRows } from './repository.js';
 import * as users from './service.js';
 import { readTableSettings, resetTableSettings, saveTableSettings } from './tableSettings.js';
 
 const actor = (input: Pick<RouteInput<never>, 'session' | 'request'>) =>
   actorOf(signedIn(input), input.request);
+
+const exportColumns = [
+  { header: '账号', key: 'userName' },
+  { header: '姓名', key: 'name' },
+  { header: '性别', key: 'gender', width: 8 },
+  { header: '邮箱', key: 'email', width: 24 },
+  { header: '电话', key: 'phone' },
+  { header: '职务', key: 'jobTitle' },
+  { header: '组织', key: 'orgName', width: 24 },
+  { header: '角色', key: 'roles', width: 24 },
+  { header: '状态', key: 'status', width: 8 },
+  { header: '创建时间', key: 'createTime', width: 20 },
+] as const;
+
+const GENDER_NAMES = { male: '男', female: '女' } as const;
+const STATE_NAMES = { enabled: '启用', disabled: '停用' } as const;
+
+/** A user as a row of the export: Chinese names for codes, China time, the roles in one cell. */
+const exportRow = (user: UserRow) => ({
+  userName: user.userName,
+  name: user.name,
+  gender: user.gender ? GENDER_NAMES[user.gender] : '',
+  email: user.email,
+  phone: user.phone,
+  jobTitle: user.jobTitle,
+  orgName: user.orgName ?? '',
+  roles: user.roles.map((role) => role.roleName).join('、'),
+  status: STATE_NAMES[user.status],
+  createTime: chinaDateTime(user.createTime),
+});
 
 /** The signed-in user's own account, and user management (userManage). */
 export default async function userRoutes(app: FastifyInstance) {
@@ -67,4 +107,11 @@ export default async function userRoutes(app: FastifyInstance) {
     await users.deleteUser(ctx, actor(input), input.query.userId);
     return new Answer(null, 'admin.deleted');
   });
+
+  exportRoute(app, userExport, async ({ body }) => ({
+    fileName: datedFileName('用户列表', ctx.now()),
+    sheetName: '用户列表',
+    columns: exportColumns,
+    rows: mapRows(userExportRows(ctx.db, body), exportRow),
+  }));
 }
