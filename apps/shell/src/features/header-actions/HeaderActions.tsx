@@ -11,6 +11,7 @@ import {
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../auth/api';
+import { useSessionUser } from '../auth/queries';
 import { ChangePasswordDialog } from '../account/ChangePasswordDialog';
 import { DefaultProjectDialog } from '../account/DefaultProjectDialog';
 import { ThemeModeSwitch } from '../theme/ThemeModeSwitch';
@@ -35,6 +36,7 @@ export function HeaderActions() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
+  const mustChangePassword = useSessionUser()?.mustChangePassword ?? false;
   const [themeOpen, setThemeOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   // antd's xxl breakpoint: 1600 px and wider.
@@ -78,7 +80,10 @@ export function HeaderActions() {
         />
       </Tooltip>
       <ThemeSettingsDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
-      {dialog === 'password' && <ChangePasswordDialog onClose={() => setDialog(null)} />}
+      {/* A password an administrator set must be replaced before anything else: the dialog stays. */}
+      {(dialog === 'password' || mustChangePassword) && (
+        <ChangePasswordDialog onClose={() => (mustChangePassword ? undefined : setDialog(null))} />
+      )}
       {dialog === 'project' && <DefaultProjectDialog onClose={() => setDialog(null)} />}
     </Flex>
   );
