@@ -76,21 +76,33 @@ const SORT_COLUMNS = {
   updateTime: users.updatedAt,
 } as const;
 
+/**
+ * Page first, detail after: the filter, order, limit and offset pick the page's ids (and the total)
+ * from users alone, then only those rows are joined to their organization and have their roles and
+ * projects read, so the per-row subqueries never run for rows off the page.
+ */
 export function userPage(db: Database, request: ListRequest) {
   const where = whereOf(request);
   const column = SORT_COLUMNS[request.sortField ?? 'createTime'];
   const direction = (request.sortOrder ?? 'desc') === 'asc' ? asc : desc;
   return pageOf(
     request,
-    (limit, offset) =>
-      db
-        .select({ ...rowColumns, total: totalOver })
+    (limit, offset) => {
+      const page = db
+        .select({ id: users.id, total: totalOver.as('total') })
         .from(users)
-        .leftJoin(organizations, eq(organizations.id, users.orgId))
         .where(where)
         .orderBy(direction(column), direction(users.id))
         .limit(limit)
-        .offset(offset),
+        .offset(offset)
+        .as('page');
+      return db
+        .select({ ...rowColumns, total: page.total })
+        .from(page)
+        .innerJoin(users, eq(users.id, page.id))
+        .leftJoin(organizations, eq(organizations.id, users.orgId))
+        .orderBy(direction(column), direction(users.id));
+    },
     async () => (await db.$count(users, where)) ?? 0,
     ({ total: _total, ...row }) => toRow(row),
   );
