@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
 import { startServer, type RunningServer } from '../src/server.js';
@@ -70,5 +72,24 @@ describe('用户管理', () => {
     await page.getByRole('cell', { name: 'operator', exact: true }).waitFor();
     expect(await page.getByRole('search').getByLabel('姓名').inputValue()).toBe('值班员');
     expect(await page.getByRole('cell', { name: 'admin', exact: true }).count()).toBe(0);
+  });
+
+  it('exports what the filter selects, on every page, as an .xlsx the test reads back', async () => {
+    admin = await openBrowser();
+    const { page } = admin;
+    await signIn(page, server.baseUrl, DEMO.admin);
+    await page.goto(`${server.baseUrl}/admin/userManage?name=${encodeURIComponent('值班员')}`);
+    await page.getByRole('cell', { name: 'operator', exact: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /导\s*出/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^用户列表-\d{8}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(await readFile(await download.path())).buffer);
+    const rows: string[][] = [];
+    workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
+    expect(rows[0]?.slice(0, 2)).toEqual(['账号', '姓名']);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['operator']);
   });
 });

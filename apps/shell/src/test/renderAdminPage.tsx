@@ -21,6 +21,7 @@ export function renderAdminPage(ui: ReactNode, server: FakeServer, elements: str
       if (!answer) throw new Error(`no answer for ${endpoint.path}`);
       return answer(options);
     }) as CrudEnvironment['http']['call'],
+    download: () => Promise.reject(new Error('downloads are covered by the browser tests')),
   };
   let address = path;
   const listeners = new Set<() => void>();

@@ -48,6 +48,7 @@ export function renderWithKit(
       if (!answer) throw new Error(`no answer for ${endpoint.path}`);
       return answer(options);
     }) as CrudEnvironment['http']['call'],
+    download: () => Promise.reject(new Error('downloads are covered by the browser tests')),
   };
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

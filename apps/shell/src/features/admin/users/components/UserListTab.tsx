@@ -1,17 +1,24 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
-import { USER_BUTTONS, USER_STATES, userListRequestSchema, type UserRow } from '@cityops/contract';
+import {
+  USER_BUTTONS,
+  USER_STATES,
+  userExport,
+  userListRequestSchema,
+  type UserRow,
+} from '@cityops/contract';
 import {
   confirmAction,
   confirmDelete,
   crudTexts,
   DataTable,
   SearchBar,
+  useCrud,
   useListState,
   type CrudColumn,
 } from '@cityops/crud';
-import { useCan } from '@cityops/ui';
+import { ExportButton, useCan } from '@cityops/ui';
 import { listTime } from '../../time';
 import { useAlterState, useDeleteUser, useRoleOptions, useUserPage } from '../queries';
 import { userTexts } from '../texts';
@@ -27,6 +34,7 @@ export function UserListTab() {
   const roles = useRoleOptions();
   const alter = useAlterState();
   const remove = useDeleteUser();
+  const { http } = useCrud();
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const can = {
@@ -35,7 +43,10 @@ export function UserListTab() {
     delete: useCan(USER_BUTTONS.delete),
     state: useCan(USER_BUTTONS.state),
     reset: useCan(USER_BUTTONS.resetPwd),
+    export: useCan(USER_BUTTONS.export),
   };
+  // Everything the filters select, on every page: the list's request without its paging.
+  const { pageNum: _page, pageSize: _size, ...selection } = list.state;
 
   const toggle = (row: UserRow) => {
     const disabling = row.status === 'enabled';
@@ -169,11 +180,18 @@ export function UserListTab() {
           query={query}
           list={list}
           toolbar={
-            can.add && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('add')}
-              </Button>
-            )
+            <>
+              {can.add && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  {t('add')}
+                </Button>
+              )}
+              {can.export && (
+                <ExportButton
+                  download={(onProgress) => http.download(userExport, { body: selection, onProgress })}
+                />
+              )}
+            </>
           }
         />
       </div>
