@@ -86,20 +86,20 @@ describe('tab bar', () => {
     browser = await openBrowser();
     const { page } = browser;
     await signIn(page, baseUrl, DEMO.admin);
-    await page.goto(`${baseUrl}/admin/userManage`);
+    await page.goto(`${baseUrl}/admin/messageTemplate`);
     const note = page.getByLabel('备注').first();
     await note.fill('巡检记录：3号灯杆');
-    await page.getByRole('menuitem', { name: '角色管理' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/roleManage');
-    await page.getByRole('tab', { name: /用户管理/ }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/userManage');
+    await page.getByRole('menuitem', { name: '版本服务' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/editionService');
+    await page.getByRole('tab', { name: /消息模板/ }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/messageTemplate');
     await expect
       .poll(() => page.locator('input:visible, textarea:visible').first().inputValue())
       .toBe('巡检记录：3号灯杆');
 
     await page.getByRole('button', { name: '关闭其他' }).click();
-    await expect.poll(() => page.getByRole('tab', { name: /角色管理/ }).count()).toBe(0);
-    expect(await page.getByRole('tab', { name: /用户管理/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('tab', { name: /版本服务/ }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: /消息模板/ }).count()).toBe(1);
   });
 });
 
@@ -108,17 +108,17 @@ describe('refresh', () => {
     browser = await openBrowser();
     const { page } = browser;
     await signIn(page, baseUrl, DEMO.admin);
-    await page.goto(`${baseUrl}/admin/userManage`);
+    await page.goto(`${baseUrl}/admin/messageTemplate`);
     await page.getByLabel('备注').first().fill('用户页备注');
-    await page.getByRole('menuitem', { name: '角色管理' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/roleManage');
+    await page.getByRole('menuitem', { name: '版本服务' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/editionService');
     const visibleNote = page.locator('textarea:visible, input[aria-label="备注"]:visible');
     await expect.poll(() => visibleNote.count()).toBe(1);
     await expect.poll(() => visibleNote.inputValue()).toBe('');
     await visibleNote.fill('角色页备注');
     await page.getByRole('button', { name: '刷新' }).click();
     await expect.poll(() => visibleNote.inputValue()).toBe('');
-    await page.getByRole('tab', { name: /用户管理/ }).click();
+    await page.getByRole('tab', { name: /消息模板/ }).click();
     await expect
       .poll(() => page.locator('textarea:visible, input[aria-label="备注"]:visible').first().inputValue())
       .toBe('用户页备注');
@@ -130,7 +130,7 @@ describe('header', () => {
     browser = await openBrowser();
     const { page } = browser;
     await signIn(page, baseUrl, DEMO.admin);
-    await page.goto(`${baseUrl}/admin/userManage`);
+    await page.goto(`${baseUrl}/admin/messageTemplate`);
     await page.getByRole('banner').waitFor();
     for (const hidden of ['/center', '/404', '/zcapp/dashboard/index', '/llapp/landscapeLighting/overview']) {
       await page.goto(`${baseUrl}${hidden}`);
@@ -143,8 +143,8 @@ describe('header', () => {
     browser = await openBrowser();
     const { page } = browser;
     await signIn(page, baseUrl, DEMO.admin);
-    await page.goto(`${baseUrl}/admin/userManage`);
-    const layoutPainted = () => page.getByRole('menuitem', { name: '用户管理' }).waitFor();
+    await page.goto(`${baseUrl}/admin/messageTemplate`);
+    const layoutPainted = () => page.getByRole('menuitem', { name: '消息模板' }).waitFor();
     await layoutPainted();
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const light = await background();
