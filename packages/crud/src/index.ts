@@ -25,3 +25,4 @@ export {
   useDictionary,
   type DictionarySelectProps,
 } from './dictionary.js';
+export { RowActions, type RowAction } from './RowActions.js';

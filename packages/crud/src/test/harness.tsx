@@ -2,7 +2,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { Endpoint } from '@cityops/contract';
-import { AppConfigProvider, FeedbackHost } from '@cityops/ui';
+import { AccessProvider, AppConfigProvider, FeedbackHost } from '@cityops/ui';
 import { CrudProvider, type CrudEnvironment, type ListLocation } from '../context.js';
 
 /**
@@ -12,10 +12,14 @@ import { CrudProvider, type CrudEnvironment, type ListLocation } from '../contex
  */
 export type FakeServer = Record<string, (input: { query?: unknown; body?: unknown }) => unknown>;
 
-export function renderWithKit(
-  ui: ReactNode,
-  { server, path = '/list' }: { server: FakeServer; path?: string },
-) {
+export interface KitOptions {
+  server: FakeServer;
+  path?: string;
+  /** The signed-in user's button and element codes, for `useCan` and `<Can>`. */
+  elements?: string[];
+}
+
+export function renderWithKit(ui: ReactNode, { server, path = '/list', elements = [] }: KitOptions) {
   let address = path;
   const listeners = new Set<() => void>();
   const history: string[] = [path];
@@ -57,7 +61,9 @@ export function renderWithKit(
     <AppConfigProvider>
       <FeedbackHost />
       <QueryClientProvider client={client}>
-        <CrudProvider value={{ http, useListLocation }}>{ui}</CrudProvider>
+        <CrudProvider value={{ http, useListLocation }}>
+          <AccessProvider elements={elements}>{ui}</AccessProvider>
+        </CrudProvider>
       </QueryClientProvider>
     </AppConfigProvider>,
   );

@@ -3,7 +3,7 @@ import { GlobalOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import { Alert, Button, Card, Flex, Form, Input, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AUTHORITY_BUTTONS, type PermissionNode } from '@cityops/contract';
-import { confirmDelete, crudTexts } from '@cityops/crud';
+import { confirmDelete, crudTexts, RowActions } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
 import { PublicResourcesDialog } from '../components/PublicResourcesDialog';
 import { ResourceFormDialog, type ResourceDialogTarget } from '../components/ResourceFormDialog';
@@ -56,28 +56,29 @@ export function AuthorityPage() {
       key: 'actions',
       title: crud('actions'),
       render: (_, row) => (
-        <Space size={0}>
-          {can.add && (
-            <Button type="link" size="small" onClick={() => setDialog({ kind: 'add', parentId: row.id })}>
-              {t('addChild')}
-            </Button>
-          )}
-          {can.edit && (
-            <Button type="link" size="small" onClick={() => setDialog({ kind: 'edit', row })}>
-              {crud('edit')}
-            </Button>
-          )}
-          {can.delete && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void confirmDelete(row.name, () => remove.mutateAsync(row.id))}
-            >
-              {crud('delete')}
-            </Button>
-          )}
-        </Space>
+        <RowActions
+          actions={[
+            {
+              key: 'addChild',
+              label: t('addChild'),
+              hidden: !can.add,
+              onClick: () => setDialog({ kind: 'add', parentId: row.id }),
+            },
+            {
+              key: 'edit',
+              label: crud('edit'),
+              hidden: !can.edit,
+              onClick: () => setDialog({ kind: 'edit', row }),
+            },
+            {
+              key: 'delete',
+              label: crud('delete'),
+              danger: true,
+              hidden: !can.delete,
+              onClick: () => void confirmDelete(row.name, () => remove.mutateAsync(row.id)),
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Input, Space, Tag } from 'antd';
 import { ROLE_BUTTONS, roleListRequestSchema, type RoleRow } from '@cityops/contract';
-import { confirmDelete, crudTexts, DataTable, SearchBar, useListState, type CrudColumn } from '@cityops/crud';
+import {
+  confirmDelete,
+  crudTexts,
+  DataTable,
+  RowActions,
+  SearchBar,
+  useListState,
+  type CrudColumn,
+} from '@cityops/crud';
 import { useCan } from '@cityops/ui';
 import { listTime } from '../../time';
 import { PermissionDialog } from '../components/PermissionDialog';
@@ -58,28 +66,19 @@ export function RolePage() {
       title: crud('actions'),
       fixed: true,
       render: (_, row) => (
-        <Space size={0}>
-          {can.edit && (
-            <Button type="link" size="small" onClick={() => setEditing(row)}>
-              {crud('edit')}
-            </Button>
-          )}
-          {can.assign && (
-            <Button type="link" size="small" onClick={() => setAssigning(row)}>
-              {t('assign')}
-            </Button>
-          )}
-          {can.delete && !row.builtIn && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void confirmDelete(row.name, () => remove.mutateAsync(row.roleId))}
-            >
-              {crud('delete')}
-            </Button>
-          )}
-        </Space>
+        <RowActions
+          actions={[
+            { key: 'edit', label: crud('edit'), hidden: !can.edit, onClick: () => setEditing(row) },
+            { key: 'assign', label: t('assign'), hidden: !can.assign, onClick: () => setAssigning(row) },
+            {
+              key: 'delete',
+              label: crud('delete'),
+              danger: true,
+              hidden: !can.delete || row.builtIn,
+              onClick: () => void confirmDelete(row.name, () => remove.mutateAsync(row.roleId)),
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -13,6 +13,7 @@ import {
   confirmDelete,
   crudTexts,
   DataTable,
+  RowActions,
   SearchBar,
   useCrud,
   useListState,
@@ -106,33 +107,25 @@ export function UserListTab() {
       title: crud('actions'),
       fixed: true,
       render: (_, row) => (
-        <Space size={0} wrap>
-          {can.edit && (
-            <Button type="link" size="small" onClick={() => setEditing(row)}>
-              {crud('edit')}
-            </Button>
-          )}
-          {can.state && (
-            <Button type="link" size="small" onClick={() => toggle(row)}>
-              {row.status === 'enabled' ? t('disable') : t('enable')}
-            </Button>
-          )}
-          {can.reset && (
-            <Button type="link" size="small" onClick={() => setResetting(row)}>
-              {t('resetPwd')}
-            </Button>
-          )}
-          {can.delete && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void confirmDelete(row.userName, () => remove.mutateAsync(row.userId))}
-            >
-              {crud('delete')}
-            </Button>
-          )}
-        </Space>
+        <RowActions
+          actions={[
+            { key: 'edit', label: crud('edit'), hidden: !can.edit, onClick: () => setEditing(row) },
+            {
+              key: 'state',
+              label: row.status === 'enabled' ? t('disable') : t('enable'),
+              hidden: !can.state,
+              onClick: () => toggle(row),
+            },
+            { key: 'reset', label: t('resetPwd'), hidden: !can.reset, onClick: () => setResetting(row) },
+            {
+              key: 'delete',
+              label: crud('delete'),
+              danger: true,
+              hidden: !can.delete,
+              onClick: () => void confirmDelete(row.userName, () => remove.mutateAsync(row.userId)),
+            },
+          ]}
+        />
       ),
     },
   ];
