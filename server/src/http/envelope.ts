@@ -1,4 +1,4 @@
-import { pickLocale, text, type Envelope, type Locale, type TextKey } from '@cityops/contract';
+import { pickLocale, StatusCode, text, type Envelope, type Locale, type TextKey } from '@cityops/contract';
 import type { FastifyRequest } from 'fastify';
 
 /** A refusal the user should read: answered as the envelope with this status and text. */
@@ -34,3 +34,8 @@ export const refusal = (request: FastifyRequest, error: ApiError) =>
 
 export const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** Refuses the request with 10001 and a text the user reads (the rules of a domain's service). */
+export const refuse = (key: TextKey, values: Record<string, string | number> = {}): never => {
+  throw new ApiError(StatusCode.REJECTED, key, values);
+};

@@ -12,11 +12,11 @@ import type {
   updateDicItemSchema,
   updateDicTypeSchema,
 } from '@cityops/contract';
-import { DICTIONARY, ORG_TYPE_DICTIONARY, StatusCode, type TextKey } from '@cityops/contract';
+import { DICTIONARY, ORG_TYPE_DICTIONARY } from '@cityops/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
-import { ApiError } from '../../http/envelope.js';
+import { refuse } from '../../http/envelope.js';
 import { changedFields, recordAudit, type Actor } from '../logs/audit.js';
 import * as repo from './repository.js';
 
@@ -37,10 +37,6 @@ const ITEM_FIELDS = [
   'sort',
   'enabled',
 ] as const satisfies readonly (keyof DicItemRow)[];
-
-const refuse = (key: TextKey, values: Record<string, string | number> = {}): never => {
-  throw new ApiError(StatusCode.REJECTED, key, values);
-};
 
 // ---- What the browser reads ----
 

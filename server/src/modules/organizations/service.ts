@@ -1,9 +1,9 @@
 import type { createOrgSchema, OrgNode, OrgOption, OrgRow, updateOrgSchema } from '@cityops/contract';
-import { ORGANIZATION, StatusCode, type TextKey } from '@cityops/contract';
+import { ORGANIZATION } from '@cityops/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
-import { ApiError } from '../../http/envelope.js';
+import { refuse } from '../../http/envelope.js';
 import { changedFields, recordAudit, type Actor } from '../logs/audit.js';
 import * as repo from './repository.js';
 
@@ -29,10 +29,6 @@ const LOGGED_FIELDS = [
   'remarks',
   'sortNum',
 ] as const satisfies readonly (keyof OrgRow & keyof Fields)[];
-
-const refuse = (key: TextKey, values: Record<string, string | number> = {}): never => {
-  throw new ApiError(StatusCode.REJECTED, key, values);
-};
 
 /** Rows (already in sibling order) as a forest. */
 function forest(rows: readonly OrgRow[]): OrgNode[] {

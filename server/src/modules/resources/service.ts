@@ -1,10 +1,10 @@
 import type { createResourceSchema, ResourceRow, updateResourceSchema } from '@cityops/contract';
-import { AUTHORITY, ROUTE_TABLE, StatusCode, type PageUrl, type TextKey } from '@cityops/contract';
+import { AUTHORITY, ROUTE_TABLE, type PageUrl } from '@cityops/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AppContext } from '../../http/context.js';
-import { ApiError } from '../../http/envelope.js';
+import { refuse } from '../../http/envelope.js';
 import { changedFields, recordAudit, type Actor } from '../logs/audit.js';
 import * as repo from './repository.js';
 
@@ -23,10 +23,6 @@ const LOGGED_FIELDS = [
   'sortNum',
   'icon',
 ] as const satisfies readonly (keyof ResourceRow)[];
-
-const refuse = (key: TextKey, values?: Record<string, string | number>): never => {
-  throw new ApiError(StatusCode.REJECTED, key, values);
-};
 
 /** The whole tree; with filters, the items whose name or code contains them, and their ancestors. */
 export async function listAll(ctx: Ctx, filter: { name?: string; code?: string } = {}) {

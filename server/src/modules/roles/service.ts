@@ -1,11 +1,11 @@
 import type { createRoleSchema, roleListRequestSchema, updateRoleSchema } from '@cityops/contract';
-import { ROLE_MANAGE, StatusCode, type PermissionNode, type RoleRow, type TextKey } from '@cityops/contract';
+import { ROLE_MANAGE, type PermissionNode, type RoleRow } from '@cityops/contract';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AppContext } from '../../http/context.js';
-import { ApiError } from '../../http/envelope.js';
+import { refuse } from '../../http/envelope.js';
 import { changedFields, recordAudit, type Actor } from '../logs/audit.js';
 import * as resourceRepo from '../resources/repository.js';
 import * as repo from './repository.js';
@@ -19,10 +19,6 @@ import * as repo from './repository.js';
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
 const LOGGED_FIELDS = ['name', 'description'] as const satisfies readonly (keyof RoleRow)[];
-
-const refuse = (key: TextKey, values?: Record<string, string | number>): never => {
-  throw new ApiError(StatusCode.REJECTED, key, values);
-};
 
 export const listRoles = (ctx: Ctx, request: z.output<typeof roleListRequestSchema>) =>
   repo.rolePage(ctx.db, request);

@@ -1,9 +1,9 @@
 import type { createUserSchema, updateUserSchema, userListRequestSchema } from '@cityops/contract';
-import { StatusCode, USER_MANAGE, type TextKey, type UserRow } from '@cityops/contract';
+import { USER_MANAGE, type TextKey, type UserRow } from '@cityops/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
-import { ApiError } from '../../http/envelope.js';
+import { refuse } from '../../http/envelope.js';
 import { hashPassword } from '../auth/password.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { changedFields, recordAudit, type Actor, type AuditEntry } from '../logs/audit.js';
@@ -32,10 +32,6 @@ const LOGGED_FIELDS = [
 const roleIdsOf = (row: UserRow | null) => (row ? row.roles.map((role) => role.roleId) : []);
 /** Role ids as a comparable field of the log. */
 const logged = (row: UserRow | null) => (row ? { ...row, roleIds: roleIdsOf(row) } : null);
-
-const refuse = (key: TextKey): never => {
-  throw new ApiError(StatusCode.REJECTED, key);
-};
 
 export const listUsers = (ctx: Ctx, request: z.output<typeof userListRequestSchema>) =>
   repo.userPage(ctx.db, request);
