@@ -17,3 +17,4 @@ export * from './video.js';
 export * from './admin/index.js';
 export * from './export.js';
 export * from './admin/buttons.js';
+export * from './chinaTime.js';

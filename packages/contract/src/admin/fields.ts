@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayInChina } from '../chinaTime.js';
 
 /**
  * Field rules of the administration forms (platform-shell.md §5), as zod schemas whose messages are
@@ -51,10 +52,6 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
-
-/** Today as `YYYY-MM-DD` in China time, where the platform's users live. */
-export const todayInChina = (now: Date = new Date()) =>
-  new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 export const dateField = z.string().refine(isCalendarDate, 'field.date');
 

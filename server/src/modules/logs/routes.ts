@@ -1,9 +1,9 @@
-import { logEndpoints, logExports } from '@cityops/contract';
+import { chinaDateTime, logEndpoints, logExports } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { mapRows } from '../../db/batches.js';
 import { Answer } from '../../http/envelope.js';
 import { exportRoute } from '../../http/export.js';
-import { chinaDateTime, datedFileName } from '../../http/exportFormat.js';
+import { datedFileName } from '../../http/exportFormat.js';
 import { route, signedIn } from '../../http/route.js';
 import { actorOf } from './audit.js';
 import { loginLogRows, operationLogRows } from './repository.js';

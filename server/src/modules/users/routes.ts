@@ -1,4 +1,5 @@
 import {
+  chinaDateTime,
   authEndpoints,
   tableSettingsEndpoints,
   userEndpoints,
@@ -9,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { mapRows } from '../../db/batches.js';
 import { Answer } from '../../http/envelope.js';
 import { exportRoute } from '../../http/export.js';
-import { chinaDateTime, datedFileName } from '../../http/exportFormat.js';
+import { datedFileName } from '../../http/exportFormat.js';
 import { route, signedIn, type RouteInput } from '../../http/route.js';
 import { actorOf } from '../logs/audit.js';
 import { changePassword, userPermissions } from './account.js';

@@ -1,4 +1,5 @@
-const CHINA_OFFSET_MS = 8 * 3_600_000;
+import { CHINA_UTC_OFFSET_MS as CHINA_OFFSET_MS } from '@cityops/contract';
+
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** ISO 8601 in China time with its offset (`2026-11-22T08:00:00.000+08:00`), as Artemis wants times. */
