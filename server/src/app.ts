@@ -102,8 +102,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // The retention purge (the only deletion of log rows): at start-up, then every LOG_PURGE_HOURS.
   if (config.LOG_PURGE_HOURS > 0) {
-    const stop = await startLogPurge(context, app.log, config.LOG_PURGE_HOURS);
-    app.addHook('onClose', async () => stop());
+    const purge = startLogPurge(context, app.log, config.LOG_PURGE_HOURS);
+    app.addHook('onClose', async () => {
+      purge.stop();
+      // The database closes after this hook: let a purge under way finish first.
+      await purge.first;
+    });
   }
 
   return app;

@@ -458,7 +458,8 @@ describe('the retention purge', () => {
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     await mark('timer_a');
-    const stop = await startLogPurge(ctx, log, 20 / 3_600_000);
+    const { stop, first } = startLogPurge(ctx, log, 20 / 3_600_000);
+    await first;
     expect(await present('timer_a')).toBe(false);
     await mark('timer_b');
     await wait(120);

@@ -70,7 +70,11 @@ export interface PurgeLog {
  * Purges at once, then every `hours`; answers the function that stops the timer. The timer does not
  * keep the process alive. A failed purge is logged and tried again at the next turn.
  */
-export async function startLogPurge(ctx: Ctx, log: PurgeLog, hours: number): Promise<() => void> {
+export function startLogPurge(
+  ctx: Ctx,
+  log: PurgeLog,
+  hours: number,
+): { stop(): void; first: Promise<void> } {
   const purge = async () => {
     try {
       const removed = await purgeOldLogs(ctx);
@@ -79,8 +83,10 @@ export async function startLogPurge(ctx: Ctx, log: PurgeLog, hours: number): Pro
       log.error({ err: error }, 'log purge failed');
     }
   };
-  await purge();
+  // The first purge runs beside start-up rather than before it: a large backlog must not hold the
+  // server back from answering.
+  const first = purge();
   const timer = setInterval(() => void purge(), hours * 3_600_000);
   timer.unref();
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), first };
 }
