@@ -3,7 +3,6 @@ import {
   type OperationLogDetail,
   type OperationLogRow,
   type operationLogListRequestSchema,
-  type SIGN_IN_ACTIONS,
   type SignInLogRow,
   type signInLogListRequestSchema,
 } from '@cityops/contract';
@@ -12,18 +11,9 @@ import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
 import { systemSettings } from '../settings/tables.js';
-import { auditLog, operationLog, type OPERATIONS } from './tables.js';
+import { auditLog, operationLog } from './tables.js';
 
 /** The only drizzle queries of log management. Nothing here edits a log row; only `purgeBefore` deletes. */
-
-// The contract's sign-in actions are the table's: a new one must be added to both.
-type SameActions = [(typeof OPERATIONS)[number], (typeof SIGN_IN_ACTIONS)[number]];
-const sameActions: SameActions[0] extends SameActions[1]
-  ? SameActions[1] extends SameActions[0]
-    ? true
-    : never
-  : never = true;
-void sameActions;
 
 type SignInListRequest = z.output<typeof signInLogListRequestSchema>;
 type OperationListRequest = z.output<typeof operationLogListRequestSchema>;

@@ -1,18 +1,12 @@
+import type { FieldChangeRow, LogOutcome, SignInAction } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { moment } from '../../db/columns.js';
 import { users } from '../users/tables.js';
 
-export const OPERATIONS = [
-  'login',
-  'logout',
-  'login_failed',
-  'password_change',
-  'locked',
-  'ticket_issued',
-] as const;
-export type Operation = (typeof OPERATIONS)[number];
-export type Outcome = 'success' | 'failure';
+/** The sign-in log's actions and both logs' outcomes are the contract's. */
+export type Operation = SignInAction;
+export type Outcome = LogOutcome;
 
 /** The sign-in log: sign-ins, sign-outs, failures and why, locks, password changes. Append-only. */
 export const operationLog = pgTable(
@@ -39,12 +33,8 @@ export const operationLog = pgTable(
   ],
 );
 
-/** One changed field of an edit, as the operation log shows it. */
-export interface FieldChange {
-  field: string;
-  before: string | number | boolean | null;
-  after: string | number | boolean | null;
-}
+/** One changed field of an edit, as the operation log shows it (the contract's shape). */
+export type FieldChange = FieldChangeRow;
 
 /**
  * The operation log: who did what to which record, when, with what result, and for edits the fields

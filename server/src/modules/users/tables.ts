@@ -1,3 +1,4 @@
+import type { ColumnSetting } from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -95,7 +96,7 @@ export const userTableSettings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tableKey: varchar('table_key', { length: 64 }).notNull(),
-    columns: jsonb('columns').$type<{ key: string; visible: boolean; width?: number }[]>().notNull(),
+    columns: jsonb('columns').$type<ColumnSetting[]>().notNull(),
     updatedAt: moment('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tableKey] })],
