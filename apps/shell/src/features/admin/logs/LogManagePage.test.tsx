@@ -136,8 +136,8 @@ describe('日志管理', { timeout: 60_000 }, () => {
       [...tr.querySelectorAll('td')].map((cell) => cell.textContent),
     );
     expect(cells).toEqual([
-      ['name', '张三', '李四'],
-      ['jobTitle', '（空）', '班长'],
+      ['姓名', '张三', '李四'],
+      ['职务', '（空）', '班长'],
     ]);
     expect(api.sentTo(DETAIL)).toEqual([{ id: 12 }]);
   });

@@ -3,12 +3,14 @@ import { logEndpoints, type FieldChangeRow, type OperationLogRow } from '@cityop
 import { useEndpointQuery } from '@cityops/crud';
 import { currentLocale } from '@cityops/ui';
 import { formatTime, OutcomeTag } from './cells';
+import { fieldName, logFieldTexts } from './fieldNames';
 import { actionName, moduleName } from './names';
 import { logTexts } from './texts';
 
 /** One operation with the fields it changed, each before and after. */
 export function OperationDetailDrawer({ row, onClose }: { row: OperationLogRow | null; onClose(): void }) {
   const t = logTexts.useTexts();
+  const names = logFieldTexts.useTexts();
   const locale = currentLocale();
   const detail = useEndpointQuery(
     logEndpoints.operationDetail,
@@ -50,7 +52,11 @@ export function OperationDetailDrawer({ row, onClose }: { row: OperationLogRow |
           dataSource={detail.data.changes}
           aria-label={t('changes')}
           columns={[
-            { key: 'field', dataIndex: 'field', title: t('field') },
+            {
+              key: 'field',
+              title: t('field'),
+              render: (_, change) => (row ? fieldName(names, row.module, change.field) : change.field),
+            },
             { key: 'before', title: t('before'), render: (_, change) => value(change.before) },
             { key: 'after', title: t('after'), render: (_, change) => value(change.after) },
           ]}

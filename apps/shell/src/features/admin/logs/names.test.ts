@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '@cityops/ui';
+import { fieldName, logFieldTexts } from './fieldNames';
 import { actionName, ADMIN_MODULES, moduleName } from './names';
 import { logTexts } from './texts';
 import { filterOf, rangeFits, rangeOf } from './timeRange';
@@ -21,6 +22,13 @@ describe('log codes in words', () => {
     expect(actionName(logTexts.t, 'login_failed')).toBe('登录失败');
     expect(actionName(logTexts.t, 'update')).toBe('编辑');
     expect(actionName(logTexts.t, 'SPIN')).toBe('SPIN');
+  });
+
+  it('names a changed field as its module’s form does; the same field of another module may differ', () => {
+    expect(fieldName(logFieldTexts.t, 'userManage', 'jobTitle')).toBe('职务');
+    expect(fieldName(logFieldTexts.t, 'userManage', 'name')).toBe('姓名');
+    expect(fieldName(logFieldTexts.t, 'roleManage', 'name')).toBe('角色名称');
+    expect(fieldName(logFieldTexts.t, 'roleManage', 'colour')).toBe('colour');
   });
 });
 
