@@ -1,6 +1,14 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_VERSION, BUTTON_CODES, findRouteByPath, type PermissionItem } from '@cityops/contract';
+import {
+  BRIDGE_VERSION,
+  BUTTON_CODES,
+  findRouteByPath,
+  pageRequestSchema,
+  textFilter,
+  type PermissionItem,
+} from '@cityops/contract';
+import { useListState } from '@cityops/crud';
 import { clearSessionCookies, writeSessionCookies } from '@cityops/client';
 import { Can, initI18n } from '@cityops/ui';
 import { createRuntime } from './runtime.js';
@@ -187,5 +195,51 @@ describe('the sub-app root', () => {
     await shell({ type: 'logout' });
     expect(screen.getByText('您已退出登录')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: '实时预览' })).toBeNull();
+  });
+
+  it("keeps a list page's paging and filters in the shell's address, and reads them back from it", async () => {
+    const real = '/iotcloud/iot/videoMonitor/playReal';
+    const schema = pageRequestSchema({ name: textFilter(50) }, ['name']);
+    const Cameras = () => {
+      const list = useListState(schema);
+      return (
+        <>
+          <p>
+            page {list.state.pageNum} of {list.state.name ?? 'every camera'}
+          </p>
+          <button type="button" onClick={() => list.update({ name: '南门' })}>
+            filter
+          </button>
+          <button type="button" onClick={() => list.update({ pageNum: 3 })}>
+            page 3
+          </button>
+        </>
+      );
+    };
+    const { shell, frame } = mount(`${real}?pageNum=2&name=${encodeURIComponent('北门')}`, {
+      [code(real)]: Cameras,
+    });
+    expect(await screen.findByText('page 2 of 北门')).toBeTruthy();
+    await shell(welcome(`${real}?pageNum=2&name=${encodeURIComponent('北门')}`));
+
+    // A new filter starts again at page 1; the shell is told to replace its address, not push one.
+    fireEvent.click(screen.getByRole('button', { name: 'filter' }));
+    expect(await screen.findByText('page 1 of 南门')).toBeTruthy();
+    const filtered = frame
+      .posted()
+      .filter((message) => message.type === 'navigated')
+      .at(-1);
+    expect(filtered).toMatchObject({ replace: true });
+    expect(new URL(String(filtered?.path), 'http://x').searchParams.get('name')).toBe('南门');
+
+    fireEvent.click(screen.getByRole('button', { name: 'page 3' }));
+    expect(await screen.findByText('page 3 of 南门')).toBeTruthy();
+    // The shell's back button brings the earlier address, and with it the earlier list.
+    await shell({
+      type: 'navigate',
+      path: `${real}?pageNum=2&name=${encodeURIComponent('北门')}`,
+      replace: false,
+    });
+    expect(await screen.findByText('page 2 of 北门')).toBeTruthy();
   });
 });

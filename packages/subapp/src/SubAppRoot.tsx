@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { findRouteByPath, type RouteEntry } from '@cityops/contract';
 import { buildUserMenu, menuTrail, pathnameOf, readToken } from '@cityops/client';
+import { CrudProvider, type CrudEnvironment, type ListLocation } from '@cityops/crud';
 import {
   AccessProvider,
   AppConfigProvider,
@@ -11,7 +12,7 @@ import {
   NotConnectedPage,
   paletteFromVariables,
 } from '@cityops/ui';
-import { RuntimeContext, useFrame } from './context.js';
+import { RuntimeContext, useFrame, useRuntime } from './context.js';
 import { keptPaths } from './frameStore.js';
 import { useFramePermissions } from './queries.js';
 import type { SubAppRuntime } from './runtime.js';
@@ -106,14 +107,40 @@ function Themed({ pages }: { pages: SubAppPages }) {
 }
 
 /**
- * The whole sub-app: theme and locale from the shell, the frame's query client, and its pages kept
- * alive per open tab.
+ * A list page's address in a frame: the frame's path, which follows the shell's address bar; a change
+ * replaces the entry through the runtime, so the shell's address (and so reload, back and a shared
+ * link) carries the list's paging and filters.
+ */
+function useFrameListLocation(): ListLocation {
+  const path = useFrame((state) => state.path);
+  const { navigate } = useRuntime();
+  return useMemo(() => {
+    const pathname = pathnameOf(path);
+    const rest = path.slice(pathname.length);
+    const hash = rest.indexOf('#');
+    return {
+      pathname,
+      search: hash < 0 ? rest : rest.slice(0, hash),
+      replace: (to: string) => navigate(to, { replace: true }),
+    };
+  }, [path, navigate]);
+}
+
+/**
+ * The whole sub-app: theme and locale from the shell, the frame's query client, the CRUD kit's
+ * environment (the frame's HTTP client and address), and its pages kept alive per open tab.
  */
 export function SubAppRoot({ runtime, pages }: { runtime: SubAppRuntime; pages: SubAppPages }) {
+  const crud = useMemo<CrudEnvironment>(
+    () => ({ http: runtime.http, useListLocation: useFrameListLocation }),
+    [runtime],
+  );
   return (
     <RuntimeContext value={runtime}>
       <QueryClientProvider client={runtime.queryClient}>
-        <Themed pages={pages} />
+        <CrudProvider value={crud}>
+          <Themed pages={pages} />
+        </CrudProvider>
       </QueryClientProvider>
     </RuntimeContext>
   );
