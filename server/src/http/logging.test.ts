@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CAPTCHA, type TestApp } from '../test/testApp.js';
@@ -57,5 +58,29 @@ describe('logs', () => {
     const text = t.logs.join('');
     expect(text).toContain('oops');
     expect(text).not.toMatch(/Leaky@123|AB12|leaky-token/);
+  });
+
+  it('show a failed query by its SQL and the database’s code, never the values it carried', async () => {
+    t.logs.length = 0;
+    const secret = 'Icc-Client-Secret-77';
+    const failure = await t.handle.db
+      .execute(sql`select ${secret}::integer as n, ${'Artemis-Key-88'} as k`)
+      .then(() => null)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    t.app.log.error({ err: failure }, 'request failed');
+    const text = t.logs.join('');
+    expect(text).toContain('request failed');
+    expect(text).toContain('::integer');
+    expect(text).toContain('22P02');
+    expect(text).toContain('invalid input syntax for type integer');
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('Artemis-Key-88');
+  });
+
+  it('censor the video platforms’ secrets by name', () => {
+    t.logs.length = 0;
+    t.app.log.warn({ settings: { appSecret: 'hik-secret-1', clientSecret: 'icc-secret-2' } }, 'saved');
+    expect(t.logs.join('')).not.toMatch(/hik-secret-1|icc-secret-2/);
   });
 });

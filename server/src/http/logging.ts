@@ -19,6 +19,10 @@ const SECRET_FIELDS = [
   'verCode',
   'cookie',
   'authorization',
+  'appSecret',
+  'clientSecret',
+  'secret',
+  'params',
 ];
 
 export const REDACTED = [
@@ -29,6 +33,43 @@ export const REDACTED = [
   '*.headers["access-token"]',
   '*.headers["set-cookie"]',
 ];
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+const STACK_FRAME = /^\s+at /;
+const MAX_CAUSES = 3;
+
+/** The part of a database message before its first value, e.g. `invalid input syntax for type integer`. */
+const withoutValues = (message: string) => message.split(/:\s/, 1)[0]?.slice(0, 200) ?? '';
+
+/**
+ * An error as a log may show it. A failed query carries its bound values (a platform secret, a
+ * password hash) in its message, its `params` and its cause's `detail`; the log keeps the SQL with
+ * its placeholders, the database's error code and the message up to the first value, and the stack
+ * frames without the message. Other errors keep their type, message and stack, nothing else.
+ */
+export function errorForLog(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error))
+    return { type: typeof error, message: typeof error === 'string' ? error.slice(0, 500) : '', stack: '' };
+  const frames = (error.stack ?? '').split('\n').filter((line) => STACK_FRAME.test(line));
+  const record = error as Error & { query?: unknown; params?: unknown; code?: unknown; cause?: unknown };
+  const failedQuery = typeof record.query === 'string' && Array.isArray(record.params);
+  const fromDatabase = typeof record.code === 'string' && /^[0-9A-Z]{5}$/.test(record.code);
+  const logged: LoggedError = {
+    type: error.name,
+    message: fromDatabase ? withoutValues(error.message) : failedQuery ? 'Failed query' : error.message,
+    ...(failedQuery && !fromDatabase ? { query: String(record.query).slice(0, 2000) } : {}),
+    ...(typeof record.code === 'string' ? { code: record.code } : {}),
+    stack: frames.join('\n'),
+  };
+  if (record.cause !== undefined && depth < MAX_CAUSES) logged.cause = errorForLog(record.cause, depth + 1);
+  return logged;
+}
 
 interface LoggedRequest {
   method?: string;
@@ -47,6 +88,7 @@ export function loggerOptions(level: string, stream?: LogStream): LoggerConfig {
         ip: request.ip,
       }),
       res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
+      err: errorForLog,
     },
     ...(stream ? { stream } : {}),
   };
