@@ -4,6 +4,7 @@ import type { KeyObject } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
+import { loadSecretBox } from './db/secretBox.js';
 import { seed } from './db/seed/index.js';
 import { RouteCatalogue } from './http/catalogue.js';
 import type { AppContext } from './http/context.js';
@@ -17,6 +18,7 @@ import { modules } from './modules/index.js';
 import { startLogPurge } from './modules/logs/service.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
 import { holdsPermission } from './modules/users/permissions.js';
+import { resealSecrets } from './modules/video/settings.js';
 
 export interface BuildOptions {
   config: Config;
@@ -44,8 +46,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const database = options.database ?? (await openDatabase(config));
   const now = options.now ?? (() => new Date());
   let licenceKey: KeyObject | undefined;
+  const secrets = await loadSecretBox(config);
   await database.prepare(async (db) => {
     await seed(db, config);
+    // Plain secrets (the demo seed's, or stored before sealing) and those of a key being rotated out.
+    await resealSecrets(db, secrets);
     // Under the same lock as the seed: instances starting together issue at most one demo licence.
     licenceKey = await prepareLicenceKey(db, config, now());
   });
@@ -62,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       holds: (userId, code) => holdsPermission(database.db, userId, code),
     },
     routes: new RouteCatalogue(),
+    secrets,
   };
 
   const app = Fastify({

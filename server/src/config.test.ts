@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { TEST_VENDOR, TEST_VENDOR_PUBLIC_KEY } from './test/licence.js';
+import { TEST_SECRETS_KEY, TEST_VENDOR, TEST_VENDOR_PUBLIC_KEY } from './test/licence.js';
 
 describe('configuration', () => {
   it('has defaults for everything in demo mode', () => {
@@ -52,8 +52,19 @@ describe('configuration', () => {
         CITYOPS_MODE: 'production',
         CITYOPS_ADMIN_PASSWORD: 'Prod@Secret1',
         LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY,
+        SECRETS_KEY: TEST_SECRETS_KEY,
       }).CITYOPS_MODE,
     ).toBe('production');
+  });
+
+  it('refuses production without a key to seal the stored secrets', () => {
+    expect(() =>
+      loadConfig({
+        CITYOPS_MODE: 'production',
+        CITYOPS_ADMIN_PASSWORD: 'Prod@Secret1',
+        LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY,
+      }),
+    ).toThrow(/SECRETS_KEY: is required when CITYOPS_MODE=production/);
   });
 
   it('refuses production without a licence vendor key, and a key that is not Ed25519', () => {

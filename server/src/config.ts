@@ -7,6 +7,7 @@ import {
   type SubApp,
 } from '@cityops/contract';
 import { z } from 'zod';
+import { parseKey } from './db/secretBox.js';
 import { parsePublicKey } from './modules/licence/sign.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -84,6 +85,14 @@ export const configSchema = z
      * demo mode without it the server makes a demo vendor key and issues itself a demo licence.
      */
     LICENCE_PUBLIC_KEY: optional(z.string()),
+    /**
+     * 32 bytes in base64 (`openssl rand -base64 32`): seals the video platforms' passwords and keys
+     * in the database. Required in production; in demo mode without it the server keeps one in
+     * DATA_DIR/secrets.key.
+     */
+    SECRETS_KEY: optional(z.string()),
+    /** While rotating: the earlier SECRETS_KEY values, comma-separated; start-up seals again with the new one. */
+    SECRETS_KEY_PREVIOUS: optional(z.string()),
   })
   .superRefine((config, ctx) => {
     if (config.LICENCE_PUBLIC_KEY) {
@@ -97,7 +106,28 @@ export const configSchema = z
         });
       }
     }
+    for (const setting of ['SECRETS_KEY', 'SECRETS_KEY_PREVIOUS'] as const) {
+      for (const key of (config[setting] ?? '').split(',').filter((text) => text.trim() !== '')) {
+        try {
+          parseKey(key, setting);
+        } catch {
+          ctx.addIssue({
+            code: 'custom',
+            path: [setting],
+            message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+          });
+        }
+      }
+    }
     if (config.CITYOPS_MODE !== 'production') return;
+    if (!config.SECRETS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message:
+          "is required when CITYOPS_MODE=production (it seals the video platforms' secrets in the database; openssl rand -base64 32)",
+      });
+    }
     if (!config.LICENCE_PUBLIC_KEY) {
       ctx.addIssue({
         code: 'custom',

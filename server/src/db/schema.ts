@@ -137,12 +137,13 @@ export const videoPlatforms = pgTable(
     baseUrl: varchar('base_url', { length: 500 }).notNull().default(''),
     /** hik_isc_huati (Artemis): app key and secret. */
     appKey: varchar('app_key', { length: 200 }).notNull().default(''),
-    appSecret: varchar('app_secret', { length: 200 }).notNull().default(''),
+    /** The secrets are kept sealed (db/secretBox.ts), hence text: a sealed value is longer. */
+    appSecret: text('app_secret').notNull().default(''),
     /** dh_icc_huati (OAuth): user, password, client id and secret. */
     username: varchar('username', { length: 200 }).notNull().default(''),
-    password: varchar('password', { length: 200 }).notNull().default(''),
+    password: text('password').notNull().default(''),
     clientId: varchar('client_id', { length: 200 }).notNull().default(''),
-    clientSecret: varchar('client_secret', { length: 200 }).notNull().default(''),
+    clientSecret: text('client_secret').notNull().default(''),
     /** How long one call to the platform may take before the user is told it did not answer. */
     timeoutMs: integer('timeout_ms').notNull().default(5000),
     updatedAt: moment('updated_at').notNull().defaultNow(),

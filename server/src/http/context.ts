@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
+import type { SecretBox } from '../db/secretBox.js';
 import type { LicenceKeeper } from '../modules/licence/state.js';
 import type { RouteCatalogue } from './catalogue.js';
 
@@ -43,6 +44,8 @@ export interface AppContext {
   /** The installed licence (modules/licence); every other /api call answers 10402 while it is not valid. */
   licence: LicenceKeeper;
   access: AccessService;
+  /** Seals and opens the secrets kept in the database (db/secretBox.ts). */
+  secrets: SecretBox;
   /** Every route registered, for the OpenAPI document (modules/system). */
   routes: RouteCatalogue;
 }

@@ -21,3 +21,6 @@ export function licenceDocument(from: Date, changes: Partial<LicenceDocument> = 
 
 export const signedByTestVendor = (document: LicenceDocument): SignedLicence =>
   signLicence(document, TEST_VENDOR.privateKeyPem);
+
+/** A fixed key sealing the stored secrets (SECRETS_KEY) of production-mode configurations in tests. */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');

@@ -1,7 +1,7 @@
 import { ROUTE_TABLE } from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { TEST_VENDOR_PUBLIC_KEY } from '../../test/licence.js';
+import { TEST_SECRETS_KEY, TEST_VENDOR_PUBLIC_KEY } from '../../test/licence.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { licences, projects, users } from '../schema.js';
 
@@ -12,6 +12,7 @@ beforeAll(async () => {
       CITYOPS_MODE: 'production',
       CITYOPS_ADMIN_PASSWORD: 'Prod@Secret1',
       LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY,
+      SECRETS_KEY: TEST_SECRETS_KEY,
     },
   });
 });

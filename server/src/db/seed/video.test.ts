@@ -1,6 +1,6 @@
 import { loadSeed } from '@cityops/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_VENDOR_PUBLIC_KEY } from '../../test/licence.js';
+import { TEST_SECRETS_KEY, TEST_VENDOR_PUBLIC_KEY } from '../../test/licence.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { cameras, projects, videoPlatforms } from '../schema.js';
 import { DEMO_PLATFORM_URLS, seedDemoVideo } from './video.js';
@@ -60,6 +60,7 @@ describe('production mode', () => {
         CITYOPS_MODE: 'production',
         CITYOPS_ADMIN_PASSWORD: 'Prod@Secret1',
         LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY,
+        SECRETS_KEY: TEST_SECRETS_KEY,
       },
     });
     try {

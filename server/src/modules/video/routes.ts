@@ -20,14 +20,14 @@ import { allSettings, saveSettings, usablePlatform } from './settings.js';
  * the camera tree of the user's projects, and the administrators' platform settings.
  */
 export default async function videoRoutes(app: FastifyInstance) {
-  const { db, now } = app.cityops;
+  const { db, now, secrets } = app.cityops;
   // Looked up at each call, so a test can watch what reaches the platforms by spying on fetch.
   const fetcher: typeof fetch = (input, init) => fetch(input, init);
   const tokens = new IccTokens(fetcher);
   app.setErrorHandler(answerVideoError);
 
-  const hik = async () => new HikAdapter(await usablePlatform(db, PLATFORM_HIK), fetcher);
-  const icc = async () => new IccAdapter(await usablePlatform(db, PLATFORM_ICC), tokens, fetcher);
+  const hik = async () => new HikAdapter(await usablePlatform(db, secrets, PLATFORM_HIK), fetcher);
+  const icc = async () => new IccAdapter(await usablePlatform(db, secrets, PLATFORM_ICC), tokens, fetcher);
   /** Refuses codes the user may not see before anything reaches the platform. */
   const check = (
     input: { session: Parameters<typeof signedIn>[0]['session'] },
@@ -43,7 +43,7 @@ export default async function videoRoutes(app: FastifyInstance) {
   );
 
   const platformInfo = async () => {
-    const row = await usablePlatform(db, PLATFORM_HIK);
+    const row = await usablePlatform(db, secrets, PLATFORM_HIK);
     return { appKey: row.appKey, appSecret: row.appSecret, appHost: new URL(row.baseUrl).host };
   };
   route(app, videoEndpoints.hikAppSecret, platformInfo);
@@ -128,7 +128,7 @@ export default async function videoRoutes(app: FastifyInstance) {
     return null;
   });
 
-  route(app, videoEndpoints.platformSettings, () => allSettings(db));
+  route(app, videoEndpoints.platformSettings, () => allSettings(db, secrets));
 
-  route(app, videoEndpoints.updatePlatformSettings, (input) => saveSettings(db, input.body, now()));
+  route(app, videoEndpoints.updatePlatformSettings, (input) => saveSettings(db, secrets, input.body, now()));
 }

@@ -10,6 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import { videoPlatforms } from '../../db/schema.js';
+import type { SecretBox } from '../../db/secretBox.js';
 import { platformError } from './errors.js';
 
 export type PlatformRow = typeof videoPlatforms.$inferSelect;
@@ -30,9 +31,39 @@ const emptyRow = (platformCode: VideoPlatform): PlatformRow => ({
   updatedAt: new Date(0),
 });
 
-export async function platformRow(db: Database, platformCode: VideoPlatform): Promise<PlatformRow> {
+/** The columns kept sealed in the database (db/secretBox.ts); every other column is plain. */
+const SEALED = ['appSecret', 'password', 'clientSecret'] as const;
+
+const withSecrets = (row: PlatformRow, change: (value: string) => string): PlatformRow => ({
+  ...row,
+  ...Object.fromEntries(SEALED.map((column) => [column, change(row[column])])),
+});
+
+/** A platform's settings with its secrets opened, for the server's own calls to it. */
+export async function platformRow(
+  db: Database,
+  box: SecretBox,
+  platformCode: VideoPlatform,
+): Promise<PlatformRow> {
   const [row] = await db.select().from(videoPlatforms).where(eq(videoPlatforms.platformCode, platformCode));
-  return row ?? emptyRow(platformCode);
+  return row ? withSecrets(row, (value) => box.open(value)) : emptyRow(platformCode);
+}
+
+/**
+ * Seals every stored secret that is still plain (stored before sealing, or by the demo seed) or was
+ * sealed with a key being rotated out; run at start-up. Answers how many rows were sealed again.
+ */
+export async function resealSecrets(db: Database, box: SecretBox): Promise<number> {
+  const rows = await db.select().from(videoPlatforms);
+  const stale = rows.filter((row) => SEALED.some((column) => box.stale(row[column])));
+  for (const row of stale) {
+    const sealed = withSecrets(row, (value) => box.seal(box.open(value)));
+    await db
+      .update(videoPlatforms)
+      .set(Object.fromEntries(SEALED.map((column) => [column, sealed[column]])))
+      .where(eq(videoPlatforms.platformCode, row.platformCode));
+  }
+  return stale.length;
 }
 
 const mask = (secret: string) => (secret === '' ? '' : SECRET_MASK);
@@ -53,8 +84,8 @@ export function maskedSettings(row: PlatformRow): PlatformSettings {
   };
 }
 
-export async function allSettings(db: Database): Promise<PlatformSettings[]> {
-  const rows = await Promise.all(VIDEO_PLATFORMS.map((code) => platformRow(db, code)));
+export async function allSettings(db: Database, box: SecretBox): Promise<PlatformSettings[]> {
+  const rows = await Promise.all(VIDEO_PLATFORMS.map((code) => platformRow(db, box, code)));
   return rows.map(maskedSettings);
 }
 
@@ -64,10 +95,11 @@ const keep = (given: string | undefined, stored: string) =>
 
 export async function saveSettings(
   db: Database,
+  box: SecretBox,
   update: PlatformSettingsUpdate,
   now: Date,
 ): Promise<PlatformSettings> {
-  const stored = await platformRow(db, update.platformCode);
+  const stored = await platformRow(db, box, update.platformCode);
   const baseUrl = update.baseUrl.trim().replace(/\/$/, '');
   const timeoutMs = update.timeoutMs ?? stored.timeoutMs;
   const values: PlatformRow =
@@ -90,17 +122,22 @@ export async function saveSettings(
           clientSecret: keep(update.clientSecret, stored.clientSecret),
           updatedAt: now,
         };
-  const { platformCode, ...changes } = values;
+  const sealed = withSecrets(values, (value) => box.seal(value));
+  const { platformCode, ...changes } = sealed;
   await db
     .insert(videoPlatforms)
-    .values(values)
+    .values(sealed)
     .onConflictDoUpdate({ target: videoPlatforms.platformCode, set: changes });
   return maskedSettings({ ...values, platformCode });
 }
 
 /** The stored settings of a platform the server is about to call; refused when it is not set up. */
-export async function usablePlatform(db: Database, platformCode: VideoPlatform): Promise<PlatformRow> {
-  const row = await platformRow(db, platformCode);
+export async function usablePlatform(
+  db: Database,
+  box: SecretBox,
+  platformCode: VideoPlatform,
+): Promise<PlatformRow> {
+  const row = await platformRow(db, box, platformCode);
   const credentials =
     platformCode === PLATFORM_HIK
       ? [row.appKey, row.appSecret]

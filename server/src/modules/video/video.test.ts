@@ -9,9 +9,15 @@ import {
   type PlatformSettings,
 } from '@cityops/contract';
 import { startSimulators, type Simulators } from '@cityops/simulators';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { videoPlatforms } from '../../db/schema.js';
+import { createSecretBox, parseKey, SECRETS_KEY_FILE } from '../../db/secretBox.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { resealSecrets } from './settings.js';
 import { openStream } from './testing.js';
 
 /** Every video endpoint against the simulated platforms, started in this process on free ports. */
@@ -621,6 +627,29 @@ describe('platform settings', () => {
     refusedNaming(await saveSettings({ ...hikSettings(), appKey: '' }), 'appKey');
     refusedNaming(await saveSettings({ ...iccSettings(), timeoutMs: 10 }), 'timeoutMs');
     refusedNaming(await saveSettings({ ...iccSettings(), appKey: 'x' }), 'appKey');
+  });
+
+  it('keeps every secret sealed in the database, and seals them again under a new key when rotated', async () => {
+    const stored = async () => t.handle.db.select().from(videoPlatforms);
+    const rows = await stored();
+    const secrets = [sims.hik.appSecret, sims.icc.password, sims.icc.clientSecret];
+    expect(JSON.stringify(rows)).not.toMatch(new RegExp(secrets.join('|')));
+    expect(rows.map((row) => [row.appSecret, row.clientSecret].filter(Boolean))).toEqual([
+      [expect.stringMatching(/^enc1\./)],
+      [expect.stringMatching(/^enc1\./)],
+    ]);
+
+    const current = await readFile(join(t.config.DATA_DIR, SECRETS_KEY_FILE), 'utf8');
+    const next = randomBytes(32);
+    const rotated = createSecretBox(next, [parseKey(current, 'current')]);
+    expect(await resealSecrets(t.handle.db, rotated)).toBe(2);
+    expect(await resealSecrets(t.handle.db, rotated)).toBe(0);
+    const [hik] = await stored();
+    expect(rotated.open(hik?.appSecret ?? '')).toBe(sims.hik.appSecret);
+    expect(() => t.app.cityops.secrets.open(hik?.appSecret ?? '')).toThrow(/SECRETS_KEY_PREVIOUS/);
+    // And back, so the running server opens them again.
+    expect(await resealSecrets(t.handle.db, createSecretBox(parseKey(current, 'current'), [next]))).toBe(2);
+    data(await call('/security/camera/previewurls', hikPreview(['hik-cam-01'])));
   });
 
   it('never writes a secret to the log', () => {
