@@ -17,7 +17,8 @@ import { sessionOf } from './modules/auth/sessions.js';
 import { modules } from './modules/index.js';
 import { startLogPurge } from './modules/logs/service.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
-import { holdsPermission } from './modules/users/permissions.js';
+import { PermissionCache } from './modules/users/permissionCache.js';
+import { userResources } from './modules/users/permissions.js';
 import { resealSecrets } from './modules/video/settings.js';
 
 export interface BuildOptions {
@@ -55,6 +56,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     licenceKey = await prepareLicenceKey(db, config, now());
   });
   if (!licenceKey) throw new Error('the licence key was not prepared');
+  const permissions = new PermissionCache(
+    (userId) => userResources(database.db, userId),
+    config.PERMISSION_CACHE_SECONDS * 1000,
+  );
   const context: AppContext = {
     config,
     db: database.db,
@@ -64,7 +69,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     licence: new LicenceKeeper(database.db, licenceKey, now),
     access: {
       sessionOf: (request) => sessionOf(context, request),
-      holds: (userId, code) => holdsPermission(database.db, userId, code),
+      holds: (userId, code) => permissions.holds(userId, code),
+      resources: (userId) => permissions.resources(userId),
+      changed: () => permissions.forget(),
     },
     routes: new RouteCatalogue(),
     secrets,

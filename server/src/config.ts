@@ -50,6 +50,12 @@ export const configSchema = z
         .min(0)
         .max(24 * 30),
     ).default(24),
+    /**
+     * How long a user's permissions may be served from memory. Changes made through this server apply
+     * at once; this bounds how long another instance sharing the database serves the old ones. 0: read
+     * them on every call.
+     */
+    PERMISSION_CACHE_SECONDS: optional(z.coerce.number().min(0).max(3600)).default(10),
     /** Sign-in and captcha requests per IP and minute; 0 turns the limit off. */
     LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(0)).default(60),
     /**

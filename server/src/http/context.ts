@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
+import type { resources } from '../db/schema.js';
 import type { SecretBox } from '../db/secretBox.js';
 import type { LicenceKeeper } from '../modules/licence/state.js';
 import type { RouteCatalogue } from './catalogue.js';
@@ -25,11 +26,17 @@ export interface SessionInfo {
  * Who is calling and what they may do, for route() (http/route.ts): the http layer asks through this
  * rather than importing the auth and users modules, which build it (app.ts).
  */
+type HeldResource = typeof resources.$inferSelect;
+
 export interface AccessService {
   /** The caller's live session from its Access-Token, its idle expiry moved forward; null if none. */
   sessionOf(request: FastifyRequest): Promise<SessionInfo | null>;
   /** Whether the user holds the permission code; codes match ignoring case (spec §6). */
   holds(userId: number, code: string): Promise<boolean>;
+  /** Every resource the user holds (roles' and public), parents before children. */
+  resources(userId: number): Promise<readonly HeldResource[]>;
+  /** Users' roles, roles' permissions or the resources changed: what anyone holds is read afresh. */
+  changed(): void;
 }
 
 /** What every module needs, decorated on the root Fastify instance as `app.cityops`. */

@@ -30,6 +30,8 @@ export type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<Data
 export interface RouteOptions {
   /** Subject to the per-IP sign-in rate limit (LOGIN_RATE_LIMIT). */
   rateLimited?: boolean;
+  /** Changes what users hold (roles, permissions, resources): cached permissions are read afresh. */
+  changesAccess?: boolean;
 }
 
 /** The session of a non-public endpoint's caller (route() has already refused callers without one). */
@@ -119,7 +121,9 @@ export function route<E extends Endpoint>(
       const params = parse(endpoint.params ?? noParams, request.params ?? {}, 'params', locale) as z.output<
         NonNullable<E['params']>
       >;
-      const result = await handler({ params, query, body, session, request, locale });
+      const result = await handler({ params, query, body, session, request, locale }).finally(() => {
+        if (options.changesAccess === true) app.cityops.access.changed();
+      });
       const answer = result instanceof Answer ? result : new Answer(result, 'level.SUCCESS');
       const data = z.safeParse(endpoint.data, answer.data);
       if (!data.success) {

@@ -20,18 +20,30 @@ export default async function resourceRoutes(app: FastifyInstance) {
     resourceEndpoints.insert,
     async (input) =>
       new Answer(await resources.createResource(ctx, actor(input), input.body), 'admin.created'),
+    { changesAccess: true },
   );
   route(
     app,
     resourceEndpoints.update,
     async (input) => new Answer(await resources.updateResource(ctx, actor(input), input.body), 'admin.saved'),
+    { changesAccess: true },
   );
-  route(app, resourceEndpoints.updatePublicRes, async (input) => {
-    const rows = await resources.updatePublic(ctx, actor(input), input.body.resourceIds);
-    return new Answer(rows, 'resource.publicSaved');
-  });
-  route(app, resourceEndpoints.delete, async (input) => {
-    await resources.deleteResource(ctx, actor(input), input.params.id);
-    return new Answer(null, 'admin.deleted');
-  });
+  route(
+    app,
+    resourceEndpoints.updatePublicRes,
+    async (input) => {
+      const rows = await resources.updatePublic(ctx, actor(input), input.body.resourceIds);
+      return new Answer(rows, 'resource.publicSaved');
+    },
+    { changesAccess: true },
+  );
+  route(
+    app,
+    resourceEndpoints.delete,
+    async (input) => {
+      await resources.deleteResource(ctx, actor(input), input.params.id);
+      return new Answer(null, 'admin.deleted');
+    },
+    { changesAccess: true },
+  );
 }

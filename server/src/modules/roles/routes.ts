@@ -25,12 +25,27 @@ export default async function roleRoutes(app: FastifyInstance) {
     roleEndpoints.update,
     async (input) => new Answer(await roles.updateRole(ctx, actor(input), input.body), 'admin.saved'),
   );
-  route(app, roleEndpoints.delete, async (input) => {
-    await roles.deleteRole(ctx, actor(input), input.body.roleId);
-    return new Answer(null, 'admin.deleted');
-  });
-  route(app, roleEndpoints.assignPermission, async (input) => {
-    const tree = await roles.assignPermissions(ctx, actor(input), input.body.roleId, input.body.resourceIds);
-    return new Answer(tree, 'role.permissionsAssigned');
-  });
+  route(
+    app,
+    roleEndpoints.delete,
+    async (input) => {
+      await roles.deleteRole(ctx, actor(input), input.body.roleId);
+      return new Answer(null, 'admin.deleted');
+    },
+    { changesAccess: true },
+  );
+  route(
+    app,
+    roleEndpoints.assignPermission,
+    async (input) => {
+      const tree = await roles.assignPermissions(
+        ctx,
+        actor(input),
+        input.body.roleId,
+        input.body.resourceIds,
+      );
+      return new Answer(tree, 'role.permissionsAssigned');
+    },
+    { changesAccess: true },
+  );
 }

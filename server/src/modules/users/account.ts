@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { recordOperation } from '../logs/operationLog.js';
 import { userProjectList } from '../projects/service.js';
-import { splitPermissions, userResources } from './permissions.js';
+import { splitPermissions } from './permissions.js';
 
 /** The signed-in user's session data of spec §3: who, which projects, which menus and elements. */
 export async function userPermissions(ctx: AppContext, userId: number): Promise<UserPermissions> {
@@ -24,7 +24,7 @@ export async function userPermissions(ctx: AppContext, userId: number): Promise<
     userProjectIds: held.map((project) => project.projectId),
     defaultProjectId: user.defaultProjectId,
     areaIds: [],
-    ...splitPermissions(await userResources(ctx.db, userId)),
+    ...splitPermissions(await ctx.access.resources(userId)),
     customConfig: user.customConfig,
     mustChangePassword: user.mustChangePassword,
   };

@@ -27,16 +27,6 @@ export async function userPermissionCodes(db: Database, userId: number): Promise
   return (await userResources(db, userId)).map((resource) => resource.code);
 }
 
-/** Whether the user holds the code; codes match ignoring case, as routes do (spec §6). */
-export async function holdsPermission(db: Database, userId: number, code: string): Promise<boolean> {
-  const [found] = await db
-    .select({ id: resources.id })
-    .from(resources)
-    .where(sql`lower(${resources.code}) = lower(${code}) and ${holds(userId)}`)
-    .limit(1);
-  return found !== undefined;
-}
-
 type ResourceRow = typeof resources.$inferSelect;
 
 export const toPermissionItem = (row: ResourceRow): PermissionItem => ({

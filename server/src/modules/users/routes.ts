@@ -86,28 +86,45 @@ export default async function userRoutes(app: FastifyInstance) {
     app,
     userEndpoints.create,
     async (input) => new Answer(await users.createUser(ctx, actor(input), input.body), 'admin.created'),
+    { changesAccess: true },
   );
   route(
     app,
     userEndpoints.update,
     async (input) => new Answer(await users.updateUser(ctx, actor(input), input.body), 'admin.saved'),
+    { changesAccess: true },
   );
-  route(app, userEndpoints.assignRole, async (input) => {
-    const row = await users.assignRoles(ctx, actor(input), input.body.userId, input.body.roleIds);
-    return new Answer(row, 'user.rolesAssigned');
-  });
-  route(app, userEndpoints.alterState, async (input) => {
-    const row = await users.alterState(ctx, actor(input), input.body.userId, input.body.status);
-    return new Answer(row, 'user.stateChanged');
-  });
+  route(
+    app,
+    userEndpoints.assignRole,
+    async (input) => {
+      const row = await users.assignRoles(ctx, actor(input), input.body.userId, input.body.roleIds);
+      return new Answer(row, 'user.rolesAssigned');
+    },
+    { changesAccess: true },
+  );
+  route(
+    app,
+    userEndpoints.alterState,
+    async (input) => {
+      const row = await users.alterState(ctx, actor(input), input.body.userId, input.body.status);
+      return new Answer(row, 'user.stateChanged');
+    },
+    { changesAccess: true },
+  );
   route(app, userEndpoints.resetPassword, async (input) => {
     await users.resetPassword(ctx, actor(input), input.body.userId, input.body.password);
     return new Answer(null, 'user.passwordReset');
   });
-  route(app, userEndpoints.delete, async (input) => {
-    await users.deleteUser(ctx, actor(input), input.query.userId);
-    return new Answer(null, 'admin.deleted');
-  });
+  route(
+    app,
+    userEndpoints.delete,
+    async (input) => {
+      await users.deleteUser(ctx, actor(input), input.query.userId);
+      return new Answer(null, 'admin.deleted');
+    },
+    { changesAccess: true },
+  );
 
   exportRoute(app, userExport, async ({ body }) => ({
     fileName: datedFileName('用户列表', ctx.now()),
