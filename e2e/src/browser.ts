@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -57,4 +57,21 @@ export async function keepEvidence(browser: Browser, task: { name: string; resul
   const file = join(ARTIFACTS, `failed-${task.name.replace(/[^\w]+/g, '-')}.png`);
   await browser.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
   console.error(`failed at ${browser.page.url()}; screenshot ${file}`);
+}
+
+/**
+ * Clicks `target` until `shown` appears, at most `tries` times: for clicks that may safely repeat
+ * (a dialog's 确定 that only validates), where on a loaded machine a click landing while the dialog
+ * still animates in can go unanswered.
+ */
+export async function clickUntilShown(target: Locator, shown: Locator, tries = 3): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await target.click();
+    try {
+      await shown.first().waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= tries) throw error;
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
+import { clickUntilShown, keepEvidence, openBrowser, type Browser } from '../src/browser.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { DEMO, fillLogin, signIn } from '../src/signIn.js';
 
@@ -32,8 +32,7 @@ describe('change password', () => {
     await signIn(page, server.baseUrl, DEMO.operator);
     await openUserMenu(page, '修改密码');
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: '确定' }).click();
-    await dialog.getByText('请输入原密码').waitFor();
+    await clickUntilShown(dialog.getByRole('button', { name: '确定' }), dialog.getByText('请输入原密码'));
 
     await dialog.getByLabel('原密码').fill(DEMO.operator.password);
     await dialog.getByLabel('新密码', { exact: true }).fill('abcdefg');
