@@ -11,6 +11,7 @@ import type { AppContext } from './http/context.js';
 import { ApiError, isApiPath } from './http/envelope.js';
 import { answerError } from './http/errors.js';
 import { loggerOptions, type LogStream } from './http/logging.js';
+import { protectFromOverload } from './http/overload.js';
 import { randomCaptchaText } from './modules/auth/captcha.js';
 import { loadLoginKeys } from './modules/auth/keys.js';
 import { sessionOf } from './modules/auth/sessions.js';
@@ -103,6 +104,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
   });
   app.setErrorHandler((error, request, reply) => answerError(error, request, reply));
+  await protectFromOverload(app, {
+    maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
+    maxEventLoopDelayMs: config.OVERLOAD_EVENT_LOOP_DELAY_MS,
+  });
   for (const module of modules) module.gate?.(app);
 
   await app.register(rateLimit, {

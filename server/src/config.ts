@@ -56,6 +56,10 @@ export const configSchema = z
      * them on every call.
      */
     PERMISSION_CACHE_SECONDS: optional(z.coerce.number().min(0).max(3600)).default(10),
+    /** API requests worked on at once; past it the server answers 503 (busy) at once. 0: no limit. */
+    OVERLOAD_MAX_IN_FLIGHT: optional(z.coerce.number().int().min(0)).default(100),
+    /** Event-loop delay (ms) past which the server answers 503 (busy) at once. 0: not watched. */
+    OVERLOAD_EVENT_LOOP_DELAY_MS: optional(z.coerce.number().int().min(0)).default(1000),
     /** Sign-in and captcha requests per IP and minute; 0 turns the limit off. */
     LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(0)).default(60),
     /**

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, SessionInfo } from './context.js';
 import { Answer, ApiError, envelope, localeOf } from './envelope.js';
+import { clientGone } from './overload.js';
 import { invalidInput } from './validation.js';
 
 export interface RouteInput<E extends Endpoint> {
@@ -112,12 +113,14 @@ export function route<E extends Endpoint>(
       rateLimited: options.rateLimited === true,
       ...(limited ? { rateLimit: { max: LOGIN_RATE_LIMIT, timeWindow: 60_000 } } : {}),
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { locale, session, query, body } = await admitAndParse<E['query'], E['body']>(
         app,
         endpoint,
         request,
       );
+      // Nobody waits for the answer any more: the work is not done.
+      if (clientGone(request)) return reply.hijack();
       const params = parse(endpoint.params ?? noParams, request.params ?? {}, 'params', locale) as z.output<
         NonNullable<E['params']>
       >;
