@@ -86,9 +86,22 @@ function savedFiles(): string[] {
   return names;
 }
 
-const searchForm = () => document.querySelector('form[role="search"]') as HTMLFormElement;
+/** Types into the search form's fields, found by their labels, and searches. */
+function search(fields: Record<string, string>) {
+  const form = document.querySelector('form[role="search"]') as HTMLFormElement;
+  for (const [label, value] of Object.entries(fields))
+    fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+  fireEvent.click(form.querySelector('button[type="submit"]') as HTMLElement);
+}
+
 /** The export button; its two characters may be spaced apart by antd. */
 const exportButton = () => screen.queryByText(/^导\s*出$/)?.closest('button') ?? null;
+
+/** Exports and waits until the file has been handed to the browser. */
+async function exportFile() {
+  fireEvent.click(exportButton() as HTMLElement);
+  expect(await screen.findByText('导出成功', {}, SLOW)).toBeTruthy();
+}
 
 function renderPage({
   elements = ['logManage_retention'],
@@ -137,9 +150,7 @@ describe('日志管理', { timeout: 60_000 }, () => {
   it('searches the sign-in log by account and action, and sends the filters to the server', async () => {
     const { api, router } = renderPage();
     await screen.findByText('登录失败', {}, SLOW);
-    const search = document.querySelector('form[role="search"]') as HTMLFormElement;
-    fireEvent.change(within(search).getByLabelText('账号'), { target: { value: 'adm' } });
-    fireEvent.click(search.querySelector('button[type="submit"]') as HTMLElement);
+    search({ 账号: 'adm' });
     await waitFor(
       () => expect(api.sentTo(SIGN_INS).at(-1)).toMatchObject({ account: 'adm', pageNum: 1 }),
       SLOW,
@@ -186,15 +197,12 @@ describe('日志管理', { timeout: 60_000 }, () => {
     const files = savedFiles();
     const { api } = renderPage({ elements: ['logManage_export'] });
     await screen.findByText('登录失败', {}, SLOW);
-    fireEvent.change(within(searchForm()).getByLabelText('账号'), { target: { value: 'adm' } });
-    fireEvent.change(within(searchForm()).getByLabelText('地址'), { target: { value: '10.1' } });
-    fireEvent.click(searchForm().querySelector('button[type="submit"]') as HTMLElement);
+    search({ 账号: 'adm', 地址: '10.1' });
     await waitFor(
       () => expect(api.sentTo(SIGN_INS).at(-1)).toMatchObject({ account: 'adm', ip: '10.1' }),
       SLOW,
     );
-    fireEvent.click(exportButton() as HTMLElement);
-    expect(await screen.findByText('导出成功', {}, SLOW)).toBeTruthy();
+    await exportFile();
     expect(api.sentTo(SIGN_IN_EXPORT)).toEqual([{ account: 'adm', ip: '10.1' }]);
     expect(files).toEqual(['登录日志-20261120.xlsx']);
   });
@@ -204,15 +212,12 @@ describe('日志管理', { timeout: 60_000 }, () => {
     const { api } = renderPage({ elements: ['logManage_export'] });
     fireEvent.click(await screen.findByText('操作日志', {}, SLOW));
     await screen.findByText('zhangsan', {}, SLOW);
-    fireEvent.change(within(searchForm()).getByLabelText('账号'), { target: { value: 'admin' } });
-    fireEvent.change(within(searchForm()).getByLabelText('操作对象'), { target: { value: 'zhang' } });
-    fireEvent.click(searchForm().querySelector('button[type="submit"]') as HTMLElement);
+    search({ 账号: 'admin', 操作对象: 'zhang' });
     await waitFor(
       () => expect(api.sentTo(OPERATIONS).at(-1)).toMatchObject({ account: 'admin', targetName: 'zhang' }),
       SLOW,
     );
-    fireEvent.click(exportButton() as HTMLElement);
-    expect(await screen.findByText('导出成功', {}, SLOW)).toBeTruthy();
+    await exportFile();
     expect(api.sentTo(OPERATION_EXPORT)).toEqual([{ account: 'admin', targetName: 'zhang' }]);
     expect(api.sentTo(SIGN_IN_EXPORT)).toEqual([]);
     expect(files).toEqual(['操作日志-20261120.xlsx']);

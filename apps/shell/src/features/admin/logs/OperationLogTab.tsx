@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Button, Form, Input, Select } from 'antd';
 import {
-  LOG_BUTTONS,
   logEndpoints,
   logExports,
   operationLogListRequestSchema,
   type OperationLogRow,
 } from '@cityops/contract';
-import { DataTable, SearchBar, useCrud, useListState, usePageQuery, type CrudColumn } from '@cityops/crud';
-import { Can, currentLocale, ExportButton } from '@cityops/ui';
+import { DataTable, SearchBar, useListState, usePageQuery, type CrudColumn } from '@cityops/crud';
+import { currentLocale } from '@cityops/ui';
 import { formatTime, OutcomeTag } from './cells';
+import { LogExportButton, selectionOf } from './LogExportButton';
 import { actionName, ADMIN_MODULES, moduleName } from './names';
 import { OperationDetailDrawer } from './OperationDetailDrawer';
 import { CommonSearchFields } from './SearchFields';
@@ -32,10 +32,7 @@ export function OperationLogTab() {
   const list = useListState(operationLogListRequestSchema);
   const query = usePageQuery(logEndpoints.operationPage, list.state);
   const [shown, setShown] = useState<OperationLogRow | null>(null);
-  const { http } = useCrud();
   const { state } = list;
-  // Everything the filters select, on every page: the list's request without its paging.
-  const { pageNum: _page, pageSize: _size, ...selection } = state;
 
   const columns: CrudColumn<OperationLogRow>[] = [
     { key: 'time', title: t('time'), sortField: 'time', render: (_, row) => formatTime(row.time) },
@@ -100,13 +97,7 @@ export function OperationLogTab() {
         columns={columns}
         query={query}
         list={list}
-        toolbar={
-          <Can code={LOG_BUTTONS.export}>
-            <ExportButton
-              download={(onProgress) => http.download(logExports.operations, { body: selection, onProgress })}
-            />
-          </Can>
-        }
+        toolbar={<LogExportButton endpoint={logExports.operations} selection={selectionOf(state)} />}
       />
       <OperationDetailDrawer row={shown} onClose={() => setShown(null)} />
     </>

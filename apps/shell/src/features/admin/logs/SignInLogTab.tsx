@@ -1,14 +1,13 @@
 import { Form, Input, Select, Tag, Typography } from 'antd';
 import {
-  LOG_BUTTONS,
   logEndpoints,
   logExports,
   signInLogListRequestSchema,
   SIGN_IN_ACTIONS,
   type SignInLogRow,
 } from '@cityops/contract';
-import { DataTable, SearchBar, useCrud, useListState, usePageQuery, type CrudColumn } from '@cityops/crud';
-import { Can, ExportButton } from '@cityops/ui';
+import { DataTable, SearchBar, useListState, usePageQuery, type CrudColumn } from '@cityops/crud';
+import { LogExportButton, selectionOf } from './LogExportButton';
 import { actionName } from './names';
 import { CommonSearchFields } from './SearchFields';
 import { logTexts } from './texts';
@@ -28,10 +27,7 @@ export function SignInLogTab() {
   const t = logTexts.useTexts();
   const list = useListState(signInLogListRequestSchema);
   const query = usePageQuery(logEndpoints.signInPage, list.state);
-  const { http } = useCrud();
   const { state } = list;
-  // Everything the filters select, on every page: the list's request without its paging.
-  const { pageNum: _page, pageSize: _size, ...selection } = state;
 
   const columns: CrudColumn<SignInLogRow>[] = [
     { key: 'time', title: t('time'), sortField: 'time', render: (_, row) => formatTime(row.time) },
@@ -83,13 +79,7 @@ export function SignInLogTab() {
         columns={columns}
         query={query}
         list={list}
-        toolbar={
-          <Can code={LOG_BUTTONS.export}>
-            <ExportButton
-              download={(onProgress) => http.download(logExports.signIns, { body: selection, onProgress })}
-            />
-          </Can>
-        }
+        toolbar={<LogExportButton endpoint={logExports.signIns} selection={selectionOf(state)} />}
       />
     </>
   );
