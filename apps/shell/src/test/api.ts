@@ -1,5 +1,10 @@
 import { vi } from 'vitest';
-import type { LoginData, UserPermissions } from '@cityops/contract';
+import {
+  contentDisposition,
+  XLSX_CONTENT_TYPE,
+  type LoginData,
+  type UserPermissions,
+} from '@cityops/contract';
 
 /** The API as the tests see it: fetch is the only thing replaced, answered per path. */
 export type Answer = { status_code: number; message: string; data: unknown };
@@ -12,13 +17,28 @@ export const refused = (status_code: number, message: string): Answer => ({
   data: null,
 });
 
-export function mockApi(routes: Record<string, Route>) {
+/** A download's answer: the file itself instead of the envelope. */
+export type FileRoute = (request: Parameters<Route>[0]) => Response;
+
+/** An Excel file as the server streams it, with the name the browser saves it under. */
+export const xlsxFile = (name: string) =>
+  new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+    headers: { 'content-type': XLSX_CONTENT_TYPE, 'content-disposition': contentDisposition(name) },
+  });
+
+export function mockApi(routes: Record<string, Route>, files: Record<string, FileRoute> = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), window.location.origin);
+    const request = () => ({
+      body: (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined) as unknown,
+      headers: new Headers(init?.headers),
+      url,
+    });
+    const file = files[url.pathname];
+    if (file) return file(request());
     const route = routes[url.pathname];
     if (!route) return new Response('not found', { status: 404 });
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const answer = route({ body, headers: new Headers(init?.headers), url });
+    const answer = route(request());
     return new Response(JSON.stringify(answer), {
       status: 200,
       headers: { 'Content-Type': 'application/json' },

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeSessionCookies } from '@cityops/client';
 import type { OperationLogDetail, SignInLogRow } from '@cityops/contract';
 import { initI18n } from '@cityops/ui';
-import { adminSession, mockApi, ok, type Route } from '../../../test/api';
+import { adminSession, mockApi, ok, xlsxFile, type Route } from '../../../test/api';
 import { renderRoutesAt } from '../../../test/renderRoutes';
 import { useTabs } from '../../tabs/tabStore';
 
@@ -11,6 +11,8 @@ const SIGN_INS = '/api/sys/log/loginList';
 const OPERATIONS = '/api/sys/log/operationList';
 const DETAIL = '/api/sys/log/operationDetail';
 const RETENTION = '/api/sys/log/retention';
+const SIGN_IN_EXPORT = '/api/sys/log/loginExport';
+const OPERATION_EXPORT = '/api/sys/log/operationExport';
 
 const failedSignIn: SignInLogRow = {
   id: 7,
@@ -70,7 +72,36 @@ beforeAll(async () => {
 
 afterEach(() => {
   useTabs.getState().reset();
+  vi.restoreAllMocks();
 });
+
+/** jsdom saves no file: the names of the files the page hands to the browser's downloads. */
+function savedFiles(): string[] {
+  const names: string[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:log-export');
+  vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return names;
+}
+
+/** Types into the search form's fields, found by their labels, and searches. */
+function search(fields: Record<string, string>) {
+  const form = document.querySelector('form[role="search"]') as HTMLFormElement;
+  for (const [label, value] of Object.entries(fields))
+    fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+  fireEvent.click(form.querySelector('button[type="submit"]') as HTMLElement);
+}
+
+/** The export button; its two characters may be spaced apart by antd. */
+const exportButton = () => screen.queryByText(/^导\s*出$/)?.closest('button') ?? null;
+
+/** Exports and waits until the file has been handed to the browser. */
+async function exportFile() {
+  fireEvent.click(exportButton() as HTMLElement);
+  expect(await screen.findByText('导出成功', {}, SLOW)).toBeTruthy();
+}
 
 function renderPage({
   elements = ['logManage_retention'],
@@ -81,19 +112,25 @@ function renderPage({
 } = {}) {
   writeSessionCookies('token-admin', 1);
   let days = 180;
-  const api = mockApi({
-    '/api/user/queryUserPermissions': () => ok(withLogPage(elements)),
-    '/api/user/tableSettings': () => ok(null),
-    [SIGN_INS]: () => page([failedSignIn]),
-    [OPERATIONS]: () => page([{ ...edit, changes: undefined }]),
-    [DETAIL]: () => ok(edit),
-    [RETENTION]: (request) => {
-      if (request.body === undefined) return ok({ days });
-      const answer = saveRetention ? saveRetention(request) : ok(request.body);
-      if (answer.status_code === 1) days = (request.body as { days: number }).days;
-      return answer;
+  const api = mockApi(
+    {
+      '/api/user/queryUserPermissions': () => ok(withLogPage(elements)),
+      '/api/user/tableSettings': () => ok(null),
+      [SIGN_INS]: () => page([failedSignIn]),
+      [OPERATIONS]: () => page([{ ...edit, changes: undefined }]),
+      [DETAIL]: () => ok(edit),
+      [RETENTION]: (request) => {
+        if (request.body === undefined) return ok({ days });
+        const answer = saveRetention ? saveRetention(request) : ok(request.body);
+        if (answer.status_code === 1) days = (request.body as { days: number }).days;
+        return answer;
+      },
     },
-  });
+    {
+      [SIGN_IN_EXPORT]: () => xlsxFile('登录日志-20261120'),
+      [OPERATION_EXPORT]: () => xlsxFile('操作日志-20261120'),
+    },
+  );
   const router = renderRoutesAt('/admin/logManage');
   return { api, router };
 }
@@ -113,9 +150,7 @@ describe('日志管理', { timeout: 60_000 }, () => {
   it('searches the sign-in log by account and action, and sends the filters to the server', async () => {
     const { api, router } = renderPage();
     await screen.findByText('登录失败', {}, SLOW);
-    const search = document.querySelector('form[role="search"]') as HTMLFormElement;
-    fireEvent.change(within(search).getByLabelText('账号'), { target: { value: 'adm' } });
-    fireEvent.click(search.querySelector('button[type="submit"]') as HTMLElement);
+    search({ 账号: 'adm' });
     await waitFor(
       () => expect(api.sentTo(SIGN_INS).at(-1)).toMatchObject({ account: 'adm', pageNum: 1 }),
       SLOW,
@@ -156,5 +191,45 @@ describe('日志管理', { timeout: 60_000 }, () => {
     renderPage({ elements: [] });
     expect(await screen.findByText('日志保留180天，超过的每天自动清理', {}, SLOW)).toBeTruthy();
     expect(screen.queryByLabelText('日志保留天数')).toBeNull();
+  });
+
+  it('exports every sign-in the search selects, for holders of the export button', async () => {
+    const files = savedFiles();
+    const { api } = renderPage({ elements: ['logManage_export'] });
+    await screen.findByText('登录失败', {}, SLOW);
+    search({ 账号: 'adm', 地址: '10.1' });
+    await waitFor(
+      () => expect(api.sentTo(SIGN_INS).at(-1)).toMatchObject({ account: 'adm', ip: '10.1' }),
+      SLOW,
+    );
+    await exportFile();
+    expect(api.sentTo(SIGN_IN_EXPORT)).toEqual([{ account: 'adm', ip: '10.1' }]);
+    expect(files).toEqual(['登录日志-20261120.xlsx']);
+  });
+
+  it('exports every operation the search selects', async () => {
+    const files = savedFiles();
+    const { api } = renderPage({ elements: ['logManage_export'] });
+    fireEvent.click(await screen.findByText('操作日志', {}, SLOW));
+    await screen.findByText('zhangsan', {}, SLOW);
+    search({ 账号: 'admin', 操作对象: 'zhang' });
+    await waitFor(
+      () => expect(api.sentTo(OPERATIONS).at(-1)).toMatchObject({ account: 'admin', targetName: 'zhang' }),
+      SLOW,
+    );
+    await exportFile();
+    expect(api.sentTo(OPERATION_EXPORT)).toEqual([{ account: 'admin', targetName: 'zhang' }]);
+    expect(api.sentTo(SIGN_IN_EXPORT)).toEqual([]);
+    expect(files).toEqual(['操作日志-20261120.xlsx']);
+  });
+
+  it('offers no export on either log without the export button', async () => {
+    const { api } = renderPage({ elements: ['logManage_retention'] });
+    await screen.findByText('登录失败', {}, SLOW);
+    expect(exportButton()).toBeNull();
+    fireEvent.click(screen.getByText('操作日志'));
+    await screen.findByText('zhangsan', {}, SLOW);
+    expect(exportButton()).toBeNull();
+    expect([...api.sentTo(SIGN_IN_EXPORT), ...api.sentTo(OPERATION_EXPORT)]).toEqual([]);
   });
 });

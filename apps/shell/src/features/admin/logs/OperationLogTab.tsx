@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { Button, Form, Input, Select } from 'antd';
-import { logEndpoints, operationLogListRequestSchema, type OperationLogRow } from '@cityops/contract';
+import {
+  logEndpoints,
+  logExports,
+  operationLogListRequestSchema,
+  type OperationLogRow,
+} from '@cityops/contract';
 import { DataTable, SearchBar, useListState, usePageQuery, type CrudColumn } from '@cityops/crud';
 import { currentLocale } from '@cityops/ui';
 import { formatTime, OutcomeTag } from './cells';
+import { LogExportButton, selectionOf } from './LogExportButton';
 import { actionName, ADMIN_MODULES, moduleName } from './names';
 import { OperationDetailDrawer } from './OperationDetailDrawer';
 import { CommonSearchFields } from './SearchFields';
@@ -91,6 +97,7 @@ export function OperationLogTab() {
         columns={columns}
         query={query}
         list={list}
+        toolbar={<LogExportButton endpoint={logExports.operations} selection={selectionOf(state)} />}
       />
       <OperationDetailDrawer row={shown} onClose={() => setShown(null)} />
     </>

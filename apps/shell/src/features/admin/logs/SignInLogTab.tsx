@@ -1,11 +1,13 @@
 import { Form, Input, Select, Tag, Typography } from 'antd';
 import {
   logEndpoints,
+  logExports,
   signInLogListRequestSchema,
   SIGN_IN_ACTIONS,
   type SignInLogRow,
 } from '@cityops/contract';
 import { DataTable, SearchBar, useListState, usePageQuery, type CrudColumn } from '@cityops/crud';
+import { LogExportButton, selectionOf } from './LogExportButton';
 import { actionName } from './names';
 import { CommonSearchFields } from './SearchFields';
 import { logTexts } from './texts';
@@ -77,6 +79,7 @@ export function SignInLogTab() {
         columns={columns}
         query={query}
         list={list}
+        toolbar={<LogExportButton endpoint={logExports.signIns} selection={selectionOf(state)} />}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeSessionCookies } from '@cityops/client';
-import type { PermissionNode } from '@cityops/contract';
+import { createResourceSchema, type PermissionNode, type ResourceRow } from '@cityops/contract';
 import { initI18n } from '@cityops/ui';
 import { adminSession, mockApi, ok, refused, type Route } from '../../../../test/api';
 import { renderRoutesAt } from '../../../../test/renderRoutes';
@@ -80,10 +80,13 @@ function renderPage(routes: Record<string, Route> = {}) {
 }
 
 describe('权限管理', () => {
-  // Not yet passing in jsdom (the antd tree/dialog interplay); the rule is covered by the API tests.
-  it.skip('adds a child under a row, refusing a sort number of 1000 before sending', async () => {
+  it('adds a child under a row, refusing a sort number of 1000 before sending', async () => {
     const api = renderPage({
-      '/api/sys/resources/insert': ({ body }) => ok({ ...(body as object), id: 20 }),
+      // The saved item as the server answers it (the client rejects an answer of another shape).
+      '/api/sys/resources/insert': ({ body }) => {
+        const saved: ResourceRow = { ...createResourceSchema.parse(body), id: 20, level: 1, isPublic: false };
+        return ok(saved);
+      },
     });
     const row = await rowOf('平台管理');
     fireEvent.click(within(row).getByText('新增下级').closest('button') as HTMLElement);

@@ -95,18 +95,22 @@ export function PermissionDialog({ role, onClose }: { role: RoleRow; onClose(): 
       </Space>
       <Spin spinning={tree.isFetching}>
         <div style={{ maxHeight: 480, overflow: 'auto' }}>
-          <Tree
-            checkable
-            checkStrictly
-            selectable={false}
-            disabled={role.builtIn}
-            treeData={toTreeData(nodes)}
-            checkedKeys={checked}
-            expandedKeys={expanded}
-            onExpand={(keys) => setExpanded(keys.map(Number))}
-            onCheck={(_, info) => setChecked(toggle(index, checked, Number(info.node.key), info.checked))}
-            aria-label={t('assign')}
-          />
+          {/* Mounted with its data: a tree opened empty and then given its systems expanded animates
+              them in with the systems themselves left out until the animation ends. */}
+          {tree.data && (
+            <Tree
+              checkable
+              checkStrictly
+              selectable={false}
+              disabled={role.builtIn}
+              treeData={toTreeData(nodes)}
+              checkedKeys={checked}
+              expandedKeys={expanded}
+              onExpand={(keys) => setExpanded(keys.map(Number))}
+              onCheck={(_, info) => setChecked(toggle(index, checked, Number(info.node.key), info.checked))}
+              aria-label={t('assign')}
+            />
+          )}
         </div>
       </Spin>
     </Modal>
