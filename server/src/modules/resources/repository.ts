@@ -125,12 +125,21 @@ export async function countExisting(db: Database, ids: readonly number[]) {
 
 /** The codes of these ids, for the operation log. */
 export async function codesOf(db: Database, ids: readonly number[]): Promise<string[]> {
+  return (await byIds(db, ids)).map((row) => row.code).sort();
+}
+
+/** The names of these ids in menu order, for a refusal the user reads. */
+export async function namesOf(db: Database, ids: readonly number[]): Promise<string[]> {
+  return (await byIds(db, ids)).map((row) => row.name);
+}
+
+async function byIds(db: Database, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ code: resources.code })
+  return db
+    .select({ code: resources.code, name: resources.name })
     .from(resources)
-    .where(inArray(resources.id, [...ids]));
-  return rows.map((row) => row.code).sort();
+    .where(inArray(resources.id, [...ids]))
+    .orderBy(asc(resources.level), asc(resources.sortNum), asc(resources.id));
 }
 
 export async function publicResources(db: Database) {

@@ -1,5 +1,5 @@
 import type { RoleRow, roleListRequestSchema } from '@cityops/contract';
-import { asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
@@ -107,4 +107,29 @@ export async function replaceRoleResources(db: Database, roleId: number, resourc
   await db.delete(roleResources).where(eq(roleResources.roleId, roleId));
   if (resourceIds.length > 0)
     await db.insert(roleResources).values(resourceIds.map((resourceId) => ({ roleId, resourceId })));
+}
+
+export const holdsRole = async (db: Database, userId: number, roleId: number) =>
+  (await db.$count(userRoles, and(eq(userRoles.userId, userId), eq(userRoles.roleId, roleId)))) > 0;
+
+/**
+ * These roles with the resources each holds, the roles locked (shared) until the transaction ends so
+ * their permissions cannot change while a user is given them.
+ */
+export async function rolesWithResources(db: Database, roleIds: readonly number[]) {
+  if (roleIds.length === 0) return [];
+  const found = await db
+    .select({ id: roles.id, code: roles.code, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.id, [...roleIds]))
+    .orderBy(asc(roles.id))
+    .for('share');
+  const held = await db
+    .select({ roleId: roleResources.roleId, resourceId: roleResources.resourceId })
+    .from(roleResources)
+    .where(inArray(roleResources.roleId, [...roleIds]));
+  return found.map((role) => ({
+    ...role,
+    resourceIds: held.filter((row) => row.roleId === role.id).map((row) => row.resourceId),
+  }));
 }

@@ -1,8 +1,9 @@
 import { authEndpoints, roleEndpoints, userEndpoints, type PermissionNode } from '@cityops/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, resources, roleResources, roles, userRoles } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { heldCodes as heldCodesOf, resourceIdsOf } from '../../test/permissions.js';
 
 let t: TestApp;
 let admin: string;
@@ -24,22 +25,8 @@ async function create(name: string, description = '') {
   return answer.data;
 }
 
-async function idsOf(codes: string[]) {
-  const rows = await t.handle.db
-    .select({ id: resources.id, code: resources.code })
-    .from(resources)
-    .where(inArray(resources.code, codes));
-  return codes.map((code) => rows.find((row) => row.code === code)?.id ?? 0);
-}
-
-async function heldCodes(roleId: number) {
-  const rows = await t.handle.db
-    .select({ code: resources.code })
-    .from(roleResources)
-    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
-    .where(eq(roleResources.roleId, roleId));
-  return rows.map((row) => row.code).sort();
-}
+const idsOf = (codes: string[]) => resourceIdsOf(t.handle.db, codes);
+const heldCodes = (roleId: number) => heldCodesOf(t.handle.db, roleId);
 
 async function lastLog(action: string) {
   const [entry] = await t.handle.db

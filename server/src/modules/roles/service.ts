@@ -8,6 +8,7 @@ import type { AppContext } from '../../http/context.js';
 import { refuse } from '../../http/envelope.js';
 import { changedFields, recordAudit, type Actor } from '../logs/audit.js';
 import * as resourceRepo from '../resources/repository.js';
+import { grantScopeOf, listed, outside } from './grantScope.js';
 import * as repo from './repository.js';
 
 /**
@@ -119,8 +120,23 @@ export async function permissionTree(ctx: Ctx, roleId: number): Promise<Permissi
 }
 
 /**
+ * Against self-escalation, a caller who is not an administrator changes only the permissions of a role
+ * they do not hold themselves, whose permissions they all hold, and grants only what they hold.
+ */
+async function checkGrant(tx: Database, actor: Actor, role: RoleRow, before: number[], checked: number[]) {
+  const scope = await grantScopeOf(tx, actor.userId);
+  if (scope.admin) return;
+  if (await repo.holdsRole(tx, actor.userId, role.roleId)) refuse('role.ownRole', { name: role.name });
+  if (outside(scope, before).length > 0) refuse('role.beyondOwn', { name: role.name });
+  const beyond = outside(scope, checked);
+  if (beyond.length > 0)
+    refuse('role.grantBeyondOwn', { names: listed(await resourceRepo.namesOf(tx, beyond)) });
+}
+
+/**
  * Replaces the role's permissions by the checked items and their ancestors (a held page needs its
- * menu group and system for the menu to reach it). The administrator role cannot be changed.
+ * menu group and system for the menu to reach it). The administrator role cannot be changed, nor can
+ * anyone else raise a role above their own permissions (checkGrant).
  */
 export async function assignPermissions(ctx: Ctx, actor: Actor, roleId: number, resourceIds: number[]) {
   const now = ctx.now();
@@ -130,6 +146,7 @@ export async function assignPermissions(ctx: Ctx, actor: Actor, roleId: number, 
     if (role.builtIn) refuse('role.adminFull');
     if ((await resourceRepo.countExisting(tx, unique)) !== unique.length) refuse('resource.unknown');
     const before = await repo.heldResourceIds(tx, roleId);
+    await checkGrant(tx, actor, role, before, unique);
     const after = await resourceRepo.withAncestors(tx, unique);
     await repo.replaceRoleResources(tx, roleId, after);
     await repo.updateRole(tx, roleId, { editor: actor.account, updatedAt: now });

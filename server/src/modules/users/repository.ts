@@ -195,6 +195,31 @@ export async function lockEnabledAdmins(db: Database, exceptUserId?: number): Pr
   return rows.map((row) => row.id);
 }
 
+/** Whether the user holds the built-in administrator role. */
+export async function holdsAdminRole(db: Database, userId: number): Promise<boolean> {
+  const held = await db
+    .select({ id: roles.id })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.code, ADMIN_ROLE)))
+    .limit(1);
+  return held.length > 0;
+}
+
+/**
+ * The ids of the roles a user holds, with the user's row locked until the transaction ends, so no
+ * other change to the user's roles lands between this read and the change being checked.
+ */
+export async function lockRoleIds(db: Database, userId: number): Promise<number[]> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const rows = await db
+    .select({ roleId: userRoles.roleId })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(userRoles.roleId));
+  return rows.map((row) => row.roleId);
+}
+
 export async function adminRoleId(db: Database): Promise<number | null> {
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, ADMIN_ROLE));
   return role?.id ?? null;

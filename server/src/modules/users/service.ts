@@ -7,6 +7,7 @@ import { refuse } from '../../http/envelope.js';
 import { hashPassword } from '../auth/password.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { changedFields, recordAudit, type Actor, type AuditEntry } from '../logs/audit.js';
+import { grantScopeOf, listed, rolesOutside } from '../roles/grantScope.js';
 import * as repo from './repository.js';
 
 /** User management: the rules of platform-shell.md §3/§5 and the issue, each change in one transaction with its log row. */
@@ -61,6 +62,27 @@ async function checkChoices(
 }
 
 /**
+ * Against self-escalation (RuoYi's rule), for a caller who is not an administrator: they change only
+ * users whose roles they could have assigned themselves (so they can neither demote an administrator
+ * nor take over a wider account by its password), assign only such roles (never the built-in admin
+ * role), and never change their own roles. `userId` null is a user being created; `roleIds` the roles
+ * the change gives, when it gives any. Checked in the change's transaction.
+ */
+async function checkAuthority(tx: Database, actor: Actor, userId: number | null, roleIds?: number[]) {
+  const scope = await grantScopeOf(tx, actor.userId);
+  if (scope.admin) return;
+  const current = userId === null ? [] : await repo.lockRoleIds(tx, userId);
+  const wider = await rolesOutside(tx, scope, current);
+  if (wider.length > 0) refuse('user.beyondOwn', { names: listed(wider) });
+  if (!roleIds) return;
+  const added = roleIds.filter((id) => !current.includes(id));
+  const removed = current.filter((id) => !roleIds.includes(id));
+  if (userId === actor.userId && added.length + removed.length > 0) refuse('user.cannotChangeOwnRoles');
+  const beyond = await rolesOutside(tx, scope, [...new Set(added)]);
+  if (beyond.length > 0) refuse('user.roleBeyondOwn', { names: listed(beyond) });
+}
+
+/**
  * Runs a change in a transaction while holding the enabled administrators' rows, and refuses it when
  * afterwards none would be left: the last administrator can be neither removed nor demoted.
  */
@@ -84,6 +106,7 @@ export async function createUser(ctx: Ctx, actor: Actor, input: CreateInput): Pr
   const now = ctx.now();
   const userId = await ctx.db.transaction(async (tx) => {
     await checkChoices(tx, input);
+    await checkAuthority(tx, actor, null, input.roleIds);
     const id = await repo.insertUser(tx, {
       userName: input.userName,
       passwordHash,
@@ -123,6 +146,7 @@ export async function updateUser(ctx: Ctx, actor: Actor, input: UpdateInput): Pr
   const now = ctx.now();
   await keepingAnAdmin(ctx, async (tx) => {
     await checkChoices(tx, input);
+    await checkAuthority(tx, actor, input.userId, input.roleIds);
     const found = await repo.updateUser(tx, input.userId, {
       name: input.name,
       email: input.email,
@@ -155,6 +179,7 @@ export async function assignRoles(ctx: Ctx, actor: Actor, userId: number, roleId
   const now = ctx.now();
   await keepingAnAdmin(ctx, async (tx) => {
     await checkChoices(tx, { roleIds });
+    await checkAuthority(tx, actor, userId, roleIds);
     await repo.replaceUserRoles(tx, userId, [...new Set(roleIds)]);
     await repo.updateUser(tx, userId, { editor: actor.account, updatedAt: now });
     const after = await repo.findUserRow(tx, userId);
@@ -182,6 +207,7 @@ export async function alterState(ctx: Ctx, actor: Actor, userId: number, status:
     await refuseLogged(ctx, actor, entry, 'user.cannotDisableSelf');
   const now = ctx.now();
   await keepingAnAdmin(ctx, async (tx) => {
+    await checkAuthority(tx, actor, userId);
     await repo.updateUser(tx, userId, { status, editor: actor.account, updatedAt: now });
     if (status === 'disabled') await endUserSessions(tx, userId);
     await recordAudit(tx, actor, now, {
@@ -198,6 +224,7 @@ export async function resetPassword(ctx: Ctx, actor: Actor, userId: number, pass
   const passwordHash = await hashPassword(password);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    await checkAuthority(tx, actor, userId);
     await repo.updateUser(tx, userId, {
       passwordHash,
       mustChangePassword: true,
@@ -223,6 +250,7 @@ export async function deleteUser(ctx: Ctx, actor: Actor, userId: number) {
   if (userId === actor.userId) await refuseLogged(ctx, actor, entry, 'user.cannotDeleteSelf');
   const now = ctx.now();
   await keepingAnAdmin(ctx, async (tx) => {
+    await checkAuthority(tx, actor, userId);
     // Sessions, roles and projects go with the user (foreign keys cascade).
     if (!(await repo.deleteUser(tx, userId))) refuse('admin.notFound');
     await recordAudit(tx, actor, now, {
