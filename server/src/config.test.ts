@@ -13,6 +13,7 @@ describe('configuration', () => {
       DATA_DIR: resolve('./data'),
       CITYOPS_MODE: 'demo',
       SESSION_IDLE_MINUTES: 30,
+      SESSION_MAX_AGE_HOURS: 12,
       LOG_LEVEL: 'info',
       LOGIN_RATE_LIMIT: 60,
       LOG_PURGE_HOURS: 24,

@@ -36,6 +36,14 @@ export const configSchema = z
         .min(1)
         .max(24 * 60),
     ).default(SESSION_IDLE_MINUTES_DEFAULT),
+    /** Hours after sign-in when a session ends however often it is kept alive. */
+    SESSION_MAX_AGE_HOURS: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 30),
+    ).default(12),
     SHELL_DIST: optional(z.string())
       .default(resolve(REPO, 'apps/shell/dist'))
       .transform((dir) => resolve(dir)),
