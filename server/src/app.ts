@@ -8,7 +8,7 @@ import { seed } from './db/seed/index.js';
 import { RouteCatalogue } from './http/catalogue.js';
 import type { AppContext } from './http/context.js';
 import { ApiError, isApiPath } from './http/envelope.js';
-import { answerError } from './http/errors.js';
+import { answerClientError, answerError } from './http/errors.js';
 import { loggerOptions, type LogStream } from './http/logging.js';
 import { randomCaptchaText } from './modules/auth/captcha.js';
 import { loadLoginKeys } from './modules/auth/keys.js';
@@ -72,6 +72,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.TRUST_PROXY ? true : 'loopback',
     // Malformed URLs and headers are answered like any other bad request.
     frameworkErrors: (error, request, reply) => answerError(error, request, reply),
+    // …and so is what the HTTP parser refuses before routing (an over-long URL or header).
+    clientErrorHandler: answerClientError,
   });
   app.decorate('cityops', context);
   context.routes.watch(app);
