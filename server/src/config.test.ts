@@ -18,6 +18,7 @@ describe('configuration', () => {
       LOGIN_RATE_LIMIT: 60,
       LOG_PURGE_HOURS: 24,
       TRUST_PROXY: false,
+      SHUTDOWN_GRACE_MS: 10_000,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SHELL_DIST).toBe(resolve(import.meta.dirname, '../../apps/shell/dist'));

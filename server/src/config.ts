@@ -57,6 +57,11 @@ export const configSchema = z
         .min(0)
         .max(24 * 30),
     ).default(24),
+    /**
+     * On SIGTERM/SIGINT: how long requests under way may take to finish before their connections are
+     * cut and the process exits (idle connections close at once).
+     */
+    SHUTDOWN_GRACE_MS: optional(z.coerce.number().int().min(0).max(600_000)).default(10_000),
     /** Sign-in and captcha requests per IP and minute; 0 turns the limit off. */
     LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(0)).default(60),
     /**

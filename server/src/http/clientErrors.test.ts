@@ -87,3 +87,14 @@ describe('requests the HTTP parser refuses', () => {
     expect(envelopeOf(answer.body)).toMatchObject({ status_code: 10001 });
   });
 });
+
+describe('socket limits', () => {
+  it('bounds how long headers, a whole request and an idle or silent connection may take', () => {
+    const server = t.app.server;
+    expect(server.headersTimeout).toBe(20_000);
+    expect(server.requestTimeout).toBe(120_000);
+    expect(server.keepAliveTimeout).toBe(30_000);
+    // Longer than the 180 s the browser waits for an answer (spec §9).
+    expect(server.timeout).toBe(190_000);
+  });
+});
