@@ -102,7 +102,7 @@ async function crashRound(env: Record<string, string>) {
 }
 
 describe('acknowledged writes survive kill -9', () => {
-  it.skipIf(Boolean(process.env.DATABASE_URL))('on the embedded PGlite', () => crashRound({}), 90_000);
+  it.skipIf(Boolean(process.env.DATABASE_URL))('on the embedded PGlite', () => crashRound({}), 180_000);
 
   it.skipIf(!process.env.DATABASE_URL)(
     'on PostgreSQL',
@@ -114,6 +114,6 @@ describe('acknowledged writes survive kill -9', () => {
         await database.drop();
       }
     },
-    90_000,
+    180_000,
   );
 });

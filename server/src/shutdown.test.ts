@@ -25,7 +25,7 @@ beforeAll(async () => {
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
   await server.ready();
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   await server?.kill();
@@ -99,7 +99,7 @@ describe('shutdown', () => {
     // New connections are refused while the others finish.
     await expect(fetch(`${server.baseUrl}/api/health`)).rejects.toThrow();
 
-    const bound = GRACE_MS + 3_000;
+    const bound = GRACE_MS + 4_000;
     const exit = await Promise.race([
       server.exited,
       new Promise<'hung'>((r) => setTimeout(() => r('hung'), bound)),

@@ -76,5 +76,5 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('two servers on one DATA_DIR'
       await first.kill();
       await data.remove();
     }
-  }, 90_000);
+  }, 180_000);
 });

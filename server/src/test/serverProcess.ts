@@ -90,7 +90,7 @@ export async function startServerProcess(
     child,
     output: () => output,
     exited,
-    async ready(timeoutMs = 60_000) {
+    async ready(timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (ended) throw new Error(`the server ended before it was up:\n${output}`);
