@@ -9,9 +9,10 @@ import { seed } from './db/seed/index.js';
 import { RouteCatalogue } from './http/catalogue.js';
 import type { AppContext } from './http/context.js';
 import { ApiError, isApiPath } from './http/envelope.js';
-import { answerError } from './http/errors.js';
+import { answerClientError, answerError } from './http/errors.js';
 import { loggerOptions, type LogStream } from './http/logging.js';
 import { protectFromOverload } from './http/overload.js';
+import { SERVER_OPTIONS, SOCKET_LIMITS } from './http/sockets.js';
 import { randomCaptchaText } from './modules/auth/captcha.js';
 import { loadLoginKeys } from './modules/auth/keys.js';
 import { sessionOf } from './modules/auth/sessions.js';
@@ -81,11 +82,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     bodyLimit: BODY_LIMIT,
+    connectionTimeout: SOCKET_LIMITS.connectionTimeout,
+    keepAliveTimeout: SOCKET_LIMITS.keepAliveTimeout,
+    requestTimeout: SOCKET_LIMITS.requestTimeout,
+    http: SERVER_OPTIONS,
     // Loopback is always a proxy we run ourselves (the sub-app hosts, or a reverse proxy on this
     // machine), so its X-Forwarded-For names the real client; TRUST_PROXY trusts every hop.
     trustProxy: config.TRUST_PROXY ? true : 'loopback',
     // Malformed URLs and headers are answered like any other bad request.
     frameworkErrors: (error, request, reply) => answerError(error, request, reply),
+    // …and so is what the HTTP parser refuses before routing (an over-long URL or header).
+    clientErrorHandler: answerClientError,
   });
   app.decorate('cityops', context);
   context.routes.watch(app);

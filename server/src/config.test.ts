@@ -13,10 +13,12 @@ describe('configuration', () => {
       DATA_DIR: resolve('./data'),
       CITYOPS_MODE: 'demo',
       SESSION_IDLE_MINUTES: 30,
+      SESSION_MAX_AGE_HOURS: 12,
       LOG_LEVEL: 'info',
       LOGIN_RATE_LIMIT: 60,
       LOG_PURGE_HOURS: 24,
       TRUST_PROXY: false,
+      SHUTDOWN_GRACE_MS: 10_000,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SHELL_DIST).toBe(resolve(import.meta.dirname, '../../apps/shell/dist'));

@@ -37,6 +37,14 @@ export const configSchema = z
         .min(1)
         .max(24 * 60),
     ).default(SESSION_IDLE_MINUTES_DEFAULT),
+    /** Hours after sign-in when a session ends however often it is kept alive. */
+    SESSION_MAX_AGE_HOURS: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 30),
+    ).default(12),
     SHELL_DIST: optional(z.string())
       .default(resolve(REPO, 'apps/shell/dist'))
       .transform((dir) => resolve(dir)),
@@ -60,6 +68,11 @@ export const configSchema = z
     OVERLOAD_MAX_IN_FLIGHT: optional(z.coerce.number().int().min(0)).default(100),
     /** Event-loop delay (ms) past which the server answers 503 (busy) at once. 0: not watched. */
     OVERLOAD_EVENT_LOOP_DELAY_MS: optional(z.coerce.number().int().min(0)).default(1000),
+    /**
+     * On SIGTERM/SIGINT: how long requests under way may take to finish before their connections are
+     * cut and the process exits (idle connections close at once).
+     */
+    SHUTDOWN_GRACE_MS: optional(z.coerce.number().int().min(0).max(600_000)).default(10_000),
     /** Sign-in and captcha requests per IP and minute; 0 turns the limit off. */
     LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(0)).default(60),
     /**

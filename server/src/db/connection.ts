@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockFolder, type FolderLock } from './lock.js';
 
 /** What services query through: the same API on PGlite and PostgreSQL, and inside transactions. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -34,18 +35,32 @@ const MIGRATION_LOCK = 4_711_202_611;
  * to start from instead of running initdb, which takes seconds (tests use one per run).
  */
 export async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, ...(template ? { loadDataDir: template } : {}) });
+  const inMemory = dataDir.startsWith('memory://');
+  let lock: FolderLock | undefined;
+  if (!inMemory) {
+    await mkdir(dataDir, { recursive: true });
+    // One process per folder: `<dataDir>.lock` holds the owner's pid until close() or exit.
+    lock = lockFolder(`${dataDir}.lock`, `The database folder ${dataDir}`);
+  }
+  const client = await PGlite.create({ dataDir, ...(template ? { loadDataDir: template } : {}) }).catch(
+    (error: unknown) => {
+      lock?.release();
+      throw error;
+    },
+  );
   const db = drizzlePglite({ client });
   return {
     db,
     kind: 'pglite',
-    label: dataDir.startsWith('memory://') ? 'PGlite (in memory)' : `PGlite ${dataDir}`,
+    label: inMemory ? 'PGlite (in memory)' : `PGlite ${dataDir}`,
     async prepare(seed) {
       await migratePglite(db, { migrationsFolder: MIGRATIONS });
       await seed(db);
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      lock?.release();
+    },
   };
 }
 

@@ -1,6 +1,8 @@
-import { StatusCode } from '@cityops/contract';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, isApiPath, refusal } from './envelope.js';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { pickLocale, StatusCode, text, type TextKey } from '@cityops/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, envelope, isApiPath, refusal } from './envelope.js';
 
 const isFastifyError = (error: unknown): error is FastifyError =>
   error instanceof Error && typeof (error as Partial<FastifyError>).code === 'string';
@@ -41,4 +43,41 @@ export function answerUnknownApi(request: FastifyRequest, reply: FastifyReply) {
   const path = (request.url.split('?')[0] ?? '').slice(0, 200);
   const error = new ApiError(StatusCode.REJECTED, 'request.notFound', { method: request.method, path });
   return reply.code(200).send(refusal(request, error));
+}
+
+/** What the HTTP parser refuses, as the HTTP status and the text of the envelope. */
+function clientRefusal(code: string | undefined): [number, TextKey] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'request.headersTooLarge'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'request.timeout'];
+  return [400, 'request.invalidBody'];
+}
+
+/**
+ * Fastify's clientErrorHandler: a request Node's HTTP parser refuses before any route sees it (a URL
+ * or headers over maxHeaderSize, a malformed request line, headers or body too slow to arrive) gets
+ * a minimal HTTP answer with the envelope, then the connection closes.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key] = clientRefusal(error.code);
+  this.log.debug({ code: error.code }, 'client error');
+  if (socket.writable) {
+    // The language of the envelope: the Accept-Language among the bytes received, if any.
+    const language = /\r\naccept-language:[ \t]*([^\r\n]{0,200})/i.exec(
+      Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '',
+    )?.[1];
+    const body = JSON.stringify(envelope(StatusCode.REJECTED, text(key, pickLocale(language)), null));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
 }

@@ -48,6 +48,29 @@ export function testClock(start = new Date('2026-06-01T08:00:00.000Z')): TestClo
 /** The captcha text every test app draws, so tests can answer it. */
 export const TEST_CAPTCHA = 'HK47';
 
+/** Runs one statement on a PostgreSQL server in a connection of its own. */
+async function adminQuery(server: string, statement: string) {
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty database on a PostgreSQL server: its URL, and `drop()` to remove it. */
+export async function scratchPostgres(server: string) {
+  const name = `cityops_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(server, `create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(server, `drop database if exists ${name} with (force)`),
+  };
+}
+
 /** A new, empty database (not migrated); closing it also drops it on PostgreSQL. */
 export async function freshDatabase(): Promise<DatabaseHandle> {
   const server = process.env.DATABASE_URL;
@@ -55,22 +78,13 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
     const template = inject('pgliteTemplate');
     return openPglite('memory://', template ? new Blob([await readFile(template)]) : undefined);
   }
-  const name = `cityops_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
+  const scratch = await scratchPostgres(server);
+  const handle = await openPostgres(scratch.url);
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: server });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

@@ -150,6 +150,30 @@ describe('sessions', () => {
     expect((await permissions(token)).json.status_code).toBe(10401);
   });
 
+  it('ends a session at SESSION_MAX_AGE_HOURS however often it is kept alive, with 10401', async () => {
+    const token = await t.token('operator', 'Operator@123');
+    const postpone = () => t.call('POST', '/api/user/token/postpone', { token, body: {} });
+    // Kept alive every 20 minutes (well inside the idle limit) for all but the last minutes of 12 hours.
+    for (let minutes = 20; minutes < 12 * 60; minutes += 20) {
+      t.clock.advanceMinutes(20);
+      expect((await postpone()).json.status_code).toBe(1);
+    }
+    // The expiry it reports never passes the maximum age.
+    const last = await postpone();
+    expect(last.json.data).toEqual({
+      expiresAt: new Date(t.clock.now().getTime() + 20 * 60_000).toISOString(),
+    });
+    t.clock.advanceMinutes(20);
+    expect((await postpone()).json).toEqual({
+      status_code: 10401,
+      message: '登录已失效，请重新登录',
+      data: null,
+    });
+    expect((await permissions(token)).json.status_code).toBe(10401);
+    // A new sign-in starts a new session.
+    expect((await permissions(await t.token('operator', 'Operator@123'))).json.status_code).toBe(1);
+  });
+
   it('postpones the idle expiry and says until when', async () => {
     const token = await t.token('operator', 'Operator@123');
     t.clock.advanceMinutes(20);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { HEADER_ACCESS_TOKEN } from '@cityops/contract';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connection.js';
 import { sessions, users } from '../../db/schema.js';
@@ -28,10 +28,19 @@ export function tokenOf(request: FastifyRequest): string | null {
 const idleEnd = (ctx: AppContext, from: Date) =>
   new Date(from.getTime() + ctx.config.SESSION_IDLE_MINUTES * 60_000);
 
+const maxAgeMs = (ctx: AppContext) => ctx.config.SESSION_MAX_AGE_HOURS * 3_600_000;
+
+/**
+ * A session ends when idle for SESSION_IDLE_MINUTES or SESSION_MAX_AGE_HOURS after sign-in, whichever
+ * comes first: keep-alives slide the idle end, never the maximum age.
+ */
+const nextExpiry = (ctx: AppContext, now: Date) =>
+  sql<Date>`least(${idleEnd(ctx, now).toISOString()}::timestamptz, ${sessions.createdAt} + make_interval(hours => ${ctx.config.SESSION_MAX_AGE_HOURS}::int))`;
+
 export async function createSession(ctx: AppContext, userId: number, request: FastifyRequest) {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
-  const expiresAt = idleEnd(ctx, now);
+  const expiresAt = new Date(Math.min(idleEnd(ctx, now).getTime(), now.getTime() + maxAgeMs(ctx)));
   await ctx.db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
@@ -54,7 +63,7 @@ export async function touchSession(ctx: AppContext, token: string): Promise<Sess
   const now = ctx.now();
   const [session] = await ctx.db
     .update(sessions)
-    .set({ lastSeenAt: now, expiresAt: idleEnd(ctx, now) })
+    .set({ lastSeenAt: now, expiresAt: nextExpiry(ctx, now) })
     .from(users)
     .where(
       and(

@@ -10,6 +10,7 @@ import {
 } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { SUB_APP_PORTS, type SubApp } from '@cityops/contract';
+import { drainConnections, limitSockets, SERVER_OPTIONS } from '../../http/sockets.js';
 
 export interface HostLogger {
   info(object: object, message: string): void;
@@ -30,7 +31,8 @@ export interface SubAppHostOptions {
 export interface SubAppHosts {
   /** Every listener, two per app (its IP-mode and domain-mode ports). */
   listening: { app: SubApp; port: number }[];
-  close(): Promise<void>;
+  /** Stops listening; requests under way have `graceMs` to finish before their connections are cut. */
+  close(graceMs?: number): Promise<void>;
 }
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -217,13 +219,13 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function startSubAppHosts(options: SubAppHostOptions): Promise<SubAppHosts> {
   const servers: Server[] = [];
   const listening: SubAppHosts['listening'] = [];
-  const close = () =>
+  const close = (graceMs = 0) =>
     Promise.all(
       servers.map(
         (server) =>
           new Promise<void>((resolve) => {
             server.close(() => resolve());
-            server.closeAllConnections();
+            drainConnections(server, graceMs);
           }),
       ),
     ).then(() => undefined);
@@ -231,7 +233,7 @@ export async function startSubAppHosts(options: SubAppHostOptions): Promise<SubA
     for (const app of options.apps) {
       const dist = normalize(join(options.appsDir, app, 'dist'));
       for (const port of [SUB_APP_PORTS[app].ip, SUB_APP_PORTS[app].domain]) {
-        const server = createServer(handler(app, dist, options));
+        const server = limitSockets(createServer(SERVER_OPTIONS, handler(app, dist, options)));
         servers.push(server);
         await listen(server, port, options.host).catch((error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);
