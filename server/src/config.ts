@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import {
   checkNewPassword,
+  LOGIN_MAX_FAILURES,
   SESSION_IDLE_MINUTES_DEFAULT,
   SUB_APPS,
   text,
@@ -61,6 +62,14 @@ export const configSchema = z
     ).default(24),
     /** Sign-in and captcha requests per IP and minute; 0 turns the limit off. */
     LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(0)).default(60),
+    /**
+     * Wrong passwords for one account within ten minutes, from all addresses together, that lock it
+     * for ten minutes from every address it has not signed in from (five from one address lock only
+     * that address).
+     */
+    LOGIN_ACCOUNT_MAX_FAILURES: optional(z.coerce.number().int().min(LOGIN_MAX_FAILURES).max(10_000)).default(
+      20,
+    ),
     /**
      * Behind a reverse proxy on another machine: take the client address from X-Forwarded-For, but
      * only as far as TRUSTED_PROXIES vouch for it. Proxies on loopback (our sub-app hosts) are
