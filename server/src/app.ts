@@ -87,8 +87,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestTimeout: SOCKET_LIMITS.requestTimeout,
     http: SERVER_OPTIONS,
     // Loopback is always a proxy we run ourselves (the sub-app hosts, or a reverse proxy on this
-    // machine), so its X-Forwarded-For names the real client; TRUST_PROXY trusts every hop.
-    trustProxy: config.TRUST_PROXY ? true : 'loopback',
+    // machine), so its X-Forwarded-For names the real client; TRUST_PROXY adds the TRUSTED_PROXIES
+    // and no one else: the client address is the nearest hop that is not one of them.
+    trustProxy: config.TRUST_PROXY ? ['loopback', ...config.TRUSTED_PROXIES] : 'loopback',
     // Malformed URLs and headers are answered like any other bad request.
     frameworkErrors: (error, request, reply) => answerError(error, request, reply),
     // …and so is what the HTTP parser refuses before routing (an over-long URL or header).

@@ -19,13 +19,20 @@ describe('configuration', () => {
       LOG_PURGE_HOURS: 24,
       TRUST_PROXY: false,
       SHUTDOWN_GRACE_MS: 10_000,
+      TRUSTED_PROXIES: [],
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SHELL_DIST).toBe(resolve(import.meta.dirname, '../../apps/shell/dist'));
   });
 
   it('treats empty variables as unset and reads the rest', () => {
-    const config = loadConfig({ PORT: '', DATABASE_URL: '', SESSION_IDLE_MINUTES: '5', TRUST_PROXY: 'true' });
+    const config = loadConfig({
+      PORT: '',
+      DATABASE_URL: '',
+      SESSION_IDLE_MINUTES: '5',
+      TRUST_PROXY: 'true',
+      TRUSTED_PROXIES: '10.0.0.5',
+    });
     expect(config).toMatchObject({ PORT: 8080, SESSION_IDLE_MINUTES: 5, TRUST_PROXY: true });
     expect(config.DATABASE_URL).toBeUndefined();
   });

@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import {
   checkNewPassword,
+  LOGIN_MAX_FAILURES,
   SESSION_IDLE_MINUTES_DEFAULT,
   SUB_APPS,
   text,
@@ -15,6 +17,15 @@ const REPO = resolve(import.meta.dirname, '../..');
 /** An unset variable and an empty one mean the same: take the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** An IPv4 or IPv6 address, or a CIDR range of either (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string) {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -76,10 +87,35 @@ export const configSchema = z
     /** Sign-in and captcha requests per IP and minute; 0 turns the limit off. */
     LOGIN_RATE_LIMIT: optional(z.coerce.number().int().min(0)).default(60),
     /**
-     * Behind a reverse proxy on another machine: take the client address from X-Forwarded-For of any
-     * hop. Proxies on loopback (our sub-app hosts) are trusted without it.
+     * Wrong passwords for one account within ten minutes, from all addresses together, that lock it
+     * for ten minutes from every address it has not signed in from (five from one address lock only
+     * that address).
+     */
+    LOGIN_ACCOUNT_MAX_FAILURES: optional(z.coerce.number().int().min(LOGIN_MAX_FAILURES).max(10_000)).default(
+      20,
+    ),
+    /**
+     * Behind a reverse proxy on another machine: take the client address from X-Forwarded-For, but
+     * only as far as TRUSTED_PROXIES vouch for it. Proxies on loopback (our sub-app hosts) are
+     * trusted without it.
      */
     TRUST_PROXY: optional(flag).default(false),
+    /** With TRUST_PROXY=true, required: the proxies' addresses, a comma list of IPs and CIDR ranges. */
+    TRUSTED_PROXIES: optional(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z.array(
+            z.string().refine(isAddressOrRange, 'must be IP addresses or CIDR ranges, comma-separated'),
+          ),
+        ),
+    ).default([]),
     /**
      * Which sub-apps this process serves on their ports (SUB_APP_PORTS): `all`, `none`, or a comma
      * list such as `iotcloud,omapp`. Another process (or machine) may serve the rest.
@@ -118,6 +154,21 @@ export const configSchema = z
     SECRETS_KEY_PREVIOUS: optional(z.string()),
   })
   .superRefine((config, ctx) => {
+    if (config.TRUST_PROXY && config.TRUSTED_PROXIES.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUSTED_PROXIES'],
+        message:
+          "is required when TRUST_PROXY=true: the reverse proxies' addresses (IPs or CIDR ranges); any other client's X-Forwarded-For is ignored",
+      });
+    }
+    if (!config.TRUST_PROXY && config.TRUSTED_PROXIES.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message: 'must be true for TRUSTED_PROXIES to take effect',
+      });
+    }
     if (config.LICENCE_PUBLIC_KEY) {
       try {
         parsePublicKey(config.LICENCE_PUBLIC_KEY);

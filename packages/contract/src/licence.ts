@@ -39,6 +39,18 @@ export const signedLicenceSchema = z.object({
 });
 export type SignedLicence = z.infer<typeof signedLicenceSchema>;
 
+/**
+ * What POST /sys/license/register takes: the signed licence file, and `acceptDowngrade` for an
+ * administrator who knowingly replaces the licence in force with a worse or older one.
+ */
+export const registerLicenceRequestSchema = signedLicenceSchema.extend({
+  acceptDowngrade: z.boolean().optional(),
+});
+export type RegisterLicenceRequest = z.input<typeof registerLicenceRequestSchema>;
+
+/** The licence permission: the code of /admin/license (许可证管理). */
+export const LICENCE_MANAGE = 'admin_license';
+
 export const licenceStatusSchema = z.object({
   state: z.enum(['valid', 'expired', 'missing']),
   licence: licenceDocumentSchema.nullable(),
@@ -48,9 +60,11 @@ export const licenceStatusSchema = z.object({
 export type LicenceStatus = z.infer<typeof licenceStatusSchema>;
 
 /**
- * Both are public: the registration page (/license) is public, and an installed licence is only
- * replaced by one the vendor signed. Expired or missing licences make every other call answer 10402,
- * except sign-in, sign-out and these.
+ * Both are public: the registration page (/license) works before sign-in, and only a vendor-signed
+ * licence is accepted. Once a valid licence is in force, replacing it takes a session holding
+ * LICENCE_MANAGE (checked by the server, since the first registration must stay public), and a
+ * worse or older licence also takes `acceptDowngrade`. Expired or missing licences make every other
+ * call answer 10402, except sign-in, sign-out and these.
  */
 export const licenceEndpoints = {
   status: defineEndpoint({
@@ -66,7 +80,7 @@ export const licenceEndpoints = {
     path: '/sys/license/register',
     access: PUBLIC,
     query: noQuery,
-    body: signedLicenceSchema,
+    body: registerLicenceRequestSchema,
     data: licenceStatusSchema,
   }),
 } as const;

@@ -50,7 +50,9 @@ export const sessions = pgTable(
 
 /**
  * One-time sign-in tickets (POST /login/ticket, redeemed by POST /login/doLoginByTicket). Like
- * sessions, only the SHA-256 of the ticket is kept; a ticket is spent by setting used_at.
+ * sessions, only the SHA-256 of the ticket is kept; a ticket is spent by setting used_at. A ticket
+ * lives only as long as the session that made it: session_id is emptied when that session ends
+ * (logout, password change, kick, disabling), and a ticket without a live session is refused.
  */
 export const loginTickets = pgTable(
   'login_tickets',
@@ -61,6 +63,7 @@ export const loginTickets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: varchar('purpose', { length: 50 }).notNull().default(''),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     createdAt: moment('created_at').notNull(),
     expiresAt: moment('expires_at').notNull(),
     usedAt: moment('used_at'),

@@ -126,6 +126,57 @@ describe('lockout', () => {
   });
 });
 
+describe('lockout by address', () => {
+  const LOCKED = '账号已被锁定，请10分钟后再试';
+  const loginFrom = async (remoteAddress: string, userName: string, password: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login/doLoginNoVerCode',
+        remoteAddress,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ userName, password }),
+      })
+    ).json<{ status_code: number; message: string }>();
+
+  it('locks out only the address that failed five times; the owner signs in from elsewhere', async () => {
+    await t.createUser('target1', 'Right@123', ['msg_page']);
+    for (let i = 1; i < LOGIN_MAX_FAILURES; i++)
+      expect((await loginFrom('203.0.113.66', 'target1', 'Wrong@123')).message).toBe(wrong(5 - i));
+    expect((await loginFrom('203.0.113.66', 'target1', 'Wrong@123')).message).toBe(LOCKED);
+    expect((await loginFrom('203.0.113.66', 'target1', 'Right@123')).message).toBe(LOCKED);
+    expect((await loginFrom('198.51.100.10', 'target1', 'Right@123')).status_code).toBe(1);
+    // Another address's failures do not use up this one's tries.
+    expect((await loginFrom('198.51.100.10', 'target1', 'Wrong@123')).message).toBe(wrong(4));
+  });
+
+  it('locks the account for new addresses after LOGIN_ACCOUNT_MAX_FAILURES from many, but not for one it signed in from', async () => {
+    await t.createUser('target2', 'Right@123', ['msg_page']);
+    expect((await loginFrom('198.51.100.20', 'target2', 'Right@123')).status_code).toBe(1);
+    const limit = t.config.LOGIN_ACCOUNT_MAX_FAILURES;
+    expect(limit).toBe(20);
+    for (let i = 0; i < limit - 1; i++) {
+      const answer = await loginFrom(`203.0.113.${100 + i}`, 'target2', 'Wrong@123');
+      expect(answer.message).toBe(wrong(4));
+    }
+    expect((await loginFrom('203.0.113.200', 'target2', 'Wrong@123')).message).toBe(LOCKED);
+    expect((await loginFrom('203.0.113.201', 'target2', 'Right@123')).message).toBe(LOCKED);
+    expect((await loginFrom('198.51.100.20', 'target2', 'Right@123')).status_code).toBe(1);
+    t.clock.advanceMinutes(10);
+    expect((await loginFrom('203.0.113.201', 'target2', 'Right@123')).status_code).toBe(1);
+  });
+
+  it('does the same for an unknown account, so neither lock reveals whether an account exists', async () => {
+    for (let i = 0; i < t.config.LOGIN_ACCOUNT_MAX_FAILURES - 1; i++)
+      await loginFrom(`192.0.2.${i + 1}`, 'ghost_many', 'Wrong@123');
+    expect((await loginFrom('192.0.2.200', 'ghost_many', 'Wrong@123')).message).toBe(LOCKED);
+    expect((await loginFrom('192.0.2.201', 'ghost_many', 'Wrong@123')).message).toBe(LOCKED);
+    for (let i = 1; i < LOGIN_MAX_FAILURES; i++) await loginFrom('192.0.2.99', 'ghost_one', 'Wrong@123');
+    expect((await loginFrom('192.0.2.99', 'ghost_one', 'Wrong@123')).message).toBe(LOCKED);
+    expect((await loginFrom('192.0.2.98', 'ghost_one', 'Wrong@123')).message).toBe(wrong(4));
+  });
+});
+
 describe('sessions', () => {
   const permissions = (token?: string) =>
     t.call('POST', '/api/user/queryUserPermissions', { token, body: {} });

@@ -10,12 +10,14 @@ export class Bitmap {
     this.pixels = new Uint8Array(width * height * 3);
   }
 
-  set(x: number, y: number, [r, g, b]: readonly [number, number, number]) {
+  /** Paints one pixel; channels are clamped to 0-255 (a typed array would wrap them). */
+  set(x: number, y: number, [r, g, b]: readonly number[]) {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
     const at = (Math.floor(y) * this.width + Math.floor(x)) * 3;
-    this.pixels[at] = r;
-    this.pixels[at + 1] = g;
-    this.pixels[at + 2] = b;
+    this.pixels.set(
+      [r ?? 0, g ?? 0, b ?? 0].map((c) => Math.max(0, Math.min(255, Math.round(c)))),
+      at,
+    );
   }
 }
 

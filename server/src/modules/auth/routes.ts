@@ -15,6 +15,9 @@ import { issueTicket, signInByTicket } from './tickets.js';
 export default async function authRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
 
+  // The plain sign-in never asks for a captcha: the spec's login screen shows none (verCode and
+  // verKey are "unused in the visible flow"); guessing is limited by the locks (lockout.ts) and the
+  // per-address rate limit. The cipher-text sign-in below always takes one.
   route(app, authEndpoints.login, ({ body, request }) => signIn(ctx, request, body.userName, body.password), {
     rateLimited: true,
   });

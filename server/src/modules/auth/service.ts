@@ -6,45 +6,16 @@ import type { AppContext } from '../../http/context.js';
 import { ApiError } from '../../http/envelope.js';
 import { recordOperation } from '../logs/operationLog.js';
 import { userPermissionCodes } from '../users/permissions.js';
-import {
-  clearFailures,
-  countFailure,
-  countPhantomFailure,
-  failureError,
-  minutesLeft,
-  phantomLock,
-  WRONG_PASSWORD,
-  type FailureState,
-} from './lockout.js';
+import { countFailure, failureError, lockOf, WRONG_PASSWORD, type Attempt } from './lockout.js';
 import { burnPasswordCheck, verifyPassword } from './password.js';
 import { createSession, endSession } from './sessions.js';
 
 export type Failed = (detail: string, userId?: number) => Promise<void>;
 
-async function refuseWrongPassword(
-  ctx: AppContext,
-  request: FastifyRequest,
-  failed: Failed,
-  account: string,
-  state: FailureState,
-  userId?: number,
-) {
-  await failed(WRONG_PASSWORD, userId);
-  if (state.locked) {
-    await recordOperation(ctx, request, {
-      account,
-      userId: userId ?? null,
-      action: 'locked',
-      outcome: 'failure',
-      detail: `locked for ${state.minutes} minutes after repeated failures`,
-    });
-  }
-  return failureError(state);
-}
-
 /**
  * Signs a user in with a plain password (already decrypted for the cipher-text route). Every refusal is
- * logged; wrong passwords count towards the lock; unknown accounts are answered like wrong passwords.
+ * logged; wrong passwords count towards the locks (lockout.ts: per account and address, and a higher
+ * account-wide limit); unknown accounts are answered like wrong passwords.
  */
 export async function signIn(
   ctx: AppContext,
@@ -52,34 +23,23 @@ export async function signIn(
   account: string,
   password: string,
 ): Promise<LoginData> {
-  const failed: Failed = (detail, userId) =>
-    recordOperation(ctx, request, {
-      account,
-      userId: userId ?? null,
-      action: 'login_failed',
-      outcome: 'failure',
-      detail,
-    });
-  const now = ctx.now();
   const [user] = await ctx.db.select().from(users).where(eq(users.userName, account)).limit(1);
+  const userId = user?.id ?? null;
+  const log = (action: 'login_failed' | 'locked', detail: string) =>
+    recordOperation(ctx, request, { account, userId, action, outcome: 'failure', detail });
+  const failed: Failed = (detail) => log('login_failed', detail);
+  const attempt: Attempt = { account, ip: request.ip, user: user ?? null };
 
-  if (!user) {
-    const lockedFor = await phantomLock(ctx, account);
-    if (lockedFor !== null) {
-      await failed('account locked');
-      throw failureError({ locked: true, minutes: lockedFor });
-    }
-    await burnPasswordCheck(password);
-    throw await refuseWrongPassword(ctx, request, failed, account, await countPhantomFailure(ctx, account));
+  const lockedFor = await lockOf(ctx, attempt);
+  if (lockedFor !== null) {
+    await failed('account locked');
+    throw failureError({ locked: true, minutes: lockedFor });
   }
-  if (user.lockedUntil && user.lockedUntil > now) {
-    await failed('account locked', user.id);
-    throw failureError({ locked: true, minutes: minutesLeft(user.lockedUntil, now) });
+  if (!user) await burnPasswordCheck(password);
+  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    await failed(WRONG_PASSWORD);
+    throw failureError(await countFailure(ctx, attempt, (detail) => log('locked', detail)));
   }
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    throw await refuseWrongPassword(ctx, request, failed, account, await countFailure(ctx, user.id), user.id);
-  }
-  if (user.failedCount > 0 || user.lockedUntil) await clearFailures(ctx, user.id);
   return openSession(ctx, request, user, failed);
 }
 

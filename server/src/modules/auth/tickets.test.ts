@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { authEndpoints, type LoginData, type TicketData } from '@cityops/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginTickets, operationLog, userRoles, users } from '../../db/schema.js';
+import { loginTickets, operationLog, sessions, userRoles, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 
 let t: TestApp;
@@ -150,5 +150,48 @@ describe('one-time sign-in tickets', () => {
       ['ticket_issued', 'success', ''],
       ['login', 'success', 'by one-time ticket'],
     ]);
+  });
+
+  it("dies with the session that made it: a logout revokes its tickets, not other sessions' ones", async () => {
+    await t.createUser('ticket_out', 'Right@123', ['msg_page']);
+    const leaving = await t.token('ticket_out', 'Right@123');
+    const staying = await t.token('ticket_out', 'Right@123');
+    const revoked = await ticketFor(leaving);
+    const kept = await ticketFor(staying);
+    expect((await t.call('POST', '/api/login/doLogout', { token: leaving })).json.status_code).toBe(1);
+    expect(await redeem({ ticket: revoked })).toEqual({ status_code: 10001, message: INVALID, data: null });
+    expect((await redeem({ ticket: kept })).status_code).toBe(1);
+  });
+
+  it('is revoked by a password change, with every session of the user', async () => {
+    await t.createUser('ticket_pwd', 'Right@123', ['msg_page']);
+    const token = await t.token('ticket_pwd', 'Right@123');
+    const other = await t.token('ticket_pwd', 'Right@123');
+    const mine = await ticketFor(token);
+    const theirs = await ticketFor(other);
+    const changed = await t.call('POST', '/api/user/updatePwd', {
+      token,
+      body: { oldPassword: 'Right@123', password: 'Other@456', confirmPass: 'Other@456' },
+    });
+    expect(changed.json.status_code).toBe(1);
+    for (const ticket of [mine, theirs]) {
+      expect(await redeem({ ticket })).toEqual({ status_code: 10001, message: INVALID, data: null });
+    }
+  });
+
+  it('is revoked when an administrator ends the session that made it', async () => {
+    await t.createUser('ticket_kick', 'Right@123', ['msg_page']);
+    const token = await t.token('ticket_kick', 'Right@123');
+    const ticket = await ticketFor(token);
+    const [session] = await t.handle.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, createHash('sha256').update(token).digest('hex')));
+    const kicked = await t.call('POST', '/api/user/online/kick', {
+      token: admin,
+      body: { sessionId: session?.id },
+    });
+    expect(kicked.json.status_code).toBe(1);
+    expect((await redeem({ ticket })).message).toBe(INVALID);
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { StatusCode, TICKET_TTL_SECONDS, type LoginData, type TicketData } from '@cityops/contract';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { loginTickets, users } from '../../db/schema.js';
+import { loginTickets, sessions, users } from '../../db/schema.js';
 import type { AppContext } from '../../http/context.js';
 import { ApiError } from '../../http/envelope.js';
 import { recordOperation } from '../logs/operationLog.js';
@@ -12,7 +12,8 @@ import { hashToken, type SessionInfo } from './sessions.js';
 
 /**
  * One-time sign-in tickets: a signed-in user (or a system acting as one) asks for a ticket and hands
- * it to a control-room screen or a link; the ticket opens one normal session, once, within 60 s.
+ * it to a control-room screen or a link; the ticket opens one normal session, once, within 60 s, and
+ * only while the session that asked for it is still live.
  * Only the SHA-256 of a ticket is stored, like session tokens.
  */
 const TTL_MS = TICKET_TTL_SECONDS * 1000;
@@ -31,6 +32,7 @@ export async function issueTicket(
   await ctx.db.insert(loginTickets).values({
     ticketHash: hashToken(ticket),
     userId: session.userId,
+    sessionId: session.id,
     purpose,
     createdAt: now,
     expiresAt,
@@ -64,6 +66,12 @@ export async function signInByTicket(
         eq(loginTickets.ticketHash, hashToken(ticket)),
         isNull(loginTickets.usedAt),
         gt(loginTickets.expiresAt, now),
+        // Only while the session that made it lives: its logout, a password change, a kick or
+        // disabling the user ends the session and with it every ticket it made.
+        inArray(
+          loginTickets.sessionId,
+          ctx.db.select({ id: sessions.id }).from(sessions).where(gt(sessions.expiresAt, now)),
+        ),
       ),
     )
     .returning({ userId: loginTickets.userId });

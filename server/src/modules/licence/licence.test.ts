@@ -2,11 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SYSTEM_NAMES, canonicalJson, signedLicenceSchema, type LicenceStatus } from '@cityops/contract';
-import { eq } from 'drizzle-orm';
+import {
+  SYSTEM_NAMES,
+  canonicalJson,
+  findRouteByPath,
+  LICENCE_MANAGE,
+  signedLicenceSchema,
+  type LicenceStatus,
+} from '@cityops/contract';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { licences, serverKeys } from '../../db/schema.js';
+import { auditLog, licences, serverKeys } from '../../db/schema.js';
 import {
   licenceDocument,
   signedByTestVendor,
@@ -241,11 +248,13 @@ describe('with LICENCE_PUBLIC_KEY (production, or demo for the browser tests)', 
         (await other.inject({ method: 'GET', url: '/api/sys/license/status' })).json().data as LicenceStatus;
       expect((await status()).licence?.deviceLimit).toBe(5000);
       const renewal = signedByTestVendor(
-        licenceDocument(t.clock.now(), { licenceId: 'TEST-0002', deviceLimit: 7 }),
+        licenceDocument(t.clock.now(), { licenceId: 'TEST-0002', deviceLimit: 7000 }),
       );
-      expect((await register(renewal)).json.status_code).toBe(1);
+      const token = await t.token('admin', 'Admin@123');
+      const registered = await t.call('POST', '/api/sys/license/register', { token, body: renewal });
+      expect(registered.json.status_code).toBe(1);
       t.clock.advanceMinutes(LICENCE_CACHE_MS / 60_000);
-      expect((await status()).licence).toMatchObject({ licenceId: 'TEST-0002', deviceLimit: 7 });
+      expect((await status()).licence).toMatchObject({ licenceId: 'TEST-0002', deviceLimit: 7000 });
     } finally {
       await other.close();
     }
@@ -260,6 +269,138 @@ describe('with LICENCE_PUBLIC_KEY (production, or demo for the browser tests)', 
     expect((await register(renewal)).json.data).toMatchObject({ state: 'valid' });
     const fresh = await t.token('admin', 'Admin@123');
     expect((await t.call('GET', '/api/user/set/find', { token: fresh })).json.status_code).toBe(1);
+  });
+});
+
+describe('replacing a valid licence in force', () => {
+  let t: TestApp;
+  let admin: string;
+  const register = (body: unknown, token?: string, headers?: Record<string, string>) =>
+    t.call('POST', '/api/sys/license/register', { body, token, headers });
+  const DAY = 86_400_000;
+  /** The licence in force: issued now, a year long, admin + iotcloud, 100 devices. */
+  let current: ReturnType<typeof licenceDocument>;
+  const inForce = async () =>
+    ((await t.call('GET', '/api/sys/license/status')).json.data as LicenceStatus).licence?.licenceId;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY } });
+    current = licenceDocument(t.clock.now(), { licenceId: 'NOW-0001' });
+    // Nothing valid is installed yet: the first registration is public, as the /license page is.
+    expect((await register(signedByTestVendor(current))).json.status_code).toBe(1);
+    admin = await t.token('admin', 'Admin@123');
+  });
+  afterAll(() => t.close());
+
+  it('the licence permission is the code of /admin/license, which the seeded admin holds', () => {
+    expect(findRouteByPath('/admin/license')?.code).toBe(LICENCE_MANAGE);
+  });
+
+  it('refuses anyone signed out, even with a better licence, and leaves the licence in force', async () => {
+    const better = signedByTestVendor({ ...current, licenceId: 'NEW-0001', deviceLimit: 500 });
+    expect((await register(better)).json).toEqual(
+      refused('已安装有效的许可证，更换许可证请先登录具有许可证管理权限的账号'),
+    );
+    expect((await register(better, undefined, { 'accept-language': 'en-US' })).json.message).toBe(
+      'A valid licence is installed: sign in with the licence management permission to replace it',
+    );
+    expect((await register(better, 'not-a-token')).json.status_code).toBe(10001);
+    expect(await inForce()).toBe('NOW-0001');
+  });
+
+  it('refuses a user without the licence permission with 10500', async () => {
+    const operator = await t.token('operator', 'Operator@123');
+    const better = signedByTestVendor({ ...current, licenceId: 'NEW-0002', deviceLimit: 500 });
+    expect((await register(better, operator)).json).toEqual({
+      status_code: 10500,
+      message: '更换许可证需要许可证管理权限',
+      data: null,
+    });
+    expect(await inForce()).toBe('NOW-0001');
+  });
+
+  it('answers re-registering the very licence in force as done, to anyone, without writing', async () => {
+    const before = (await t.handle.db.select().from(licences)).length;
+    const same = await register(signedByTestVendor(current));
+    expect(same.json).toMatchObject({ status_code: 1, data: { state: 'valid', licence: current } });
+    expect(await t.handle.db.select().from(licences)).toHaveLength(before);
+  });
+
+  it('refuses a worse or older licence from an administrator, naming what is worse', async () => {
+    const worse: [Partial<typeof current>, string, string][] = [
+      [
+        { expiresAt: new Date(Date.parse(current.expiresAt) - DAY).toISOString() },
+        '到期时间更早',
+        'it expires sooner',
+      ],
+      [
+        { issuedAt: new Date(Date.parse(current.issuedAt) - DAY).toISOString() },
+        '签发时间更早',
+        'it was issued earlier',
+      ],
+      [{ modules: ['admin'] }, '授权模块更少', 'it opens fewer modules'],
+      [{ deviceLimit: 99 }, '设备数量上限更低', 'it allows fewer devices'],
+      [{ customer: '另一个客户' }, '客户不同', 'it is for another customer'],
+    ];
+    for (const [change, zh, en] of worse) {
+      const signed = signedByTestVendor({ ...current, licenceId: 'OLD-0001', ...change });
+      expect((await register(signed, admin)).json, zh).toEqual(
+        refused(`新许可证不如当前许可证（${zh}），如确需更换，请确认后再次提交`),
+      );
+      expect((await register(signed, admin, { 'accept-language': 'en-US' })).json.message).toBe(
+        `The new licence is worse than the one in force (${en}); confirm to replace it anyway`,
+      );
+    }
+    const several = signedByTestVendor({
+      ...current,
+      licenceId: 'OLD-0002',
+      deviceLimit: 1,
+      modules: ['admin'],
+    });
+    expect((await register(several, admin)).json.message).toBe(
+      '新许可证不如当前许可证（授权模块更少、设备数量上限更低），如确需更换，请确认后再次提交',
+    );
+    expect(await inForce()).toBe('NOW-0001');
+  });
+
+  it('installs a worse licence when an administrator confirms it, and writes the operation log', async () => {
+    const shorter = signedByTestVendor({
+      ...current,
+      licenceId: 'OLD-0003',
+      expiresAt: new Date(Date.parse(current.expiresAt) - 30 * DAY).toISOString(),
+    });
+    expect((await register({ ...shorter, acceptDowngrade: true })).json.status_code).toBe(10001);
+    const answer = await register({ ...shorter, acceptDowngrade: true }, admin);
+    expect(answer.json).toMatchObject({ status_code: 1, message: '许可证注册成功' });
+    expect(await inForce()).toBe('OLD-0003');
+    const [row] = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.module, LICENCE_MANAGE))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row).toMatchObject({
+      account: 'admin',
+      action: 'downgrade',
+      targetId: 'OLD-0003',
+      outcome: 'success',
+    });
+  });
+
+  it('installs a better licence from an administrator without asking', async () => {
+    const renewal = signedByTestVendor(
+      licenceDocument(t.clock.now(), { licenceId: 'NEW-0003', modules: ['admin', 'iotcloud', 'omapp'] }),
+    );
+    expect((await register(renewal, admin)).json.status_code).toBe(1);
+    expect(await inForce()).toBe('NEW-0003');
+  });
+
+  it('is public again once the licence in force has expired', async () => {
+    t.clock.advanceMinutes(366 * 24 * 60);
+    const renewal = signedByTestVendor(
+      licenceDocument(t.clock.now(), { licenceId: 'NEW-0004', deviceLimit: 1 }),
+    );
+    expect((await register(renewal)).json.status_code).toBe(1);
+    expect(await inForce()).toBe('NEW-0004');
   });
 });
 

@@ -1,7 +1,16 @@
-import { authEndpoints, licenceEndpoints, StatusCode, systemEndpoints } from '@cityops/contract';
+import {
+  authEndpoints,
+  LICENCE_MANAGE,
+  licenceEndpoints,
+  StatusCode,
+  systemEndpoints,
+  text,
+} from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { Answer, ApiError, isApiPath } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
+import { actorOf } from '../logs/audit.js';
+import { LicenceDowngrade } from './state.js';
 
 /**
  * What answers without a valid licence: the licence calls, the health check, and what signing in and
@@ -26,11 +35,29 @@ export default async function licenceRoutes(app: FastifyInstance) {
 
   route(app, licenceEndpoints.status, () => ctx.licence.status());
 
-  // Public, so it shares the per-address limit of the sign-in calls.
+  // Public (the first registration, and any while no valid licence is in force, needs no session),
+  // so it shares the per-address limit of the sign-in calls; the keeper asks for more once a valid
+  // licence is in force, which is why the caller's session is looked up here rather than by route().
   route(
     app,
     licenceEndpoints.register,
-    async ({ body }) => new Answer(await ctx.licence.register(body), 'licence.registered'),
+    async ({ body, request, locale }) => {
+      const session = await ctx.access.sessionOf(request);
+      const permitted =
+        session !== null &&
+        !session.mustChangePassword &&
+        (await ctx.access.holds(session.userId, LICENCE_MANAGE));
+      const replacer = { actor: session && actorOf(session, request), permitted };
+      try {
+        return new Answer(await ctx.licence.register(body, replacer), 'licence.registered');
+      } catch (error) {
+        if (!(error instanceof LicenceDowngrade)) throw error;
+        const reasons = error.reasons.map((reason) => text(`licence.worse.${reason}`, locale));
+        throw new ApiError(StatusCode.REJECTED, 'licence.downgrade', {
+          reasons: reasons.join(locale === 'en-US' ? ', ' : '、'),
+        });
+      }
+    },
     { rateLimited: true },
   );
 }

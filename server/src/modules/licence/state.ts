@@ -1,7 +1,10 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import {
+  canonicalJson,
+  LICENCE_MANAGE,
   licenceDocumentSchema,
   StatusCode,
+  type RegisterLicenceRequest,
   type LicenceDocument,
   type LicenceStatus,
   type SignedLicence,
@@ -12,6 +15,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
 import { licences, serverKeys } from '../../db/schema.js';
 import { ApiError } from '../../http/envelope.js';
+import { recordAudit, type Actor } from '../logs/audit.js';
 import { generateVendorKeys, parsePublicKey, signLicence, verifyLicence } from './sign.js';
 
 /** How long an instance trusts what it last read; other instances' registrations show up this fast. */
@@ -117,14 +121,75 @@ export class LicenceKeeper {
     return (await this.status()).state === 'valid';
   }
 
-  /** Installs a vendor-signed, unexpired licence; it is in force at once on this instance. */
-  async register(signed: SignedLicence): Promise<LicenceStatus> {
+  /**
+   * Installs a vendor-signed, unexpired licence; it is in force at once on this instance. While no
+   * valid licence is in force anyone may register one (the /license page works before sign-in). Once
+   * one is, only an administrator holding LICENCE_MANAGE may replace it, and a worse or older one
+   * (see worseThan) only with `acceptDowngrade`; re-registering the licence in force changes nothing.
+   */
+  async register(
+    { acceptDowngrade = false, ...signed }: RegisterLicenceRequest,
+    replacer: LicenceReplacer,
+  ): Promise<LicenceStatus> {
     if (!verifyLicence(signed, this.key)) throw new ApiError(StatusCode.REJECTED, 'licence.badSignature');
     const now = this.now();
     if (new Date(signed.licence.expiresAt).getTime() <= now.getTime())
       throw new ApiError(StatusCode.REJECTED, 'licence.expired');
-    await storeLicence(this.db, signed, now);
+    this.cached = null;
+    const current = await this.status();
+    let worse: WorseReason[] = [];
+    if (current.state === 'valid' && current.licence) {
+      if (canonicalJson(current.licence) === canonicalJson(signed.licence)) return current;
+      if (!replacer.actor) throw new ApiError(StatusCode.REJECTED, 'licence.signInRequired');
+      if (!replacer.permitted) throw new ApiError(StatusCode.UNAVAILABLE, 'licence.forbidden');
+      worse = worseThan(signed.licence, current.licence);
+      if (worse.length > 0 && !acceptDowngrade) throw new LicenceDowngrade(worse);
+    }
+    const { actor } = replacer;
+    await this.db.transaction(async (tx) => {
+      await storeLicence(tx, signed, now);
+      if (actor)
+        await recordAudit(tx, actor, now, {
+          module: LICENCE_MANAGE,
+          action: worse.length > 0 ? 'downgrade' : 'register',
+          targetId: signed.licence.licenceId,
+          targetName: signed.licence.customer,
+          ...(worse.length > 0 ? { detail: worse.join(',') } : {}),
+        });
+    });
     this.cached = null;
     return this.status();
   }
+}
+
+/** Who registers: their actor when signed in, and whether they hold LICENCE_MANAGE. */
+export interface LicenceReplacer {
+  actor: Actor | null;
+  permitted: boolean;
+}
+
+export type WorseReason = 'expiresAt' | 'issuedAt' | 'modules' | 'deviceLimit' | 'customer';
+
+/** Refused because the new licence is worse; the route names the reasons in the caller's language. */
+export class LicenceDowngrade extends Error {
+  constructor(readonly reasons: readonly WorseReason[]) {
+    super('licence downgrade');
+  }
+}
+
+const time = (iso: string) => new Date(iso).getTime();
+
+/**
+ * How `next` is worse than `current`, in the order the refusal names them: it expires sooner, was
+ * issued earlier (an older licence replayed), opens fewer modules, allows fewer devices, or is for
+ * another customer. Empty when it is at least as good in every respect.
+ */
+export function worseThan(next: LicenceDocument, current: LicenceDocument): WorseReason[] {
+  const reasons: WorseReason[] = [];
+  if (time(next.expiresAt) < time(current.expiresAt)) reasons.push('expiresAt');
+  if (time(next.issuedAt) < time(current.issuedAt)) reasons.push('issuedAt');
+  if (current.modules.some((module) => !next.modules.includes(module))) reasons.push('modules');
+  if (next.deviceLimit < current.deviceLimit) reasons.push('deviceLimit');
+  if (next.customer !== current.customer) reasons.push('customer');
+  return reasons;
 }

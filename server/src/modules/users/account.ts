@@ -1,10 +1,17 @@
-import { StatusCode, type UpdatePasswordRequest, type UserPermissions } from '@cityops/contract';
-import { eq } from 'drizzle-orm';
+import {
+  LOGIN_LOCK_MINUTES,
+  LOGIN_MAX_FAILURES,
+  StatusCode,
+  type UpdatePasswordRequest,
+  type UserPermissions,
+} from '@cityops/contract';
+import { and, count, eq, gt, max } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../../db/schema.js';
+import { operationLog, users } from '../../db/schema.js';
 import type { AppContext } from '../../http/context.js';
 import { ApiError } from '../../http/envelope.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { minutesLeft } from '../auth/lockout.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { recordOperation } from '../logs/operationLog.js';
 import { userProjectList } from '../projects/service.js';
@@ -30,6 +37,48 @@ export async function userPermissions(ctx: AppContext, userId: number): Promise<
   };
 }
 
+/*
+ * Wrong current passwords on a password change are counted like wrong sign-in passwords: whoever
+ * holds a session (a screen left open) must not be able to guess the password behind it. Five within
+ * LOGIN_LOCK_MINUTES pause password changes for that user for LOGIN_LOCK_MINUTES, counted from the
+ * operation log (the marker row PAUSED starts a pause).
+ */
+const WRONG_CURRENT = 'wrong current password';
+const PAUSED = 'paused after repeated wrong current passwords';
+const PAUSE_MS = LOGIN_LOCK_MINUTES * 60_000;
+
+const passwordFailures = (userId: number, detail: string, since: Date) =>
+  and(
+    eq(operationLog.userId, userId),
+    eq(operationLog.action, 'password_change'),
+    eq(operationLog.detail, detail),
+    gt(operationLog.time, since),
+  );
+
+async function lastPause(ctx: AppContext, userId: number, now: Date) {
+  const [row] = await ctx.db
+    .select({ time: max(operationLog.time) })
+    .from(operationLog)
+    .where(passwordFailures(userId, PAUSED, new Date(now.getTime() - PAUSE_MS)));
+  return row?.time ?? null;
+}
+
+/** Minutes left of a pause on this user's password changes, or null. */
+async function passwordChangePause(ctx: AppContext, userId: number, now: Date) {
+  const paused = await lastPause(ctx, userId, now);
+  return paused ? minutesLeft(new Date(paused.getTime() + PAUSE_MS), now) : null;
+}
+
+/** Wrong current passwords in the last LOGIN_LOCK_MINUTES (those before a pause are older). */
+async function recentWrongCurrent(ctx: AppContext, userId: number, now: Date) {
+  const window = new Date(now.getTime() - PAUSE_MS);
+  const [row] = await ctx.db
+    .select({ failures: count() })
+    .from(operationLog)
+    .where(passwordFailures(userId, WRONG_CURRENT, window));
+  return row?.failures ?? 0;
+}
+
 /**
  * Changes the signed-in user's own password. Afterwards every session of the user ends, this one too:
  * whoever knew the old password is signed out everywhere.
@@ -50,13 +99,22 @@ export async function changePassword(
       outcome,
       detail,
     });
+  const now = ctx.now();
+  const paused = await passwordChangePause(ctx, userId, now);
+  if (paused !== null) {
+    await log('failure', 'refused: too many wrong current passwords');
+    throw new ApiError(StatusCode.REJECTED, 'oldPassword.tooMany', { minutes: paused });
+  }
   if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
-    await log('failure', 'wrong current password');
+    await log('failure', WRONG_CURRENT);
+    if ((await recentWrongCurrent(ctx, userId, now)) >= LOGIN_MAX_FAILURES) {
+      await log('failure', PAUSED);
+      throw new ApiError(StatusCode.REJECTED, 'oldPassword.tooMany', { minutes: LOGIN_LOCK_MINUTES });
+    }
     throw new ApiError(StatusCode.REJECTED, 'oldPassword.wrong');
   }
   if (body.password === body.oldPassword) throw new ApiError(StatusCode.REJECTED, 'newPassword.sameAsOld');
   const passwordHash = await hashPassword(body.password);
-  const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)

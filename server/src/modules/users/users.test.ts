@@ -176,6 +176,41 @@ describe('updatePwd', () => {
     expect((await change(token, body)).json).toEqual({ status_code: 10001, message, data: null });
   });
 
+  it('counts wrong current passwords: after 5 in 10 minutes it refuses even the right one, for 10 minutes', async () => {
+    await t.createUser('guesser', 'Before@123', ['msg_page']);
+    const token = await t.token('guesser', 'Before@123');
+    const wrong = { oldPassword: 'Wrong@123', password: 'After@456', confirmPass: 'After@456' };
+    const right = { ...wrong, oldPassword: 'Before@123' };
+    for (let i = 0; i < 4; i++) expect((await change(token, wrong)).json.message).toBe('原密码错误');
+    t.clock.advanceMinutes(3);
+    expect((await change(token, wrong)).json).toEqual({
+      status_code: 10001,
+      message: '原密码错误次数过多，请10分钟后再试',
+      data: null,
+    });
+    expect((await change(token, right)).json.message).toBe('原密码错误次数过多，请10分钟后再试');
+    const english = await t.call('POST', '/api/user/updatePwd', {
+      token,
+      body: right,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(english.json.message).toBe('Too many wrong current passwords; try again in 10 minutes');
+    t.clock.advanceMinutes(9);
+    expect((await change(token, right)).json.message).toBe('原密码错误次数过多，请1分钟后再试');
+    t.clock.advanceMinutes(1);
+    expect((await change(token, right)).json.status_code).toBe(1);
+  });
+
+  it('forgets wrong current passwords older than 10 minutes', async () => {
+    await t.createUser('slow_guesser', 'Before@123', ['msg_page']);
+    const token = await t.token('slow_guesser', 'Before@123');
+    const wrong = { oldPassword: 'Wrong@123', password: 'After@456', confirmPass: 'After@456' };
+    for (let i = 0; i < 4; i++) expect((await change(token, wrong)).json.message).toBe('原密码错误');
+    t.clock.advanceMinutes(10);
+    expect((await change(token, wrong)).json.message).toBe('原密码错误');
+    expect((await change(token, { ...wrong, oldPassword: 'Before@123' })).json.status_code).toBe(1);
+  });
+
   it('needs a session', async () => {
     const answer = await t.call('POST', '/api/user/updatePwd', {
       body: { oldPassword: 'x', password: 'y', confirmPass: 'z' },
