@@ -69,7 +69,8 @@ export const videoTimeSchema = z
   .superRefine((value, ctx) => {
     if (parseVideoTime(value) === null)
       ctx.addIssue({ code: 'invalid_format', format: 'datetime', input: value });
-  });
+  })
+  .meta({ examples: ['2026-06-01 08:00:00', '2026-06-01 09:30:00', '2026-06-01T10:00:00.000+08:00'] });
 
 /** The end must follow the start, within the platforms' longest range. */
 function checkRange(begin: string, end: string, ctx: z.RefinementCtx, path: PropertyKey[]) {
@@ -189,7 +190,8 @@ export type HikPreviewUrlsRequest = z.infer<typeof hikPreviewUrlsRequestSchema>;
 /** Record location 0 is the platform's storage, 1 the device's. */
 const recordLocation = z
   .union([z.string(), z.number()])
-  .refine((value) => String(value) === '0' || String(value) === '1', { message: 'recordLocation' });
+  .refine((value) => String(value) === '0' || String(value) === '1', { message: 'recordLocation' })
+  .meta({ examples: [0, 1] });
 
 /** POST /security/camera/playbackurls */
 export const hikPlaybackUrlsRequestSchema = z.object({
