@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from './endpoint.js';
+import { ID_MAX } from './admin/paging.js';
 import type { Locale } from './texts.js';
 
 /**
@@ -147,7 +148,7 @@ export type CameraTree = z.infer<typeof cameraTreeSchema>;
 export const cameraTreeQuerySchema = getQuery({
   /** Only the cameras of this platform (the hik pages show hik cameras, the ICC pages ICC ones). */
   platformCode: videoPlatformSchema.optional(),
-  projectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  projectId: z.coerce.number().int().positive().max(ID_MAX).optional(),
 });
 
 // ---- answers ----
