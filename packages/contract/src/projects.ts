@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noBody, SESSION } from './endpoint.js';
 import { projectSchema } from './auth.js';
+import { ID_MAX } from './admin/paging.js';
 
 export const defaultProjectSchema = z.object({ projectId: z.number().int(), projectName: z.string() });
 export type DefaultProject = z.infer<typeof defaultProjectSchema>;
@@ -28,7 +29,7 @@ export const projectEndpoints = {
     method: 'POST',
     path: '/user/set/addUpdateProject',
     access: SESSION,
-    query: z.object({ projectId: z.coerce.number().int().positive('project.required') }),
+    query: z.object({ projectId: z.coerce.number().int().positive('project.required').max(ID_MAX) }),
     body: noBody,
     data: defaultProjectSchema,
   }),

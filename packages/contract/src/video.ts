@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from './endpoint.js';
+import { ID_MAX } from './admin/paging.js';
 import type { Locale } from './texts.js';
 
 /**
@@ -69,7 +70,8 @@ export const videoTimeSchema = z
   .superRefine((value, ctx) => {
     if (parseVideoTime(value) === null)
       ctx.addIssue({ code: 'invalid_format', format: 'datetime', input: value });
-  });
+  })
+  .meta({ examples: ['2026-06-01 08:00:00', '2026-06-01 09:30:00', '2026-06-01T10:00:00.000+08:00'] });
 
 /** The end must follow the start, within the platforms' longest range. */
 function checkRange(begin: string, end: string, ctx: z.RefinementCtx, path: PropertyKey[]) {
@@ -146,7 +148,7 @@ export type CameraTree = z.infer<typeof cameraTreeSchema>;
 export const cameraTreeQuerySchema = getQuery({
   /** Only the cameras of this platform (the hik pages show hik cameras, the ICC pages ICC ones). */
   platformCode: videoPlatformSchema.optional(),
-  projectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  projectId: z.coerce.number().int().positive().max(ID_MAX).optional(),
 });
 
 // ---- answers ----
@@ -189,7 +191,8 @@ export type HikPreviewUrlsRequest = z.infer<typeof hikPreviewUrlsRequestSchema>;
 /** Record location 0 is the platform's storage, 1 the device's. */
 const recordLocation = z
   .union([z.string(), z.number()])
-  .refine((value) => String(value) === '0' || String(value) === '1', { message: 'recordLocation' });
+  .refine((value) => String(value) === '0' || String(value) === '1', { message: 'recordLocation' })
+  .meta({ examples: [0, 1] });
 
 /** POST /security/camera/playbackurls */
 export const hikPlaybackUrlsRequestSchema = z.object({

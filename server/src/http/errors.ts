@@ -4,8 +4,12 @@ import { pickLocale, StatusCode, text, type TextKey } from '@cityops/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, isApiPath, refusal } from './envelope.js';
 
+/**
+ * Fastify's own errors (bad JSON, too large, …), by their FST_ code. A database or driver error also
+ * has a string code (its SQLSTATE) and may carry a status: it is ours, never the user's mistake.
+ */
 const isFastifyError = (error: unknown): error is FastifyError =>
-  error instanceof Error && typeof (error as Partial<FastifyError>).code === 'string';
+  error instanceof Error && String((error as Partial<FastifyError>).code).startsWith('FST_');
 
 /** What the user is told: their own mistakes as 10001, anything of ours as 10500 服务不可用. */
 function asRefusal(error: unknown, request: FastifyRequest): ApiError {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppContext, SessionInfo } from './context.js';
 import { Answer, ApiError, envelope, localeOf } from './envelope.js';
 import { clientGone } from './overload.js';
-import { invalidInput } from './validation.js';
+import { invalidInput, refuseNul } from './validation.js';
 
 export interface RouteInput<E extends Endpoint> {
   /** The path parameters (`:name` segments of the endpoint's path), validated by its `params`. */
@@ -65,6 +65,7 @@ function parse<S extends z.ZodType>(
   where: 'query' | 'body' | 'params',
   locale: Locale,
 ) {
+  refuseNul(input, where, locale);
   const parsed = z.safeParse(schema, input);
   if (!parsed.success) throw invalidInput(parsed.error, input, where, locale);
   return parsed.data;

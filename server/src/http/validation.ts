@@ -13,6 +13,46 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+const NUL = '\u0000';
+
+/** A key as a field name: a NUL in it is shown escaped, never echoed. */
+const keyName = (key: string) => key.replaceAll(NUL, '\\u0000');
+
+/**
+ * Where the first NUL character of the input is, in a text or in a key, as a field path ('' for the
+ * input itself); null when there is none. Walks with its own stack, so no nesting depth can overflow it.
+ */
+export function nulField(input: unknown): string | null {
+  const pending: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (value.includes(NUL)) return path.join('.');
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    const entries = Object.entries(value).reverse();
+    for (const [key, inner] of entries) {
+      if (key.includes(NUL)) return [...path, keyName(key)].join('.');
+      pending.push({ value: inner, path: [...path, key] });
+    }
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL text cannot hold the NUL character: input holding one anywhere is refused with 10001
+ * naming the field, before any schema, so no endpoint can forget it (every /api route parses here).
+ */
+export function refuseNul(input: unknown, where: 'query' | 'body' | 'params', locale: Locale) {
+  const field = nulField(input);
+  if (field === null) return;
+  throw new ApiError(StatusCode.REJECTED, 'request.invalidField', {
+    field: field || where,
+    rule: text('request.nulCharacter', locale),
+  });
+}
+
 /** The rule a zod issue broke, in words the user reads. */
 function rule(issue: z.core.$ZodIssue, locale: Locale): string {
   switch (issue.code) {

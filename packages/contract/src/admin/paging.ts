@@ -62,11 +62,14 @@ export const textFilter = (max: number) =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
+/** The largest row id: ids are PostgreSQL `integer`s, and a larger one must be refused, not sent. */
+export const ID_MAX = 2_147_483_647;
+
 /** An optional id filter, given as a number or a numeric string (URL state). */
 export const idFilter = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
-  z.coerce.number().int().positive().optional(),
+  z.coerce.number().int().positive().max(ID_MAX).optional(),
 );
 
 /** Row ids of one record: a positive integer. */
-export const idSchema = z.coerce.number().int().positive();
+export const idSchema = z.coerce.number().int().positive().max(ID_MAX);

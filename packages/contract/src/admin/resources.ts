@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { permissionItemSchema, type PermissionItem } from '../permissions.js';
 import { optionalText, sortNumField } from './fields.js';
-import { idSchema, textFilter } from './paging.js';
+import { ID_MAX, idSchema, textFilter } from './paging.js';
 
 /** authority (权限管理; platform-shell.md §3 Permission item, §5, §7 Resources): the permission tree and its form. */
 
@@ -36,7 +36,7 @@ const CODE = /^[A-Za-z0-9_-]+$/;
 /** The permission form (§3, §5: every field up to 100 characters, sort number below 1000). */
 export const resourceFieldsSchema = z.object({
   /** The parent's id; 0 for a root. */
-  parentId: z.number().int().min(0).default(0),
+  parentId: z.number().int().min(0).max(ID_MAX).default(0),
   name: z.string().trim().min(1, 'resource.nameRequired').max(100),
   code: z.string().trim().min(1, 'resource.codeRequired').max(100).regex(CODE, 'resource.codeFormat'),
   type: z.number().int().min(0).max(6),

@@ -1,0 +1,218 @@
+import { authEndpoints, SESSION_ENDED_CODES, StatusCode, type Envelope } from '@cityops/contract';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { cameras, projects, resources, userProjects } from '../../db/schema.js';
+import { createTestApp } from '../testApp.js';
+import { callRoute, contractRoutes, paramsSchemaOf, type ContractRoute, type Input } from './endpoints.js';
+import { SchemaArbitrary } from './schemaArbitrary.js';
+
+/**
+ * The authorization matrix, generated from the routes the app registers from the contract: a new
+ * endpoint is in it without a test of its own. Every non-public endpoint refuses a caller without a
+ * session, with a made-up token and with the token of a signed-out session (10401/10008/10002); every
+ * permission endpoint refuses a signed-in user holding every code but its own
+ * (10500). Endpoints that name a project or a camera (project-scoped data) never give a user outside
+ * the project its data.
+ */
+
+const t = await createTestApp();
+const routes = contractRoutes(t.app);
+const guarded = routes.filter(({ endpoint }) => endpoint.access.kind !== 'public');
+const PASSWORD = 'Matrix@123';
+
+const tokens = { ended: '', admin: '', outsider: '' };
+/** Permission code → a user holding every resource code except that one. */
+const lacking = new Map<string, string>();
+/** What a user outside the first demo project must never be answered. */
+const foreign = { projectId: 0, markers: [] as string[], hik: '', icc: '' };
+
+beforeAll(async () => {
+  const operator = await t.token('operator', 'Operator@123');
+  await t.api(authEndpoints.logout, { token: operator });
+  tokens.ended = operator;
+  tokens.admin = await t.token('admin', 'Admin@123');
+
+  const codes = (await t.handle.db.select({ code: resources.code }).from(resources)).map((row) => row.code);
+  const needed = new Set(
+    guarded.flatMap(({ endpoint: { access } }) => (access.kind === 'permission' ? [access.code] : [])),
+  );
+  let n = 0;
+  for (const code of needed) {
+    const name = `lacks_${(n += 1)}`;
+    await t.createUser(
+      name,
+      PASSWORD,
+      codes.filter((held) => held.toLowerCase() !== code.toLowerCase()),
+    );
+    lacking.set(code, await t.token(name, PASSWORD));
+  }
+
+  // The outsider holds every code, and only the second demo project; the first is foreign to it.
+  const [first, second] = await t.handle.db.select().from(projects).orderBy(projects.id);
+  if (!first || !second) throw new Error('the demo seed has two projects');
+  const outsider = await t.createUser('outsider', PASSWORD, codes);
+  await t.handle.db.insert(userProjects).values({ userId: outsider, projectId: second.id });
+  tokens.outsider = await t.token('outsider', PASSWORD);
+  const own = await t.handle.db.select().from(cameras).where(eq(cameras.projectId, first.id));
+  foreign.projectId = first.id;
+  foreign.markers = [first.name, ...own.flatMap((camera) => [camera.controlCode, camera.name])];
+  // Cameras with PTZ, so the PTZ calls get past their own check too.
+  const ofPlatform = (code: string) => own.find((camera) => camera.platformCode === code && camera.hasPtz);
+  foreign.hik = ofPlatform('hik_isc_huati')?.controlCode ?? '';
+  foreign.icc = ofPlatform('dh_icc_huati')?.controlCode ?? '';
+  expect(foreign.hik && foreign.icc, 'the first demo project has cameras of both platforms').toBeTruthy();
+}, 120_000);
+afterAll(() => t.close());
+
+const emptyInput = (route: ContractRoute): Input => ({
+  body: route.endpoint.method === 'POST' ? {} : undefined,
+});
+
+const refusal = (answer: Envelope) => `${answer.status_code} ${answer.message}`;
+
+describe('every endpoint the app registers', () => {
+  it('is in the matrix, and the public ones are only those the contract marks public', () => {
+    expect(guarded.length).toBeGreaterThan(60);
+    const open = routes.filter(({ endpoint }) => endpoint.access.kind === 'public').map(({ name }) => name);
+    // Adding to this list is a decision about who may call without signing in: make it on purpose.
+    expect(open.sort()).toEqual(
+      [
+        'GET /api/login/publicKey',
+        'GET /api/sys/license/status',
+        'POST /api/login/doLogin',
+        'POST /api/login/doLoginByTicket',
+        'POST /api/login/doLoginNoVerCode',
+        'POST /api/login/doLogout',
+        'POST /api/login/genCaptcha',
+        'POST /api/sys/license/register',
+        ...(routes.some(({ name }) => name === 'GET /api/health') ? ['GET /api/health'] : []),
+      ].sort(),
+    );
+  });
+});
+
+describe.each(guarded.map((route) => [route.name, route] as const))('%s', (_, route) => {
+  it('refuses callers without a live session', async () => {
+    const sessions = {
+      'no token': undefined,
+      'a made-up token': 'garbage-token-0000',
+      'a long made-up token': 'x'.repeat(2_000),
+      'a signed-out session': tokens.ended,
+    };
+    for (const [who, token] of Object.entries(sessions)) {
+      const answer = (await callRoute(t, route, emptyInput(route), token)).json;
+      expect(SESSION_ENDED_CODES, `${who}: ${refusal(answer)}`).toContain(answer.status_code);
+      expect(answer.data, who).toBeNull();
+    }
+  });
+
+  const { access } = route.endpoint;
+  if (access.kind !== 'permission') return;
+  it(`refuses users without ${access.code}, even holding every other code`, async () => {
+    // (A user holding no code at all cannot sign in: 用户无任何权限，无法登入系统.)
+    const answer = (await callRoute(t, route, emptyInput(route), lacking.get(access.code))).json;
+    expect(answer).toEqual({
+      status_code: StatusCode.UNAVAILABLE,
+      message: '没有访问该功能的权限',
+      data: null,
+    });
+  });
+});
+
+// ---- project-scoped data ----
+
+/** Input fields that name a project or a camera: an endpoint taking one answers project-scoped data. */
+const SCOPE_FIELD = /^(projectId|cameraIndexCodes?|controlCodes?)$/;
+
+function fieldNames(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) fieldNames(item, found);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'properties' && inner && typeof inner === 'object') {
+        for (const name of Object.keys(inner)) found.add(name);
+      }
+      fieldNames(inner, found);
+    }
+  }
+  return found;
+}
+
+const inputSchemas = (route: ContractRoute) => ({
+  query: route.endpoint.query,
+  body: route.endpoint.body,
+  params: paramsSchemaOf(route.endpoint),
+});
+
+const scoped = routes.filter((route) =>
+  Object.values(inputSchemas(route)).some((schema) =>
+    [...fieldNames(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }))].some((name) =>
+      SCOPE_FIELD.test(name),
+    ),
+  ),
+);
+
+/** The input with every project or camera it names pointed at the foreign project. */
+function pointedAtForeign(value: unknown, camera: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => pointedAtForeign(item, camera));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      if (!SCOPE_FIELD.test(key)) return [key, pointedAtForeign(inner, camera)];
+      if (key === 'projectId') return [key, foreign.projectId];
+      return [key, Array.isArray(inner) ? [camera] : camera];
+    }),
+  );
+}
+
+/** Inputs the endpoint's own schemas accept, pointed at the foreign project (a fixed seed: replayable). */
+function foreignInputs(route: ContractRoute): Input[] {
+  const schemas = inputSchemas(route);
+  const camera = route.endpoint.path.startsWith('/icc/') ? foreign.icc : foreign.hik;
+  const sample = (schema: z.ZodType) =>
+    fc.sample(new SchemaArbitrary(schema).arbitrary('valid'), { seed: 20_260_601, numRuns: 200 });
+  const [queries, bodies, params] = [sample(schemas.query), sample(schemas.body), sample(schemas.params)];
+  const inputs: Input[] = [];
+  for (let i = 0; i < 200 && inputs.length < 3; i += 1) {
+    const input = {
+      query: pointedAtForeign(queries[i], camera),
+      // A GET's body is never read.
+      body: route.endpoint.method === 'GET' ? undefined : pointedAtForeign(bodies[i], camera),
+      params: params[i],
+    };
+    const accepted = (['query', 'body', 'params'] as const).every(
+      (where) => z.safeParse(schemas[where], input[where]).success,
+    );
+    if (accepted) inputs.push(input);
+  }
+  return inputs;
+}
+
+describe('project-scoped data', () => {
+  it('is found: the endpoints that take a project or a camera', () => {
+    expect(scoped.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['GET /api/videoMonitor/camera/tree', 'POST /api/security/camera/previewurls']),
+    );
+  });
+
+  it.each(scoped.map((route) => [route.name, route] as const))(
+    '%s never gives a user of another project its data',
+    async (name, route) => {
+      const inputs = foreignInputs(route);
+      expect(inputs.length, `${name}: no input its schemas accept could be built`).toBeGreaterThan(0);
+      for (const input of inputs) {
+        const member = (await callRoute(t, route, input, tokens.admin)).json;
+        const outsider = (await callRoute(t, route, input, tokens.outsider)).json;
+        const context = `${name} ${JSON.stringify(input)}: member ${refusal(member)}, outsider ${refusal(outsider)}`;
+        // The member passed the checks (so the probe reaches the data), the outsider did not get as far.
+        expect(member.status_code, context).not.toBe(StatusCode.REJECTED);
+        const seen = JSON.stringify(outsider.data);
+        for (const marker of foreign.markers) expect(seen, context).not.toContain(marker);
+        if (member.status_code !== StatusCode.SUCCESS) {
+          expect(outsider.status_code, context).toBe(StatusCode.REJECTED);
+        }
+      }
+    },
+  );
+});
