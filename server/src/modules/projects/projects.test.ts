@@ -69,7 +69,10 @@ describe('the user’s projects', () => {
     const notYours = refused('只能将您所属的项目设为默认加载项目');
     expect((await setDefault(operator, `?projectId=${ids.xihu}`)).json).toEqual(notYours);
     expect((await setDefault(operator, '?projectId=999999')).json).toEqual(notYours);
-    expect((await setDefault(operator, '?projectId=99999999999999')).json).toEqual(notYours);
+    // Past the database's integer range it is no id at all: refused naming the field.
+    const tooLarge = (await setDefault(operator, '?projectId=99999999999999')).json;
+    expect(tooLarge.status_code).toBe(10001);
+    expect(tooLarge.message).toMatch(/^参数projectId不合法/);
     const english = await t.call('POST', `/api/user/set/addUpdateProject?projectId=${ids.xihu}`, {
       token: operator,
       headers: { 'accept-language': 'en-US' },
