@@ -40,6 +40,8 @@ const subApps = await startSubAppHosts({
   host: config.HOST,
   appsDir: config.SUBAPPS_DIR,
   apiOrigin: apiOrigin(config),
+  shellPort: config.PORT,
+  shellOrigins: config.SHELL_ORIGINS,
   log: app.log,
 }).catch(async (error: unknown) => {
   console.error(
