@@ -23,6 +23,7 @@ export async function startLlappHost(apiOrigin: string): Promise<LlappHost> {
         host: '127.0.0.1',
         appsDir: resolve(import.meta.dirname, '../../apps'),
         apiOrigin,
+        shellPort: Number(new URL(apiOrigin).port),
         log: quiet,
       });
     },

@@ -9,6 +9,7 @@ import { seed } from './db/seed/index.js';
 import { RouteCatalogue } from './http/catalogue.js';
 import type { AppContext } from './http/context.js';
 import { ApiError, isApiPath } from './http/envelope.js';
+import { shellPolicy } from './http/csp.js';
 import { answerClientError, answerError } from './http/errors.js';
 import { loggerOptions, type LogStream } from './http/logging.js';
 import { protectFromOverload } from './http/overload.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    else reply.header('content-security-policy', shellPolicy(request.hostname));
   });
   app.setErrorHandler((error, request, reply) => answerError(error, request, reply));
   await protectFromOverload(app, {

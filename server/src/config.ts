@@ -135,6 +135,27 @@ export const configSchema = z
           ]),
         ),
     ).default([...SUB_APPS]),
+    /**
+     * Origins the shell is reached at besides this host's PORT (e.g. `https://city.example.com` behind a
+     * TLS proxy), comma-separated: the sub-apps may be framed by these and by nothing else.
+     */
+    SHELL_ORIGINS: optional(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((origin) => origin.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z.array(
+            z.string().refine((origin) => URL.canParse(origin) && new URL(origin).origin === origin, {
+              message: 'must be origins such as https://city.example.com (scheme, host and port only)',
+            }),
+          ),
+        ),
+    ).default([]),
     /** Where the sub-apps' builds are: `<dir>/<app>/dist`. */
     SUBAPPS_DIR: optional(z.string())
       .default(resolve(REPO, 'apps'))

@@ -45,6 +45,8 @@ const subApps = await startSubAppHosts({
   host: config.HOST,
   appsDir: config.SUBAPPS_DIR,
   apiOrigin: apiOrigin(config, port),
+  shellPort: port,
+  shellOrigins: config.SHELL_ORIGINS,
   log: app.log,
 }).catch(async (error: unknown) => {
   console.error(

@@ -21,7 +21,7 @@ export type VideoPlatform = z.infer<typeof videoPlatformSchema>;
  * hide controls); the platform settings are the administrators' 参数管理 page.
  */
 export const VIDEO_PERMISSIONS = {
-  /** The video monitor menu group: the camera tree and the first platform's plug-in parameters. */
+  /** The video monitor menu group: the camera tree. */
   monitor: 'iotcloud_iot_videoMonitor',
   live: 'iot_videoMonitor_playReal',
   playback: 'iot_videoMonitor_playBack',
@@ -503,7 +503,8 @@ export const videoEndpoints = {
   hikAppSecret: defineEndpoint({
     method: 'POST',
     path: '/videoMonitor/hik/getAppSecret',
-    access: monitor,
+    // The plug-in's parameters carry the platform's secret: only for those who may watch live.
+    access: live,
     query: noQuery,
     body: z.object({ devType: z.union([z.string().trim().min(1).max(32), z.number().int()]) }),
     data: platformInfoSchema,
@@ -511,7 +512,7 @@ export const videoEndpoints = {
   hikPlatformInfo: defineEndpoint({
     method: 'POST',
     path: '/videoMonitor/hik/getPlatFormInfo',
-    access: monitor,
+    access: live,
     query: z.object({ appCode: z.literal(PLATFORM_HIK) }),
     body: z.object({}).strict().optional(),
     data: platformInfoSchema,
@@ -622,6 +623,7 @@ export const videoTexts = {
     'video.noPreset': '预置点{{preset}}不存在',
     'video.noRecord': '所选时间段内没有录像',
     'video.settingsSaved': '视频平台配置已保存',
+    'video.secretTooOften': '获取视频平台密钥过于频繁，请{{minutes}}分钟后再试',
   },
   'en-US': {
     'video.platformNotConfigured':
@@ -638,6 +640,8 @@ export const videoTexts = {
     'video.noPreset': 'Preset {{preset}} does not exist',
     'video.noRecord': 'Nothing was recorded in that time range',
     'video.settingsSaved': 'Video platform settings saved',
+    'video.secretTooOften':
+      'The video platform key was asked for too often; try again in {{minutes}} minutes',
   },
 } as const;
 export type VideoTextKey = keyof (typeof videoTexts)['zh-CN'];

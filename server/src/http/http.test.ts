@@ -98,6 +98,21 @@ describe('the envelope on every /api answer', () => {
     expect((await t.call('GET', '/config.js')).headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('gives pages a Content-Security-Policy: own scripts only, framed by itself, framing its sub-apps', async () => {
+    const page = await t.call('GET', '/admin/userManage', { headers: { host: 'city.example:8080' } });
+    const policy = String(page.headers['content-security-policy']);
+    const directives = new Map(
+      policy
+        .split('; ')
+        .map((directive) => [directive.split(' ')[0], directive.slice(directive.indexOf(' ') + 1)]),
+    );
+    expect(directives.get('script-src')).toBe("'self' blob:");
+    expect(directives.get('object-src')).toBe("'none'");
+    expect(directives.get('frame-ancestors')).toBe("'self'");
+    expect(directives.get('frame-src')).toBe("'self' http://city.example:* https://city.example:*");
+    expect(policy).not.toMatch(/unsafe-eval/);
+  });
+
   it('stores hostile text it is given as plain text', async () => {
     const agent = `<script>alert(1)</script>'; drop table users; --`;
     const token = await t.token('operator', 'Operator@123');

@@ -2,7 +2,7 @@ import { StatusCode } from '@cityops/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { protectFromOverload } from './overload.js';
+import { clientGone, protectFromOverload } from './overload.js';
 
 let app: FastifyInstance;
 afterEach(async () => {
@@ -25,6 +25,12 @@ async function serverWith(maxInFlight: number, beforeHandler?: () => Promise<voi
     return { status_code: 1, message: '成功', data: null };
   });
   app.get('/api/health', async () => ({ status_code: 1, message: '成功', data: { ok: true } }));
+  // As route() does: some work (the session lookup), then the check, then the answer.
+  app.post('/api/echo', async (request, reply) => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (clientGone(request)) return reply.hijack();
+    return { status_code: 1, message: '成功', data: request.body };
+  });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return { base, release, handled };
 }
@@ -78,5 +84,12 @@ describe('overload protection', () => {
     expect(handled).toEqual([]);
     expect((await fetch(`${base}/api/slow?n=1`)).status).toBe(200);
     expect(handled).toEqual(['/api/slow?n=1']);
+    // A request whose body has been read is still answered: only a closed connection counts.
+    const echo = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'admin' }),
+    });
+    expect(await echo.json()).toEqual({ status_code: 1, message: '成功', data: { account: 'admin' } });
   });
 });

@@ -14,8 +14,11 @@ export interface OverloadLimits {
 const UNCOUNTED = new Set(['/api/health']);
 const RETRY_AFTER_SECONDS = '2';
 
-/** Whether the client of a request has gone (closed its connection) while it waited. */
-export const clientGone = (request: FastifyRequest) => request.raw.destroyed || request.raw.socket.destroyed;
+/**
+ * Whether the client of a request has gone (closed its connection) while it waited. The connection,
+ * not the request stream: a request's stream is destroyed as soon as its body has been read.
+ */
+export const clientGone = (request: FastifyRequest) => request.raw.socket.destroyed;
 
 function answerBusy(request: FastifyRequest, reply: FastifyReply) {
   const body = envelope(StatusCode.UNAVAILABLE, text('service.busy', localeOf(request)), null);

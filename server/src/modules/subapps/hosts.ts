@@ -11,6 +11,7 @@ import {
 import { extname, join, normalize, sep } from 'node:path';
 import { SUB_APP_PORTS, type SubApp } from '@cityops/contract';
 import { drainConnections, limitSockets, SERVER_OPTIONS } from '../../http/sockets.js';
+import { shellOrigins, subAppPolicy } from '../../http/csp.js';
 
 export interface HostLogger {
   info(object: object, message: string): void;
@@ -25,6 +26,10 @@ export interface SubAppHostOptions {
   appsDir: string;
   /** The API server that `/api/*` and `/config.js` are forwarded to, e.g. `http://127.0.0.1:8080`. */
   apiOrigin: string;
+  /** The shell's port (PORT): only the shell on this port of the same host may frame a sub-app. */
+  shellPort: number;
+  /** Further origins the shell is served from (SHELL_ORIGINS), e.g. behind a TLS proxy. */
+  shellOrigins?: readonly string[];
   log: HostLogger;
 }
 
@@ -189,8 +194,10 @@ function handler(app: SubApp, dist: string, options: SubAppHostOptions) {
         index,
         {
           'cache-control': 'no-cache',
-          // Only the shell frames a sub-app: same host, any port, http or https (a TLS proxy in front).
-          'content-security-policy': `frame-ancestors http://${hostname}:* https://${hostname}:* http://${hostname} https://${hostname}`,
+          // Only the shell frames a sub-app: its port on the same host, or its configured origins.
+          'content-security-policy': subAppPolicy(
+            shellOrigins(hostname, options.shellPort, options.shellOrigins ?? []),
+          ),
           'referrer-policy': 'same-origin',
         },
         head,

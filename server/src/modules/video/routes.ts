@@ -2,11 +2,14 @@ import {
   PLATFORM_HIK,
   PLATFORM_ICC,
   StatusCode,
+  VIDEO_PERMISSIONS,
   videoEndpoints,
   type VideoPlatform,
 } from '@cityops/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionInfo } from '../../http/context.js';
 import { route, signedIn } from '../../http/route.js';
+import { actorOf, recordAudit } from '../logs/audit.js';
 import { cameraTree, visibleCameras } from './cameras.js';
 import { answerVideoError, VideoError } from './errors.js';
 import { perCamera } from './fanOut.js';
@@ -14,6 +17,9 @@ import { HikAdapter } from './hik/hikAdapter.js';
 import { IccAdapter } from './icc/iccAdapter.js';
 import { IccTokens } from './icc/iccToken.js';
 import { allSettings, saveSettings, usablePlatform } from './settings.js';
+
+/** How often one user may fetch the plug-in's parameters, which carry the platform's secret. */
+const SECRET_HANDOUTS = { max: 10, windowMs: 60 * 60_000 } as const;
 
 /**
  * Video (video-talk-alarm-header.md §7): the players' calls, answered through the platform adapters,
@@ -42,8 +48,29 @@ export default async function videoRoutes(app: FastifyInstance) {
     }),
   );
 
-  const platformInfo = async () => {
+  /**
+   * The desktop plug-in's parameters (spec §7), which carry the platform's Artemis secret: only for
+   * users who may watch live (the endpoints' access), at most SECRET_HANDOUTS.max times an hour per
+   * user, and each hand-out in the operation log. The secret itself lives as long as the platform
+   * keeps it; rotating it there is the remedy if it leaks (README).
+   */
+  const handouts = new Map<number, number[]>();
+  const platformInfo = async (input: { session: SessionInfo | null; request: FastifyRequest }) => {
+    const session = signedIn(input);
+    const at = now();
+    const since = at.getTime() - SECRET_HANDOUTS.windowMs;
+    const recent = (handouts.get(session.userId) ?? []).filter((time) => time > since);
+    if (recent.length >= SECRET_HANDOUTS.max) {
+      const minutes = Math.ceil(((recent[0] ?? since) - since) / 60_000);
+      throw new VideoError(StatusCode.REJECTED, 'video.secretTooOften', { minutes: Math.max(1, minutes) });
+    }
     const row = await usablePlatform(db, secrets, PLATFORM_HIK);
+    handouts.set(session.userId, [...recent, at.getTime()]);
+    await recordAudit(db, actorOf(session, input.request), at, {
+      module: VIDEO_PERMISSIONS.live,
+      action: 'platformSecret',
+      targetName: PLATFORM_HIK,
+    });
     return { appKey: row.appKey, appSecret: row.appSecret, appHost: new URL(row.baseUrl).host };
   };
   route(app, videoEndpoints.hikAppSecret, platformInfo);

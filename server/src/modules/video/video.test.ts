@@ -14,7 +14,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { videoPlatforms } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { auditLog, videoPlatforms } from '../../db/schema.js';
 import { createSecretBox, parseKey, SECRETS_KEY_FILE } from '../../db/secretBox.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { resealSecrets } from './settings.js';
@@ -300,6 +301,28 @@ describe('hik_isc_huati through the signed Artemis API', () => {
     );
     refusedNaming(await call('/videoMonitor/hik/getPlatFormInfo?appCode=dh_icc_huati', undefined), 'appCode');
     refusedNaming(await call('/videoMonitor/hik/getAppSecret', {}), 'devType');
+  });
+
+  it('hands the platform secret only to those who may watch live, logs each hand-out, and limits them', async () => {
+    // The camera tree's page alone is not enough: the secret opens the platform itself.
+    await t.createUser('treeonly', 'Tree@12345', ['iotcloud_iot_videoMonitor']);
+    const treeOnly = await t.token('treeonly', 'Tree@12345');
+    const refused = await call('/videoMonitor/hik/getAppSecret', { devType: 'hik_isc_huati' }, treeOnly);
+    expect(refused.status_code).toBe(10500);
+
+    await t.createUser('plugin', 'Plugin@123', ['iot_videoMonitor_playReal']);
+    const plugin = await t.token('plugin', 'Plugin@123');
+    const handOut = () => call('/videoMonitor/hik/getAppSecret', { devType: 'hik_isc_huati' }, plugin);
+    for (let count = 0; count < 10; count += 1) data(await handOut());
+    expect(await handOut()).toEqual({
+      status_code: 10001,
+      message: '获取视频平台密钥过于频繁，请60分钟后再试',
+      data: null,
+    });
+    const logged = await t.handle.db.select().from(auditLog).where(eq(auditLog.account, 'plugin'));
+    expect(logged).toHaveLength(10);
+    expect(logged[0]).toMatchObject({ module: 'iot_videoMonitor_playReal', action: 'platformSecret' });
+    expect(JSON.stringify(logged)).not.toContain(sims.hik.appSecret);
   });
 
   it('leaves an offline camera out of the map, and says so when it was the only one', async () => {

@@ -48,6 +48,7 @@ export const logTexts = defineTexts(
     'action.resetPwd': '重置密码',
     'action.kick': '强制下线',
     'action.retention': '日志保留设置',
+    'action.platformSecret': '获取视频平台密钥',
   },
   {
     signInTab: 'Sign-in log',
@@ -94,6 +95,7 @@ export const logTexts = defineTexts(
     'action.resetPwd': 'Reset password',
     'action.kick': 'Force sign-out',
     'action.retention': 'Log retention',
+    'action.platformSecret': 'Video platform key handed out',
   },
 );
 

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { shellOrigins, subAppPolicy } from './csp.js';
+
+const frameAncestors = (policy: string) =>
+  policy
+    .split('; ')
+    .find((directive) => directive.startsWith('frame-ancestors '))
+    ?.slice('frame-ancestors '.length);
+
+describe('a sub-app page’s policy', () => {
+  it('lets only the shell’s port of the same host frame it, not any port', () => {
+    const policy = subAppPolicy(shellOrigins('10.1.2.3', 8080, []));
+    expect(frameAncestors(policy)).toBe('http://10.1.2.3:8080 https://10.1.2.3:8080');
+    expect(policy).not.toContain('*');
+    expect(policy).toContain("script-src 'self' blob:;");
+  });
+
+  it('adds the configured public origins and the bare host on the default ports', () => {
+    expect(
+      frameAncestors(subAppPolicy(shellOrigins('city.example', 443, ['https://ops.city.example']))),
+    ).toBe('http://city.example:443 https://city.example:443 https://city.example https://ops.city.example');
+    expect(shellOrigins('city.example', 80, [])).toContain('http://city.example');
+  });
+});

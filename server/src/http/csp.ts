@@ -1,0 +1,46 @@
+/**
+ * The Content-Security-Policy of the pages (the shell's and the sub-apps'). Scripts come only from
+ * the page's own origin (the built bundles and `/config.js`; no inline script, no eval) and from
+ * blob: URLs, which only script already running in the page can make: the talk's AudioWorklet is
+ * loaded from one (packages/video talk/worklet.ts), and worklet modules fall under script-src. Styles may be
+ * inline (antd writes its styles at run time); images, fonts, media and workers from the origin or
+ * data:/blob: URLs (captchas, MSE video). Video streams come from whatever hosts the camera platforms
+ * name, so connections may go to any http(s)/ws(s) address. No plug-ins, no <base>, forms post home.
+ */
+const COMMON = [
+  "default-src 'self'",
+  "script-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: http: https:",
+  "font-src 'self' data:",
+  "media-src 'self' data: blob:",
+  "worker-src 'self' blob:",
+  "connect-src 'self' http: https: ws: wss:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+];
+
+/** Every port of a host, on either scheme: the sub-apps' own ports (spec video-talk-alarm-header §2.1). */
+const anyPortOf = (hostname: string) => `http://${hostname}:* https://${hostname}:*`;
+
+/** The shell: framed only by itself; frames its sub-apps, served from other ports of the same host. */
+export const shellPolicy = (hostname: string) =>
+  [...COMMON, `frame-src 'self' ${anyPortOf(hostname)}`, "frame-ancestors 'self'"].join('; ');
+
+/** A sub-app: frames nothing of its own, and is framed only by the shell's origins. */
+export const subAppPolicy = (shellOrigins: readonly string[]) =>
+  [...COMMON, "frame-src 'self'", `frame-ancestors ${shellOrigins.join(' ')}`].join('; ');
+
+/**
+ * The shell's origins as a sub-app on `hostname` sees them: the shell's port on that host (either
+ * scheme, for a TLS proxy on the same port), and any configured public origin (SHELL_ORIGINS) when a
+ * reverse proxy serves the shell elsewhere.
+ */
+export const shellOrigins = (hostname: string, shellPort: number, configured: readonly string[]) => [
+  `http://${hostname}:${shellPort}`,
+  `https://${hostname}:${shellPort}`,
+  ...(shellPort === 80 ? [`http://${hostname}`] : []),
+  ...(shellPort === 443 ? [`https://${hostname}`] : []),
+  ...configured,
+];
