@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLog, sessions, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { hashToken } from './sessions.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -199,6 +200,26 @@ describe('sessions', () => {
     expect((await permissions(token)).json.status_code).toBe(1);
     t.clock.advanceMinutes(31);
     expect((await permissions(token)).json.status_code).toBe(10401);
+  });
+
+  it('writes a session at most once a minute, however many calls it makes', async () => {
+    const token = await t.token('operator', 'Operator@123');
+    const stored = async () => {
+      const [row] = await t.handle.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)));
+      return { lastSeenAt: row?.lastSeenAt.getTime(), expiresAt: row?.expiresAt.getTime() };
+    };
+    const signedIn = await stored();
+    t.clock.advanceMinutes(0.5);
+    for (let call = 0; call < 5; call += 1) expect((await permissions(token)).json.status_code).toBe(1);
+    expect(await stored()).toEqual(signedIn);
+    t.clock.advanceMinutes(0.6);
+    expect((await permissions(token)).json.status_code).toBe(1);
+    const touched = await stored();
+    expect(touched.lastSeenAt).toBe(t.clock.now().getTime());
+    expect(touched.expiresAt).toBe(t.clock.now().getTime() + 30 * 60_000);
   });
 
   it('ends a session at SESSION_MAX_AGE_HOURS however often it is kept alive, with 10401', async () => {

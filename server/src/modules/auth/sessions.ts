@@ -56,31 +56,42 @@ export async function createSession(ctx: AppContext, userId: number, request: Fa
 }
 
 /**
- * The live session of a token, its idle expiry moved forward; null when the token is unknown, ended,
- * expired, or its user has been disabled.
+ * How often a session's last-seen time and idle expiry are written: every signed-in call reads the
+ * session, but writes it at most once a minute, so a busy user costs reads, not writes. A session
+ * may therefore end up to this much before its idle time is fully up.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * The live session of a token, its idle expiry moved forward (at most once a minute); null when the
+ * token is unknown, ended, expired, or its user has been disabled.
  */
 export async function touchSession(ctx: AppContext, token: string): Promise<SessionInfo | null> {
   const now = ctx.now();
-  const [session] = await ctx.db
-    .update(sessions)
-    .set({ lastSeenAt: now, expiresAt: nextExpiry(ctx, now) })
-    .from(users)
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        gt(sessions.expiresAt, now),
-        eq(sessions.userId, users.id),
-        eq(users.status, 'enabled'),
-      ),
-    )
-    .returning({
+  const [found] = await ctx.db
+    .select({
       id: sessions.id,
       userId: sessions.userId,
       userName: users.userName,
       expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
       mustChangePassword: users.mustChangePassword,
-    });
-  return session ?? null;
+    })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), eq(users.status, 'enabled')),
+    );
+  if (!found) return null;
+  const { lastSeenAt, ...session } = found;
+  if (now.getTime() - lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return session;
+  const [touched] = await ctx.db
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt: nextExpiry(ctx, now) })
+    .where(and(eq(sessions.id, session.id), gt(sessions.expiresAt, now)))
+    .returning({ expiresAt: sessions.expiresAt });
+  // Ended between the read and the write (a sign-out, a kick): gone.
+  return touched ? { ...session, expiresAt: touched.expiresAt } : null;
 }
 
 /** The live session of the request's Access-Token (the access service's sessionOf). */
