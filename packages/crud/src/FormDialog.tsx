@@ -80,7 +80,7 @@ export function FormDialog<Values extends object>({
       onOk={() => void save()}
       onCancel={onClose}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<Values>
         form={form}

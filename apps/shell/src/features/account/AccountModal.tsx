@@ -22,7 +22,7 @@ export function AccountModal({ title, saving, onOk, onClose, children }: Account
       confirmLoading={saving}
       onOk={onOk}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       {children}
     </Modal>
