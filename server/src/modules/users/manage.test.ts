@@ -189,6 +189,26 @@ describe('updateUser', () => {
     expect(entry?.changes).toHaveLength(2);
   });
 
+  it('logs a change of roles by the roles’ names', async () => {
+    const row = await create('rolesmoved');
+    const before = row.roles.map((role) => role.roleName).join('、');
+    await t.api(userEndpoints.update, {
+      token: admin,
+      body: { userId: row.userId, name: row.name, roleIds: [1, operatorRoleId] },
+    });
+    const [entry] = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.module, 'userManage'), eq(auditLog.targetName, 'rolesmoved')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.changes).toEqual([
+      { field: 'roleNames', before, after: ['值班操作员', '超级管理员'].sort().join('、') },
+    ]);
+    // Another administrator would change what the tests below see.
+    await t.api(userEndpoints.delete, { token: admin, query: { userId: row.userId } });
+  });
+
   it('answers a clear refusal for a user that no longer exists', async () => {
     const answer = await t.api(userEndpoints.update, {
       token: admin,

@@ -30,9 +30,17 @@ const LOGGED_FIELDS = [
   'status',
 ] as const satisfies readonly (keyof UserRow)[];
 
-const roleIdsOf = (row: UserRow | null) => (row ? row.roles.map((role) => role.roleId) : []);
-/** Role ids as a comparable field of the log. */
-const logged = (row: UserRow | null) => (row ? { ...row, roleIds: roleIdsOf(row) } : null);
+/** The roles as the log shows them: their names, in a stable order. */
+const logged = (row: UserRow | null) =>
+  row
+    ? {
+        ...row,
+        roleNames: row.roles
+          .map((role) => role.roleName)
+          .sort()
+          .join('、'),
+      }
+    : null;
 
 export const listUsers = (ctx: Ctx, request: z.output<typeof userListRequestSchema>) =>
   repo.userPage(ctx.db, request);
@@ -134,7 +142,7 @@ export async function createUser(ctx: Ctx, actor: Actor, input: CreateInput): Pr
       action: 'create',
       targetId: id,
       targetName: input.userName,
-      changes: changedFields(null, logged(created), [...LOGGED_FIELDS, 'userName', 'roleIds']),
+      changes: changedFields(null, logged(created), [...LOGGED_FIELDS, 'userName', 'roleNames']),
     });
     return id;
   });
@@ -168,7 +176,7 @@ export async function updateUser(ctx: Ctx, actor: Actor, input: UpdateInput): Pr
       action: 'update',
       targetId: input.userId,
       targetName: before.userName,
-      changes: changedFields(logged(before), logged(after), [...LOGGED_FIELDS, 'roleIds']),
+      changes: changedFields(logged(before), logged(after), [...LOGGED_FIELDS, 'roleNames']),
     });
   });
   return userInfo(ctx, input.userId);
@@ -188,7 +196,7 @@ export async function assignRoles(ctx: Ctx, actor: Actor, userId: number, roleId
       action: 'assignRole',
       targetId: userId,
       targetName: before.userName,
-      changes: changedFields(logged(before), logged(after), ['roleIds']),
+      changes: changedFields(logged(before), logged(after), ['roleNames']),
     });
   });
   return userInfo(ctx, userId);
@@ -255,7 +263,7 @@ export async function deleteUser(ctx: Ctx, actor: Actor, userId: number) {
     if (!(await repo.deleteUser(tx, userId))) refuse('admin.notFound');
     await recordAudit(tx, actor, now, {
       ...entry,
-      changes: changedFields(logged(target), null, ['userName', 'name', 'roleIds']),
+      changes: changedFields(logged(target), null, ['userName', 'name', 'roleNames']),
     });
   });
 }
