@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CAPTCHA, type TestApp } from '../test/testApp.js';
+import { createTestApp, leakedSecrets, TEST_CAPTCHA, type TestApp } from '../test/testApp.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,5 +82,12 @@ describe('logs', () => {
     t.logs.length = 0;
     t.app.log.warn({ settings: { appSecret: 'hik-secret-1', clientSecret: 'icc-secret-2' } }, 'saved');
     expect(t.logs.join('')).not.toMatch(/hik-secret-1|icc-secret-2/);
+  });
+
+  it('are scanned after every test file: a test’s passwords and tokens, or anything shaped like one, fail it', () => {
+    const log = '{"msg":"signed in","user":"viewer"}\n{"msg":"oops","detail":"Viewer@123"}';
+    expect(leakedSecrets(log, ['token-abcdef'])).toEqual(['Viewer@123']);
+    expect(leakedSecrets('{"token":"token-abcdef"}', ['token-abcdef'])).toEqual(['token-abcdef']);
+    expect(leakedSecrets('{"msg":"signed in","user":"viewer"}', ['token-abcdef'])).toEqual([]);
   });
 });

@@ -48,6 +48,26 @@ export function testClock(start = new Date('2026-06-01T08:00:00.000Z')): TestClo
 /** The captcha text every test app draws, so tests can answer it. */
 export const TEST_CAPTCHA = 'HK47';
 
+/** The demo accounts' passwords and the simulators' platform secrets: never in a log. */
+const KNOWN_SECRETS = [
+  'Admin@123',
+  'Operator@123',
+  'Nobody@123',
+  'cityops-demo-artemis-secret',
+  'cityops-demo-icc-password',
+  'cityops-demo-icc-client-secret',
+];
+/** What the tests' passwords look like (`Viewer@123`, `Changed@456`), wherever they came from. */
+const PASSWORD_SHAPE = /\b[A-Z][A-Za-z]+@\d{3,}\b/g;
+
+/** The secrets found in a log: the ones given, and anything shaped like a test password. */
+export function leakedSecrets(log: string, secrets: Iterable<string>): string[] {
+  const found = new Set<string>();
+  for (const secret of secrets) if (secret.length >= 6 && log.includes(secret)) found.add(secret);
+  for (const match of log.matchAll(PASSWORD_SHAPE)) found.add(match[0]);
+  return [...found];
+}
+
 /** Runs one statement on a PostgreSQL server in a connection of its own. */
 async function adminQuery(server: string, statement: string) {
   const admin = new pg.Client({ connectionString: server });
@@ -158,7 +178,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({
     DATA_DIR: dataDir,
     SHELL_DIST: join(dataDir, 'no-shell'),
-    LOG_LEVEL: options.captureLogs ? 'trace' : 'silent',
+    // Always logged (and scanned at close): a test's own secrets must never reach the log.
+    LOG_LEVEL: options.captureLogs ? 'trace' : 'info',
     LOGIN_RATE_LIMIT: '0',
     LOG_PURGE_HOURS: '0',
     ...options.env,
@@ -171,8 +192,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: clock.now,
     database: handle,
     captchaText: () => TEST_CAPTCHA,
-    ...(options.captureLogs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
+    logStream: { write: (line: string) => void logs.push(line) },
   });
+  /** Passwords and tokens this test used, looked for in the log at close. */
+  const secrets = new Set<string>(KNOWN_SECRETS);
 
   const call: TestApp['call'] = async (method, url, { token, headers = {}, payload, body } = {}) => {
     const answer = await app.inject({
@@ -190,9 +213,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return { status: answer.statusCode, headers: answer.headers, body: answer.body, json };
   };
 
-  const login: TestApp['login'] = async (userName, password) =>
-    (await call('POST', `/api${authEndpoints.login.path}`, { body: { userName, password } }))
+  const login: TestApp['login'] = async (userName, password) => {
+    secrets.add(password);
+    const answer = (await call('POST', `/api${authEndpoints.login.path}`, { body: { userName, password } }))
       .json as Envelope<LoginData | null>;
+    if (answer.data?.token) secrets.add(answer.data.token);
+    return answer;
+  };
 
   const api: TestApp['api'] = async (endpoint, { token, params, query, body, headers } = {}) => {
     const url = `${API_PREFIX}${pathOf(endpoint, params ?? {})}${queryString(query)}`;
@@ -219,6 +246,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return answer.data.token;
     },
     async createUser(userName, password, codes = []) {
+      secrets.add(password);
       const db = handle.db;
       const roleCodes: string[] = [];
       if (codes.length > 0) {
@@ -252,6 +280,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await handle.close();
       await rm(dataDir, { recursive: true, force: true });
+      const leaked = leakedSecrets(logs.join(''), secrets);
+      if (leaked.length > 0) throw new Error(`the server logged secrets of this test: ${leaked.join(', ')}`);
     },
   };
 }
