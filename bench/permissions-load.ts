@@ -6,22 +6,21 @@
  * many were refused as busy (503 with the envelope), other errors and timeouts, and the latency of
  * `/api/health` probed twice a second during the run. Asserts nothing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { API_PREFIX, authEndpoints, HEADER_ACCESS_TOKEN } from '@cityops/contract';
 import { openPostgres } from '@cityops/server/src/db/connection.js';
+import { startServerProcess } from '@cityops/server/src/test/serverProcess.js';
 import { ms, quantile } from './serverApp.js';
 
 const RATES = [50, 100, 300, 500];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const TICK_MS = 10;
 const TIMEOUT_MS = 10_000;
-const SERVER_DIR = resolve(import.meta.dirname, '../server');
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
 
@@ -55,39 +54,13 @@ function call(base: string, method: string, path: string, headers: Record<string
 
 async function startServer(env: Record<string, string>) {
   const dataDir = await mkdtemp(join(tmpdir(), 'cityops-load-'));
-  const { DATABASE_URL: _unused, ...parent } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...parent,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CITYOPS_MODE: 'demo',
-      LOGIN_RATE_LIMIT: '0',
-      LOG_LEVEL: 'warn',
-      LOG_PURGE_HOURS: '0',
-      SUBAPP_HOSTS: 'none',
-      SHELL_DIST: join(dataDir, 'no-shell'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 180_000;
-  let port = '';
-  while (!port) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    port = /CityOps server on http:\/\/[^:\s]+:(\d+) /.exec(output)?.[1] ?? '';
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const server = await startServerProcess(dataDir, env);
+  await server.ready();
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: server.baseUrl,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await server.exited;
       await rm(dataDir, { recursive: true, force: true });
     },
   };

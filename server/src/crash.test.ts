@@ -7,7 +7,8 @@ import {
 } from '@cityops/contract';
 import { describe, expect, it } from 'vitest';
 import { scratchPostgres } from './test/testApp.js';
-import { scratchDataDir, startServerProcess, type ServerProcess } from './test/serverProcess.js';
+import { scratchDataDir } from './test/scratchDataDir.js';
+import { startServerProcess, type ServerProcess } from './test/serverProcess.js';
 
 /*
  * Crash safety: every write the server acknowledged before a `kill -9` is there after a restart on

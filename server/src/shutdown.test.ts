@@ -2,7 +2,8 @@ import { connect, type Socket } from 'node:net';
 import { API_PREFIX, authEndpoints } from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchPostgres } from './test/testApp.js';
-import { scratchDataDir, startServerProcess, type ServerProcess } from './test/serverProcess.js';
+import { scratchDataDir } from './test/scratchDataDir.js';
+import { startServerProcess, type ServerProcess } from './test/serverProcess.js';
 
 /*
  * SIGTERM ends the real server process within its grace period whatever its clients do: idle

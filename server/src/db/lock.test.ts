@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scratchDataDir, startServerProcess } from '../test/serverProcess.js';
+import { scratchDataDir } from '../test/scratchDataDir.js';
+import { startServerProcess } from '../test/serverProcess.js';
 import { FolderLockedError, lockFolder } from './lock.js';
 
 /*

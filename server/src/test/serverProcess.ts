@@ -1,15 +1,10 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { inject } from 'vitest';
-
-const run = promisify(execFile);
 
 /*
  * The real server as its own process (`src/main.ts`), for what only a process shows: signals,
- * `kill -9`, two processes on one DATA_DIR. The embedded PGlite unless `env` names a DATABASE_URL;
+ * `kill -9`, two processes on one DATA_DIR, load from outside. Free of the test runner, so the
+ * benchmarks start it too. The embedded PGlite unless `env` names a DATABASE_URL;
  * the caller's own DATABASE_URL is never inherited.
  */
 
@@ -37,20 +32,6 @@ export interface ServerProcess {
 
 /** The start line main.ts prints once it listens. */
 const LISTENING = /CityOps server on http:\/\/[^:\s]+:(\d+) /;
-
-/**
- * A new folder for DATA_DIR, removed by `remove()`. Its embedded database starts from the test run's
- * initialised PGlite template (globalSetup), which saves the server the seconds of initdb.
- */
-export async function scratchDataDir() {
-  const dir = await mkdtemp(join(tmpdir(), 'cityops-process-'));
-  const template = inject('pgliteTemplate');
-  if (template) {
-    await mkdir(join(dir, 'pglite'));
-    await run('tar', ['-xf', template, '-C', join(dir, 'pglite')]);
-  }
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
-}
 
 export async function startServerProcess(
   dataDir: string,
