@@ -75,7 +75,7 @@ const columns: CrudColumn<Person>[] = [
   { key: 'city', title: '城市' },
 ];
 
-function PeoplePage() {
+function PeoplePage({ batchDelete }: { batchDelete?: (ids: number[]) => Promise<unknown> }) {
   const list = useListState(request);
   const query = usePageQuery(people, list.state);
   return (
@@ -89,7 +89,14 @@ function PeoplePage() {
           <Input />
         </Form.Item>
       </SearchBar>
-      <DataTable<Person> tableKey="people" rowKey="id" columns={columns} query={query} list={list} />
+      <DataTable
+        tableKey="people"
+        rowKey="id"
+        columns={columns}
+        query={query}
+        list={list}
+        batchDelete={batchDelete}
+      />
     </>
   );
 }
@@ -146,6 +153,54 @@ describe('DataTable with the URL state', () => {
     kit.navigate('/elsewhere?pageNum=3');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText('人员16')).toBeTruthy();
+  });
+});
+
+describe('batch delete', () => {
+  const rowBox = (name: string) =>
+    within(screen.getByText(name).closest('tr') as HTMLElement).getByRole('checkbox');
+  const batchButton = () => screen.getByRole('button', { name: /批量删除/ }) as HTMLButtonElement;
+
+  it('deletes the chosen rows after asking, then clears the choice', async () => {
+    const deleted: number[][] = [];
+    renderWithKit(<PeoplePage batchDelete={async (ids) => deleted.push(ids)} />, {
+      server: server({ settings: null }),
+    });
+    await screen.findByText('人员1');
+    expect(batchButton().disabled).toBe(true);
+    fireEvent.click(rowBox('人员2'));
+    fireEvent.click(rowBox('人员3'));
+    expect(await screen.findByText('已选择 2 项')).toBeTruthy();
+    fireEvent.click(batchButton());
+    expect(await screen.findByText('确定删除选中的 2 条记录吗？删除后不可恢复。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+    expect(deleted).toEqual([[2, 3]]);
+    await waitFor(() => expect(screen.queryByText('已选择 2 项')).toBeNull());
+    expect(batchButton().disabled).toBe(true);
+  });
+
+  it('keeps the choice when the server refuses, and drops it on another page', async () => {
+    renderWithKit(<PeoplePage batchDelete={() => Promise.reject(new Error('不能删除当前登录的用户'))} />, {
+      server: server({ settings: null }),
+    });
+    await screen.findByText('人员1');
+    fireEvent.click(rowBox('人员1'));
+    fireEvent.click(batchButton());
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('已选择 1 项')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('人员16');
+    expect(screen.queryByText('已选择 1 项')).toBeNull();
+    expect(batchButton().disabled).toBe(true);
+  });
+
+  it('shows neither check boxes nor the button without a batch delete', async () => {
+    renderWithKit(<PeoplePage />, { server: server({ settings: null }) });
+    await screen.findByText('人员1');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /批量删除/ })).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
-import { type ReactNode } from 'react';
-import { ReloadOutlined } from '@ant-design/icons';
+import { useState, type ReactNode } from 'react';
+import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnType, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -7,6 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { PAGE_SIZES, type Page } from '@cityops/contract';
 import { ColumnSettingsButton } from './ColumnSettingsButton.js';
 import { applySettings, type ColumnDeclaration } from './columnSettings.js';
+import { confirmAction } from './confirmAction.js';
 import { crudTexts } from './texts.js';
 import { useTableSettings } from './useTableSettings.js';
 
@@ -25,18 +26,22 @@ export interface PagedList {
   update(change: Partial<Record<'pageNum' | 'pageSize' | 'sortField' | 'sortOrder', unknown>>): void;
 }
 
-export interface DataTableProps<Row> {
+export interface DataTableProps<Row, Key extends keyof Row & string = keyof Row & string> {
   /** Names the list for the user's saved column settings, e.g. `userManage`. */
   tableKey: string;
-  rowKey: keyof Row & string;
+  rowKey: Key;
   columns: CrudColumn<Row>[];
   query: UseQueryResult<Page<Row>>;
   list: PagedList;
   /** Buttons left of the table's own tools (add, batch delete, export). */
   toolbar?: ReactNode;
   title?: ReactNode;
-  /** Row selection for batch actions. */
-  selection?: { keys: React.Key[]; onChange(keys: React.Key[]): void };
+  /**
+   * Deletes the chosen rows, all or none (the server's rule). Given, the rows get check boxes and the
+   * toolbar 批量删除, which asks first and clears the choice once done; leave it out for a user
+   * without the delete button.
+   */
+  batchDelete?: (keys: Row[Key][]) => Promise<unknown>;
   /** Extra antd props (expandable rows, size). */
   tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'pagination' | 'rowKey' | 'onChange'>;
 }
@@ -48,7 +53,7 @@ const toAntOrder = (order: 'asc' | 'desc' | undefined) =>
  * The list table every list page uses: server paging and sorting kept in the URL state, the user's
  * column settings, a refresh and a clear error with a retry instead of an empty table.
  */
-export function DataTable<Row extends object>({
+export function DataTable<Row extends object, Key extends keyof Row & string = keyof Row & string>({
   tableKey,
   rowKey,
   columns,
@@ -56,12 +61,24 @@ export function DataTable<Row extends object>({
   list,
   toolbar,
   title,
-  selection,
+  batchDelete,
   tableProps,
-}: DataTableProps<Row>) {
+}: DataTableProps<Row, Key>) {
   const t = crudTexts.useTexts();
   const { settings, save, reset, saving } = useTableSettings(tableKey, columns);
   const { state } = list;
+  // The choice belongs to the list as shown: another page, filter or sort starts with none.
+  const shownAs = JSON.stringify(state);
+  const [chosen, setChosen] = useState<{ shownAs: string; keys: Row[Key][] }>({ shownAs, keys: [] });
+  const selected = chosen.shownAs === shownAs ? chosen.keys : [];
+  const deleteSelected = (remove: (keys: Row[Key][]) => Promise<unknown>) =>
+    void confirmAction({
+      content: t('confirmBatchDelete', { count: selected.length }),
+      action: () => remove(selected),
+      successText: t('deleted'),
+    }).then((done) => {
+      if (done) setChosen({ shownAs, keys: [] });
+    });
   const shown = applySettings(columns, settings).map((column): ColumnType<Row> => ({
     ...column,
     dataIndex: column.dataIndex ?? column.key,
@@ -91,12 +108,20 @@ export function DataTable<Row extends object>({
         <Space wrap>
           {title && <Typography.Text strong>{title}</Typography.Text>}
           {toolbar}
+          {batchDelete && (
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => deleteSelected(batchDelete)}
+            >
+              {t('batchDelete')}
+            </Button>
+          )}
         </Space>
         <Space>
-          {selection && selection.keys.length > 0 && (
-            <Typography.Text type="secondary">
-              {t('selected', { count: selection.keys.length })}
-            </Typography.Text>
+          {selected.length > 0 && (
+            <Typography.Text type="secondary">{t('selected', { count: selected.length })}</Typography.Text>
           )}
           <Tooltip title={t('refresh')}>
             <Button
@@ -137,8 +162,11 @@ export function DataTable<Row extends object>({
         scroll={{ x: 'max-content' }}
         onChange={onChange}
         rowSelection={
-          selection
-            ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.onChange(keys) }
+          batchDelete
+            ? {
+                selectedRowKeys: selected as React.Key[],
+                onChange: (_keys, rows) => setChosen({ shownAs, keys: rows.map((row) => row[rowKey]) }),
+              }
             : undefined
         }
         pagination={{

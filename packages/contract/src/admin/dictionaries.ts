@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { dictionaryItemSchema } from '../auth.js';
 import { defineEndpoint, getQuery, noQuery, permission, SESSION } from '../endpoint.js';
 import { optionalText, namedText, sortNumField } from './fields.js';
-import { idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js';
+import { idListSchema, idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js';
 
 /**
  * dictionary (数据字典, platform-shell.md §3 Dictionary entry): dictionary types and their items, and
@@ -176,6 +176,15 @@ export const dictionaryEndpoints = {
     access: permission(DICTIONARY_BUTTONS.delete),
     query: noQuery,
     body: z.object({ itemId: idSchema }).strict(),
+    data: z.null(),
+  }),
+  /** All or nothing: each item under the single delete's rules, or none is deleted. */
+  itemDeleteMany: defineEndpoint({
+    method: 'POST',
+    path: '/sys/dictionary/item/deleteBatch',
+    access: permission(DICTIONARY_BUTTONS.delete),
+    query: noQuery,
+    body: z.object({ itemIds: idListSchema }).strict(),
     data: z.null(),
   }),
 } as const;

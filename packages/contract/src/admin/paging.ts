@@ -73,3 +73,9 @@ export const idFilter = z.preprocess(
 
 /** Row ids of one record: a positive integer. */
 export const idSchema = z.coerce.number().int().positive().max(ID_MAX);
+
+/** The most rows one batch action takes: the largest page, since a batch is chosen on one page. */
+export const BATCH_MAX = Math.max(...PAGE_SIZES);
+
+/** The ids a batch action names: one to BATCH_MAX rows (repeats count once). */
+export const idListSchema = z.array(idSchema).min(1).max(BATCH_MAX);

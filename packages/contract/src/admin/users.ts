@@ -5,7 +5,7 @@ import { defineEndpoint, noQuery, permission } from '../endpoint.js';
 import { defineExport, exportFilter } from '../export.js';
 import { checkNewPassword } from '../validation.js';
 import { birthDateField, emailField, optionalText, personName, phoneField } from './fields.js';
-import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js';
+import { idFilter, idListSchema, idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js';
 
 /** userManage (platform-shell.md §3 User, §7 Users): the list, the form, and what each action needs. */
 
@@ -160,6 +160,15 @@ export const userEndpoints = {
     access: permission(USER_BUTTONS.delete),
     query: z.object({ userId: idSchema }).strict(),
     body: z.object({}).strict().optional(),
+    data: z.null(),
+  }),
+  /** All or nothing: each user under the single delete's rules, or none is deleted. */
+  deleteMany: defineEndpoint({
+    method: 'POST',
+    path: '/user/deleteUserByIds',
+    access: permission(USER_BUTTONS.delete),
+    query: noQuery,
+    body: z.object({ userIds: idListSchema }).strict(),
     data: z.null(),
   }),
 } as const;

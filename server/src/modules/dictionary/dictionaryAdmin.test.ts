@@ -351,6 +351,25 @@ describe('items', () => {
     const again = await t.api(dictionaryEndpoints.itemDelete, { token: admin, body: { itemId: row.itemId } });
     expect(again.message).toBe('记录不存在或已被删除，请刷新列表');
   });
+
+  it('deletes chosen items all or none', async () => {
+    await createType('batchable');
+    const first = await createItem('batchable', 'one');
+    const second = await createItem('batchable', 'two');
+    const kept = await createItem('batchable', 'three');
+    const deleteMany = (itemIds: number[]) =>
+      t.api(dictionaryEndpoints.itemDeleteMany, { token: admin, body: { itemIds } });
+    const count = await itemCount();
+    expect((await deleteMany([kept.itemId, 999_999])).message).toBe('记录不存在或已被删除，请刷新列表');
+    expect(await itemCount()).toBe(count);
+    expect(await deleteMany([first.itemId, second.itemId])).toEqual({
+      status_code: 1,
+      message: '删除成功',
+      data: null,
+    });
+    expect(await lookUp('batchable')).toEqual(['three']);
+    expect((await deleteMany([])).status_code).toBe(10001);
+  });
 });
 
 describe('all dictionaries', () => {

@@ -47,4 +47,8 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     await dictionaries.deleteItem(ctx, actor(input), input.body.itemId);
     return new Answer(null, 'admin.deleted');
   });
+  route(app, dictionaryEndpoints.itemDeleteMany, async (input) => {
+    await dictionaries.deleteItems(ctx, actor(input), input.body.itemIds);
+    return new Answer(null, 'admin.deleted');
+  });
 }

@@ -206,24 +206,31 @@ export async function updateItem(
   });
 }
 
-/** Deletes an item; an organization type still in use is refused (it can be disabled instead). */
-export async function deleteItem(ctx: Ctx, actor: Actor, itemId: number) {
+export const deleteItem = (ctx: Ctx, actor: Actor, itemId: number) => deleteItems(ctx, actor, [itemId]);
+
+/**
+ * Deletes items, all or none, in one transaction; an organization type still in use is refused (it
+ * can be disabled instead).
+ */
+export async function deleteItems(ctx: Ctx, actor: Actor, itemIds: readonly number[]) {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const before = await itemRow(tx, itemId);
-    await repo.lockType(tx, before.dicCode);
-    if (before.dicCode === ORG_TYPE_DICTIONARY) {
-      const count = await repo.orgsOfType(tx, before.itemCode);
-      if (count > 0) refuse('dictionary.itemInUse', { count });
+    for (const itemId of new Set(itemIds)) {
+      const before = await itemRow(tx, itemId);
+      await repo.lockType(tx, before.dicCode);
+      if (before.dicCode === ORG_TYPE_DICTIONARY) {
+        const count = await repo.orgsOfType(tx, before.itemCode);
+        if (count > 0) refuse('dictionary.itemInUse', { count });
+      }
+      if (!(await repo.deleteItem(tx, itemId))) refuse('admin.notFound');
+      await touchType(tx, actor, before.dicCode, now);
+      await recordAudit(tx, actor, now, {
+        module: DICTIONARY,
+        action: 'deleteItem',
+        targetId: itemTarget(before),
+        targetName: before.itemName,
+        changes: changedFields(before, null, ITEM_FIELDS),
+      });
     }
-    if (!(await repo.deleteItem(tx, itemId))) refuse('admin.notFound');
-    await touchType(tx, actor, before.dicCode, now);
-    await recordAudit(tx, actor, now, {
-      module: DICTIONARY,
-      action: 'deleteItem',
-      targetId: itemTarget(before),
-      targetName: before.itemName,
-      changes: changedFields(before, null, ITEM_FIELDS),
-    });
   });
 }

@@ -206,6 +206,15 @@ describe('assigning roles to users', () => {
       }),
       await t.api(userEndpoints.delete, { token: delegate, query: { userId } }),
     ];
+    // A batch is all or nothing: the user the delegate could delete stays with the administrator.
+    const deletable = (
+      await t.api(userEndpoints.create, { token: delegate, body: form('deletable', [delegateRoleId]) })
+    ).data?.userId;
+    if (!deletable) throw new Error('deletable was not created');
+    expect(
+      await t.api(userEndpoints.deleteMany, { token: delegate, body: { userIds: [deletable, userId] } }),
+    ).toEqual(refusal);
+    expect(await roleIdsOf(deletable)).toEqual([delegateRoleId]);
     for (const answer of answers) expect(answer).toEqual(refusal);
     expect(await roleIdsOf(userId)).toEqual([adminRoleId]);
     expect((await t.login('admin', 'Admin@123')).status_code).toBe(1);

@@ -309,6 +309,53 @@ describe('the rules of state, roles and deletion', () => {
   });
 });
 
+describe('batch delete', () => {
+  const deleteMany = (userIds: number[], token = admin) =>
+    t.api(userEndpoints.deleteMany, { token, body: { userIds } });
+  const deletions = async () =>
+    t.handle.db.$count(auditLog, and(eq(auditLog.action, 'delete'), eq(auditLog.outcome, 'success')));
+
+  it('deletes the chosen users with their sessions, one log row each', async () => {
+    const first = await create('batch_one');
+    const second = await create('batch_two');
+    const token = await t.token('batch_two', 'Start@123');
+    const before = await deletions();
+    const answer = await deleteMany([first.userId, second.userId, first.userId]);
+    expect(answer).toEqual({ status_code: 1, message: '删除成功', data: null });
+    expect(await deletions()).toBe(before + 2);
+    expect((await t.call('POST', '/api/user/token/postpone', { token })).json.status_code).toBe(10401);
+    const page = await t.api(userEndpoints.page, { token: admin, body: { userName: 'batch_' } });
+    expect(page.data?.total).toBe(0);
+  });
+
+  it('deletes none when one of them may not be deleted', async () => {
+    const kept = await create('batch_kept');
+    const selfId = (await t.api(userEndpoints.page, { token: admin, body: { userName: 'admin' } })).data
+      ?.list[0]?.userId;
+    const count = await userCount();
+    expect(await deleteMany([kept.userId, selfId ?? 0])).toMatchObject({
+      status_code: 10001,
+      message: '不能删除当前登录的用户',
+    });
+    expect(await deleteMany([kept.userId, 999_999])).toMatchObject({
+      status_code: 10001,
+      message: '记录不存在或已被删除，请刷新列表',
+    });
+    expect(await userCount()).toBe(count);
+  });
+
+  it('refuses an empty or oversized batch, and a caller without the delete button', async () => {
+    const empty = await deleteMany([]);
+    expect(empty.status_code).toBe(10001);
+    expect(empty.message).toContain('userIds');
+    const many = Array.from({ length: 101 }, (_, index) => index + 1);
+    expect((await deleteMany(many)).status_code).toBe(10001);
+    await t.createUser('batch_viewer', 'Viewer@123', ['userManage']);
+    const viewer = await t.token('batch_viewer', 'Viewer@123');
+    expect((await deleteMany([1], viewer)).status_code).toBe(10500);
+  });
+});
+
 describe('online sessions', () => {
   it('lists live sessions with their address, and ends another one (its next call answers 10401)', async () => {
     await create('online_one');

@@ -125,6 +125,15 @@ export default async function userRoutes(app: FastifyInstance) {
     },
     { changesAccess: true },
   );
+  route(
+    app,
+    userEndpoints.deleteMany,
+    async (input) => {
+      await users.deleteUsers(ctx, actor(input), input.body.userIds);
+      return new Answer(null, 'admin.deleted');
+    },
+    { changesAccess: true },
+  );
 
   exportRoute(app, userExport, async ({ body }) => ({
     fileName: datedFileName('用户列表', ctx.now()),

@@ -252,18 +252,37 @@ export async function resetPassword(ctx: Ctx, actor: Actor, userId: number, pass
   });
 }
 
-export async function deleteUser(ctx: Ctx, actor: Actor, userId: number) {
-  const target = await userInfo(ctx, userId);
-  const entry = { module: USER_MANAGE, action: 'delete', targetId: userId, targetName: target.userName };
-  if (userId === actor.userId) await refuseLogged(ctx, actor, entry, 'user.cannotDeleteSelf');
+export const deleteUser = (ctx: Ctx, actor: Actor, userId: number) => deleteUsers(ctx, actor, [userId]);
+
+/**
+ * Deletes users, all or none: each under the single delete's rules (not yourself, only users within
+ * your own authority, never the last administrator), with one log row per user, in one transaction.
+ */
+export async function deleteUsers(ctx: Ctx, actor: Actor, userIds: readonly number[]) {
+  const ids = [...new Set(userIds)];
+  if (ids.includes(actor.userId)) {
+    const self = await userInfo(ctx, actor.userId);
+    await refuseLogged(
+      ctx,
+      actor,
+      { module: USER_MANAGE, action: 'delete', targetId: self.userId, targetName: self.userName },
+      'user.cannotDeleteSelf',
+    );
+  }
   const now = ctx.now();
   await keepingAnAdmin(ctx, async (tx) => {
-    await checkAuthority(tx, actor, userId);
-    // Sessions, roles and projects go with the user (foreign keys cascade).
-    if (!(await repo.deleteUser(tx, userId))) refuse('admin.notFound');
-    await recordAudit(tx, actor, now, {
-      ...entry,
-      changes: changedFields(logged(target), null, ['userName', 'name', 'roleNames']),
-    });
+    for (const userId of ids) {
+      const target = (await repo.findUserRow(tx, userId)) ?? refuse('admin.notFound');
+      await checkAuthority(tx, actor, userId);
+      // Sessions, roles and projects go with the user (foreign keys cascade).
+      if (!(await repo.deleteUser(tx, userId))) refuse('admin.notFound');
+      await recordAudit(tx, actor, now, {
+        module: USER_MANAGE,
+        action: 'delete',
+        targetId: userId,
+        targetName: target.userName,
+        changes: changedFields(logged(target), null, ['userName', 'name', 'roleNames']),
+      });
+    }
   });
 }

@@ -38,3 +38,9 @@ export const useUpdateItem = () =>
   useEndpointMutation(dictionaryEndpoints.itemUpdate, (body: UpdateDicItem) => ({ body }), refreshed);
 export const useDeleteItem = () =>
   useEndpointMutation(dictionaryEndpoints.itemDelete, (itemId: number) => ({ body: { itemId } }), refreshed);
+export const useDeleteItems = () =>
+  useEndpointMutation(
+    dictionaryEndpoints.itemDeleteMany,
+    (itemIds: number[]) => ({ body: { itemIds } }),
+    refreshed,
+  );

@@ -36,6 +36,8 @@ export const useResetPassword = () =>
   );
 export const useDeleteUser = () =>
   useEndpointMutation(userEndpoints.delete, (userId: number) => ({ query: { userId } }), lists);
+export const useDeleteUsers = () =>
+  useEndpointMutation(userEndpoints.deleteMany, (userIds: number[]) => ({ body: { userIds } }), lists);
 
 /** What the form chooses from: roles, the organization tree and the projects the administrator has. */
 export const useRoleOptions = () =>

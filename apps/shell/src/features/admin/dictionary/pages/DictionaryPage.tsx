@@ -20,7 +20,14 @@ import {
 } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
 import { ItemDialog, TypeDialog, type ItemTarget, type TypeTarget } from '../components/DictionaryDialogs';
-import { useDeleteItem, useDeleteType, useItemPage, useRefreshDictionaries, useTypePage } from '../queries';
+import {
+  useDeleteItem,
+  useDeleteItems,
+  useDeleteType,
+  useItemPage,
+  useRefreshDictionaries,
+  useTypePage,
+} from '../queries';
 import { dictionaryTexts } from '../texts';
 
 type ItemFilters = { itemName?: string; enabled?: boolean };
@@ -55,6 +62,7 @@ export function DictionaryPage() {
   const [itemTarget, setItemTarget] = useState<ItemTarget | null>(null);
   const deleteType = useDeleteType();
   const deleteItem = useDeleteItem();
+  const deleteItems = useDeleteItems();
   const refresh = useRefreshDictionaries();
   const canAdd = useCan(DICTIONARY_BUTTONS.add);
   const canEdit = useCan(DICTIONARY_BUTTONS.edit);
@@ -201,12 +209,13 @@ export function DictionaryPage() {
                   />
                 </Form.Item>
               </SearchBar>
-              <DataTable<DicItemRow>
+              <DataTable
                 tableKey="dictionaryItems"
                 rowKey="itemId"
                 columns={itemColumns}
                 query={items.query}
                 list={items.list}
+                batchDelete={canDelete ? (itemIds) => deleteItems.mutateAsync(itemIds) : undefined}
                 toolbar={
                   canAdd && (
                     <Button

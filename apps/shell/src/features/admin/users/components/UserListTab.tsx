@@ -21,7 +21,7 @@ import {
 } from '@cityops/crud';
 import { ExportButton, useCan } from '@cityops/ui';
 import { listTime } from '../../time';
-import { useAlterState, useDeleteUser, useRoleOptions, useUserPage } from '../queries';
+import { useAlterState, useDeleteUser, useDeleteUsers, useRoleOptions, useUserPage } from '../queries';
 import { userTexts } from '../texts';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
@@ -35,6 +35,7 @@ export function UserListTab() {
   const roles = useRoleOptions();
   const alter = useAlterState();
   const remove = useDeleteUser();
+  const removeMany = useDeleteUsers();
   const { http } = useCrud();
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
@@ -166,12 +167,13 @@ export function UserListTab() {
         </Form.Item>
       </SearchBar>
       <div style={{ marginTop: 16 }}>
-        <DataTable<UserRow>
+        <DataTable
           tableKey="userManage"
           rowKey="userId"
           columns={columns}
           query={query}
           list={list}
+          batchDelete={can.delete ? (userIds) => removeMany.mutateAsync(userIds) : undefined}
           toolbar={
             <>
               {can.add && (

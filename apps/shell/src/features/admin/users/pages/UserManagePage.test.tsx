@@ -47,6 +47,7 @@ function server(): FakeServer {
     [roleEndpoints.options.path]: () => [{ roleId: 2, name: '运维人员' }],
     [organizationEndpoints.options.path]: () => [],
     [projectEndpoints.listByUser.path]: () => [],
+    [userEndpoints.deleteMany.path]: () => null,
     [tableSettingsEndpoints.get.path]: () => null,
   };
 }
@@ -95,5 +96,19 @@ describe('用户管理', () => {
       birthDate: null,
     });
     expect(await screen.findByText('新增成功')).toBeTruthy();
+  });
+
+  it('deletes the chosen users in one call after asking', async () => {
+    const { calls } = renderAdminPage(<UserManagePage />, server(), ALL, '/admin/userManage');
+    const row = (await screen.findByText('张三')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: /批量删除/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === userEndpoints.deleteMany.path)?.body).toEqual({
+        userIds: [2],
+      }),
+    );
+    expect(await screen.findByText('删除成功')).toBeTruthy();
   });
 });
