@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/globalSetup.ts'],
+    // After each file: the output of the server processes it started is scanned for secrets.
+    setupFiles: ['src/test/processLogScan.ts'],
     // Each test file builds its own app on its own fresh database.
     testTimeout: 30_000,
     // The export test measures the heap it keeps alive, which needs a collection first.

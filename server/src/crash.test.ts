@@ -34,7 +34,10 @@ async function post(server: ServerProcess, path: string, body: unknown, token?: 
 async function signIn(server: ServerProcess) {
   const answer = await post(server, authEndpoints.login.path, { userName: 'admin', password: 'Admin@123' });
   expect(answer.status_code, answer.message).toBe(1);
-  return (answer.data as { token: string }).token;
+  const { token } = answer.data as { token: string };
+  // Looked for in the process's output after the file, with the password.
+  server.secrets.add(token);
+  return token;
 }
 
 async function itemCodes(server: ServerProcess, token: string): Promise<Set<string>> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, PUBLIC } from './endpoint.js';
+import { text, type Locale } from './texts.js';
 
 /**
  * A licence is a JSON document signed with Ed25519 by the vendor; the server holds only the public
@@ -47,6 +48,25 @@ export const registerLicenceRequestSchema = signedLicenceSchema.extend({
   acceptDowngrade: z.boolean().optional(),
 });
 export type RegisterLicenceRequest = z.input<typeof registerLicenceRequestSchema>;
+
+/**
+ * How a new licence is worse than the one in force, in the order a refusal names them: it expires
+ * sooner, was issued earlier (an older licence replayed), opens fewer modules, allows fewer devices,
+ * or is for another customer.
+ */
+export const worseReasonSchema = z.enum(['expiresAt', 'issuedAt', 'modules', 'deviceLimit', 'customer']);
+export type WorseReason = z.infer<typeof worseReasonSchema>;
+
+/**
+ * The data of register's 10001 `licence.downgrade` refusal (other refusals carry none): what is worse,
+ * so the page can ask whether to install it anyway and send it again with `acceptDowngrade`.
+ */
+export const licenceDowngradeSchema = z.object({ reasons: z.array(worseReasonSchema).min(1) });
+export type LicenceDowngradeRefusal = z.infer<typeof licenceDowngradeSchema>;
+
+/** The reasons in the locale's words, as one list (the refusal's message and the page's question). */
+export const worseReasonsText = (reasons: readonly WorseReason[], locale: Locale) =>
+  reasons.map((reason) => text(`licence.worse.${reason}`, locale)).join(locale === 'en-US' ? ', ' : '、');
 
 /** The licence permission: the code of /admin/license (许可证管理). */
 export const LICENCE_MANAGE = 'admin_license';

@@ -1,13 +1,17 @@
 import { pickLocale, StatusCode, text, type Envelope, type Locale, type TextKey } from '@cityops/contract';
 import type { FastifyRequest } from 'fastify';
 
-/** A refusal the user should read: answered as the envelope with this status and text. */
+/**
+ * A refusal the user should read: answered as the envelope with this status and text, and `data` for
+ * the few refusals the contract gives machine-readable detail (null for the rest).
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly statusCode: number,
     readonly key: TextKey,
     readonly values: Record<string, string | number> = {},
+    readonly data: unknown = null,
   ) {
     super(key);
   }
@@ -30,7 +34,7 @@ export const envelope = <T>(statusCode: number, message: string, data: T): Envel
 });
 
 export const refusal = (request: FastifyRequest, error: ApiError) =>
-  envelope(error.statusCode, text(error.key, localeOf(request), error.values), null);
+  envelope(error.statusCode, text(error.key, localeOf(request), error.values), error.data);
 
 export const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, leakedSecrets, TEST_CAPTCHA, type TestApp } from '../test/testApp.js';
+import { leakedSecrets } from '../test/leakedSecrets.js';
+import { createTestApp, TEST_CAPTCHA, type TestApp } from '../test/testApp.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { KNOWN_SECRETS, leakedSecrets } from './leakedSecrets.js';
 
 /*
  * The real server as its own process (`src/main.ts`), for what only a process shows: signals,
  * `kill -9`, two processes on one DATA_DIR, load from outside. Free of the test runner, so the
  * benchmarks start it too. The embedded PGlite unless `env` names a DATABASE_URL;
- * the caller's own DATABASE_URL is never inherited.
+ * the caller's own DATABASE_URL is never inherited. Under vitest every process a test file started
+ * is scanned for secrets after the file (processLogScan.ts); the benchmarks may call the scan or not.
  */
 
 const SERVER_DIR = resolve(import.meta.dirname, '../..');
@@ -20,61 +22,98 @@ export interface ServerProcess {
   port: number;
   baseUrl: string;
   child: ChildProcess;
-  /** What the process wrote to stdout and stderr so far (the last 20 kB). */
+  /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
+  /**
+   * What its output must never hold: the demo and simulator secrets, the secret settings it was
+   * started with, and what a test adds (the passwords and tokens it uses with this process).
+   */
+  secrets: Set<string>;
   /** Settles when the process has ended. */
   exited: Promise<Exit>;
   /** Resolves once /api/health answers; rejects if the process ends first or `timeoutMs` passes. */
   ready(timeoutMs?: number): Promise<void>;
-  /** SIGKILLs the process if it still runs. */
+  /** SIGKILLs the process if it still runs; settles once it has ended and all its output is read. */
   kill(): Promise<Exit>;
 }
 
 /** The start line main.ts prints once it listens. */
 const LISTENING = /CityOps server on http:\/\/[^:\s]+:(\d+) /;
+/** Settings whose values are secrets (comma lists for the previous keys). */
+const SECRET_SETTINGS = ['CITYOPS_ADMIN_PASSWORD', 'SECRETS_KEY', 'SECRETS_KEY_PREVIOUS'];
+/** How much of the output a failure message quotes. */
+const QUOTED = 20_000;
+
+/** Every process started in this module's life: under vitest, one test file's. */
+const started: ServerProcess[] = [];
+export const startedServerProcesses = (): readonly ServerProcess[] => started;
+
+/**
+ * Ends these processes and looks for their secrets in everything they wrote, as an in-process test
+ * app's log is scanned when it closes (testApp.ts); rejects naming what was found.
+ */
+export async function scanServerProcesses(servers: Iterable<ServerProcess>): Promise<void> {
+  const found = new Set<string>();
+  for (const server of servers) {
+    await server.kill();
+    for (const secret of leakedSecrets(server.output(), server.secrets)) found.add(secret);
+  }
+  if (found.size > 0)
+    throw new Error(`a server process wrote secrets of this test: ${[...found].join(', ')}`);
+}
 
 export async function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const { DATABASE_URL: _inherited, ...parent } = process.env;
+  const settings: NodeJS.ProcessEnv = {
+    ...parent,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CITYOPS_MODE: 'demo',
+    LOGIN_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+    LOG_PURGE_HOURS: '0',
+    SUBAPP_HOSTS: 'none',
+    SHELL_DIST: join(dataDir, 'no-shell'),
+    ...env,
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: {
-      ...parent,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CITYOPS_MODE: 'demo',
-      LOGIN_RATE_LIMIT: '0',
-      LOG_LEVEL: 'warn',
-      LOG_PURGE_HOURS: '0',
-      SUBAPP_HOSTS: 'none',
-      SHELL_DIST: join(dataDir, 'no-shell'),
-      ...env,
-    },
+    env: settings,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // All of it, for the scan at the end; a test process writes little (LOG_LEVEL warn).
   let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => (output += chunk));
+  }
   const exited = new Promise<Exit>((ok) => child.once('exit', (code, signal) => ok({ code, signal })));
+  // 'close' comes after 'exit', once stdout and stderr have been read to their end.
+  const closed = new Promise<Exit>((ok) => child.once('close', (code, signal) => ok({ code, signal })));
   let ended = false;
   void exited.then(() => (ended = true));
+  const given = SECRET_SETTINGS.flatMap(
+    (name) => settings[name]?.split(',').map((value) => value.trim()) ?? [],
+  );
 
   const server: ServerProcess = {
     port: 0,
     baseUrl: '',
     child,
     output: () => output,
+    secrets: new Set([...KNOWN_SECRETS, ...given]),
     exited,
     async ready(timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        if (ended) throw new Error(`the server ended before it was up:\n${output}`);
+        if (ended) {
+          await closed;
+          throw new Error(`the server ended before it was up:\n${output.slice(-QUOTED)}`);
+        }
         const port = LISTENING.exec(output)?.[1];
         if (port) {
           server.port = Number(port);
@@ -87,12 +126,13 @@ export async function startServerProcess(
         }
         await new Promise((r) => setTimeout(r, 150));
       }
-      throw new Error(`the server did not come up within ${timeoutMs} ms:\n${output}`);
+      throw new Error(`the server did not come up within ${timeoutMs} ms:\n${output.slice(-QUOTED)}`);
     },
     async kill() {
       if (!ended) child.kill('SIGKILL');
-      return exited;
+      return closed;
     },
   };
+  started.push(server);
   return server;
 }

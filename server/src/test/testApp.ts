@@ -24,6 +24,7 @@ import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/connection.js';
 import { createAccount } from '../db/seed/accounts.js';
 import { resources, roleResources, roles } from '../db/schema.js';
+import { KNOWN_SECRETS, leakedSecrets } from './leakedSecrets.js';
 
 /**
  * A real app on a fresh database for one test file: an in-memory PGlite, or, when DATABASE_URL is
@@ -47,26 +48,6 @@ export function testClock(start = new Date('2026-06-01T08:00:00.000Z')): TestClo
 
 /** The captcha text every test app draws, so tests can answer it. */
 export const TEST_CAPTCHA = 'HK47';
-
-/** The demo accounts' passwords and the simulators' platform secrets: never in a log. */
-const KNOWN_SECRETS = [
-  'Admin@123',
-  'Operator@123',
-  'Nobody@123',
-  'cityops-demo-artemis-secret',
-  'cityops-demo-icc-password',
-  'cityops-demo-icc-client-secret',
-];
-/** What the tests' passwords look like (`Viewer@123`, `Changed@456`), wherever they came from. */
-const PASSWORD_SHAPE = /\b[A-Z][A-Za-z]+@\d{3,}\b/g;
-
-/** The secrets found in a log: the ones given, and anything shaped like a test password. */
-export function leakedSecrets(log: string, secrets: Iterable<string>): string[] {
-  const found = new Set<string>();
-  for (const secret of secrets) if (secret.length >= 6 && log.includes(secret)) found.add(secret);
-  for (const match of log.matchAll(PASSWORD_SHAPE)) found.add(match[0]);
-  return [...found];
-}
 
 /** Runs one statement on a PostgreSQL server in a connection of its own. */
 async function adminQuery(server: string, statement: string) {

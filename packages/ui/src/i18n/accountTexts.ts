@@ -75,6 +75,8 @@ const zhCN = {
   'licence.badShape': '许可证格式不正确：需要 licence 和 signature 两部分',
   'licence.loadFailed': '无法读取许可证状态',
   'licence.toLogin': '前往登录',
+  'licence.downgradeTitle': '许可证降级确认',
+  'licence.downgradeText': '新许可证比当前许可证差：{{reasons}}。仍要安装吗？',
   'plug.title': '视频插件管理',
   'plug.intro':
     '视频插件是安装在本机的桌面程序，网页通过本机端口 15900-15909 与它通信，用于在浏览器中播放监控平台的实时和回放视频。不使用插件播放的视频不需要安装它。',
@@ -169,6 +171,8 @@ const enUS: { readonly [K in keyof typeof zhCN]: string } = {
   'licence.badShape': 'The licence needs both a licence and a signature part',
   'licence.loadFailed': 'Could not read the licence status',
   'licence.toLogin': 'Go to sign-in',
+  'licence.downgradeTitle': 'Confirm licence downgrade',
+  'licence.downgradeText': 'The new licence is worse than the one in force: {{reasons}}. Install it anyway?',
   'plug.title': 'Video plug-in management',
   'plug.intro':
     'The video plug-in is a desktop program on this computer. The page talks to it on local ports 15900-15909 to play live and recorded video from the camera platforms. Video played without the plug-in does not need it.',

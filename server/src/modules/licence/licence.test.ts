@@ -7,8 +7,10 @@ import {
   canonicalJson,
   findRouteByPath,
   LICENCE_MANAGE,
+  licenceDowngradeSchema,
   signedLicenceSchema,
   type LicenceStatus,
+  type WorseReason,
 } from '@cityops/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,30 +327,36 @@ describe('replacing a valid licence in force', () => {
     expect(await t.handle.db.select().from(licences)).toHaveLength(before);
   });
 
-  it('refuses a worse or older licence from an administrator, naming what is worse', async () => {
-    const worse: [Partial<typeof current>, string, string][] = [
+  it('refuses a worse or older licence from an administrator, naming what is worse in words and as data', async () => {
+    const worse: [Partial<typeof current>, WorseReason, string, string][] = [
       [
         { expiresAt: new Date(Date.parse(current.expiresAt) - DAY).toISOString() },
+        'expiresAt',
         '到期时间更早',
         'it expires sooner',
       ],
       [
         { issuedAt: new Date(Date.parse(current.issuedAt) - DAY).toISOString() },
+        'issuedAt',
         '签发时间更早',
         'it was issued earlier',
       ],
-      [{ modules: ['admin'] }, '授权模块更少', 'it opens fewer modules'],
-      [{ deviceLimit: 99 }, '设备数量上限更低', 'it allows fewer devices'],
-      [{ customer: '另一个客户' }, '客户不同', 'it is for another customer'],
+      [{ modules: ['admin'] }, 'modules', '授权模块更少', 'it opens fewer modules'],
+      [{ deviceLimit: 99 }, 'deviceLimit', '设备数量上限更低', 'it allows fewer devices'],
+      [{ customer: '另一个客户' }, 'customer', '客户不同', 'it is for another customer'],
     ];
-    for (const [change, zh, en] of worse) {
+    for (const [change, reason, zh, en] of worse) {
       const signed = signedByTestVendor({ ...current, licenceId: 'OLD-0001', ...change });
-      expect((await register(signed, admin)).json, zh).toEqual(
-        refused(`新许可证不如当前许可证（${zh}），如确需更换，请确认后再次提交`),
-      );
-      expect((await register(signed, admin, { 'accept-language': 'en-US' })).json.message).toBe(
+      expect((await register(signed, admin)).json, zh).toEqual({
+        status_code: 10001,
+        message: `新许可证不如当前许可证（${zh}），如确需更换，请确认后再次提交`,
+        data: { reasons: [reason] },
+      });
+      const english = (await register(signed, admin, { 'accept-language': 'en-US' })).json;
+      expect(english.message).toBe(
         `The new licence is worse than the one in force (${en}); confirm to replace it anyway`,
       );
+      expect(english.data).toEqual({ reasons: [reason] });
     }
     const several = signedByTestVendor({
       ...current,
@@ -356,9 +364,12 @@ describe('replacing a valid licence in force', () => {
       deviceLimit: 1,
       modules: ['admin'],
     });
-    expect((await register(several, admin)).json.message).toBe(
+    const answer = (await register(several, admin)).json;
+    expect(answer.message).toBe(
       '新许可证不如当前许可证（授权模块更少、设备数量上限更低），如确需更换，请确认后再次提交',
     );
+    // What the page reads to ask the administrator, parsed as the contract defines it.
+    expect(licenceDowngradeSchema.parse(answer.data)).toEqual({ reasons: ['modules', 'deviceLimit'] });
     expect(await inForce()).toBe('NOW-0001');
   });
 

@@ -4,7 +4,8 @@ import {
   licenceEndpoints,
   StatusCode,
   systemEndpoints,
-  text,
+  worseReasonsText,
+  type LicenceDowngradeRefusal,
 } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { Answer, ApiError, isApiPath } from '../../http/envelope.js';
@@ -52,10 +53,13 @@ export default async function licenceRoutes(app: FastifyInstance) {
         return new Answer(await ctx.licence.register(body, replacer), 'licence.registered');
       } catch (error) {
         if (!(error instanceof LicenceDowngrade)) throw error;
-        const reasons = error.reasons.map((reason) => text(`licence.worse.${reason}`, locale));
-        throw new ApiError(StatusCode.REJECTED, 'licence.downgrade', {
-          reasons: reasons.join(locale === 'en-US' ? ', ' : '、'),
-        });
+        const data: LicenceDowngradeRefusal = { reasons: [...error.reasons] };
+        throw new ApiError(
+          StatusCode.REJECTED,
+          'licence.downgrade',
+          { reasons: worseReasonsText(error.reasons, locale) },
+          data,
+        );
       }
     },
     { rateLimited: true },

@@ -9,6 +9,7 @@ import {
   type LicenceStatus,
   type SignedLicence,
   SYSTEM_NAMES,
+  type WorseReason,
 } from '@cityops/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -167,8 +168,6 @@ export interface LicenceReplacer {
   actor: Actor | null;
   permitted: boolean;
 }
-
-export type WorseReason = 'expiresAt' | 'issuedAt' | 'modules' | 'deviceLimit' | 'customer';
 
 /** Refused because the new licence is worse; the route names the reasons in the caller's language. */
 export class LicenceDowngrade extends Error {

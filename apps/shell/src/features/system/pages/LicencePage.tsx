@@ -3,8 +3,15 @@ import { Alert, Button, Card, Descriptions, Flex, Input, Tag, Typography, Upload
 import { UploadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { signedLicenceSchema, type LicenceStatus } from '@cityops/contract';
-import { showMessage } from '@cityops/ui';
+import {
+  signedLicenceSchema,
+  worseReasonsText,
+  type LicenceStatus,
+  type RegisterLicenceRequest,
+  type WorseReason,
+} from '@cityops/contract';
+import { currentLocale, openConfirm, showMessage } from '@cityops/ui';
+import { downgradeReasons } from '../api';
 import { useLicenceStatus, useRegisterLicence } from '../queries';
 
 const STATE_COLOUR = { valid: 'success', expired: 'error', missing: 'default' } as const;
@@ -64,13 +71,32 @@ export function LicencePage() {
       return;
     }
     setProblem(null);
-    registration.mutate(parsed.data, {
+    send(parsed.data);
+  }
+
+  function send(request: RegisterLicenceRequest) {
+    registration.mutate(request, {
       onSuccess: () => {
         showMessage('SUCCESS', t('licence.registered'));
         setText('');
       },
-      // On failure the client has shown the server's reason.
+      onError: (error) => {
+        const reasons = downgradeReasons(error);
+        if (reasons) void confirmDowngrade(request, reasons);
+        else showMessage('FAIL', error.message);
+      },
     });
+  }
+
+  /** A worse or older licence: installed only if the administrator says so; 取消 changes nothing. */
+  async function confirmDowngrade(request: RegisterLicenceRequest, reasons: WorseReason[]) {
+    const install = await openConfirm({
+      title: t('licence.downgradeTitle'),
+      content: t('licence.downgradeText', { reasons: worseReasonsText(reasons, currentLocale()) }),
+      okText: t('account.ok'),
+      cancelText: t('account.cancel'),
+    });
+    if (install) send({ ...request, acceptDowngrade: true });
   }
 
   return (
