@@ -4,7 +4,8 @@
  * the real server in a process of its own (PGlite; PostgreSQL too when DATABASE_URL is set). Prints,
  * per rate: the rate achieved (answers with data per second), p50/p95/p99 of those answers, how
  * many were refused as busy (503 with the envelope), other errors and timeouts, and the latency of
- * `/api/health` probed twice a second during the run. Asserts nothing.
+ * `/api/health` probed twice a second during the run. Asserts nothing. BENCH_RATES overrides the
+ * rates (e.g. `500`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
@@ -17,7 +18,7 @@ import { openPostgres } from '@cityops/server/src/db/connection.js';
 import { startServerProcess } from '@cityops/server/src/test/serverProcess.js';
 import { ms, quantile } from './serverApp.js';
 
-const RATES = [50, 100, 300, 500];
+const RATES = (process.env.BENCH_RATES ?? '50,100,300,500').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const TICK_MS = 10;
 const TIMEOUT_MS = 10_000;

@@ -117,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await protectFromOverload(app, {
     maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
     maxEventLoopDelayMs: config.OVERLOAD_EVENT_LOOP_DELAY_MS,
+    targetUtilization: config.OVERLOAD_TARGET_UTILIZATION,
   });
   for (const module of modules) module.gate?.(app);
 

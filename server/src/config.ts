@@ -80,6 +80,11 @@ export const configSchema = z
     /** Event-loop delay (ms) past which the server answers 503 (busy) at once. 0: not watched. */
     OVERLOAD_EVENT_LOOP_DELAY_MS: optional(z.coerce.number().int().min(0)).default(1000),
     /**
+     * Event-loop utilization (0-1) the server holds to under overload by answering a share of new API
+     * requests 503 (busy) at once. 0: not watched.
+     */
+    OVERLOAD_TARGET_UTILIZATION: optional(z.coerce.number().min(0).max(1)).default(0.9),
+    /**
      * On SIGTERM/SIGINT: how long requests under way may take to finish before their connections are
      * cut and the process exits (idle connections close at once).
      */

@@ -2,7 +2,7 @@ import { StatusCode } from '@cityops/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientGone, protectFromOverload } from './overload.js';
+import { clientGone, LoadShedder, protectFromOverload } from './overload.js';
 
 let app: FastifyInstance;
 afterEach(async () => {
@@ -18,7 +18,7 @@ async function serverWith(maxInFlight: number, beforeHandler?: () => Promise<voi
   });
   const handled: string[] = [];
   if (beforeHandler) app.addHook('onRequest', beforeHandler);
-  await protectFromOverload(app, { maxInFlight, maxEventLoopDelayMs: 0 });
+  await protectFromOverload(app, { maxInFlight, maxEventLoopDelayMs: 0, targetUtilization: 0 });
   app.get('/api/slow', async (request) => {
     handled.push(request.url);
     await gate;
@@ -91,5 +91,71 @@ describe('overload protection', () => {
       body: JSON.stringify({ account: 'admin' }),
     });
     expect(await echo.json()).toEqual({ status_code: 1, message: '成功', data: { account: 'admin' } });
+  });
+});
+
+describe('the load shedder', () => {
+  function shedderAt(target: number) {
+    let utilization = 0;
+    let draw = 0;
+    const shedder = new LoadShedder(
+      target,
+      () => utilization,
+      () => draw,
+    );
+    return {
+      shedder,
+      loop: (value: number) => (utilization = value),
+      draw: (value: number) => (draw = value),
+    };
+  }
+
+  it('turns nobody away while the loop has room', () => {
+    const { shedder, loop } = shedderAt(0.9);
+    loop(0.85);
+    for (let i = 0; i < 50; i++) shedder.sample();
+    expect(shedder.shedding).toBe(0);
+    expect(shedder.turnAway()).toBe(false);
+  });
+
+  it('turns away a growing share while the loop is saturated, never everyone, and lets them in again', () => {
+    const { shedder, loop, draw } = shedderAt(0.9);
+    loop(1);
+    // A burst shorter than three samples is no overload.
+    shedder.sample();
+    shedder.sample();
+    expect(shedder.shedding).toBe(0);
+    loop(0.2);
+    shedder.sample();
+    loop(1);
+    shedder.sample();
+    shedder.sample();
+    expect(shedder.shedding).toBe(0);
+    shedder.sample();
+    const first = shedder.shedding;
+    expect(first).toBeGreaterThan(0);
+    shedder.sample();
+    expect(shedder.shedding).toBeGreaterThan(first);
+    for (let i = 0; i < 50; i++) shedder.sample();
+    expect(shedder.shedding).toBe(0.95);
+    draw(0.9);
+    expect(shedder.turnAway()).toBe(true);
+    draw(0.96);
+    expect(shedder.turnAway()).toBe(false);
+    // Below the target the share falls back to nothing.
+    loop(0.3);
+    for (let i = 0; i < 5; i++) shedder.sample();
+    expect(shedder.shedding).toBe(0);
+  });
+
+  it('settles where the loop is at its target', () => {
+    const { shedder, loop } = shedderAt(0.9);
+    // A loop that 500 requests a second would saturate, at capacity for 350: busy as what gets in.
+    for (let i = 0; i < 200; i++) {
+      loop(Math.min(1, (500 * (1 - shedder.shedding)) / 350) * 0.95);
+      shedder.sample();
+    }
+    expect(shedder.shedding).toBeGreaterThan(0.2);
+    expect(shedder.shedding).toBeLessThan(0.5);
   });
 });

@@ -3,6 +3,7 @@ import { HEADER_ACCESS_TOKEN } from '@cityops/contract';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connection.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema.js';
 import type { AppContext, SessionInfo } from '../../http/context.js';
 
@@ -62,13 +63,9 @@ export async function createSession(ctx: AppContext, userId: number, request: Fa
  */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
-/**
- * The live session of a token, its idle expiry moved forward (at most once a minute); null when the
- * token is unknown, ended, expired, or its user has been disabled.
- */
-export async function touchSession(ctx: AppContext, token: string): Promise<SessionInfo | null> {
-  const now = ctx.now();
-  const [found] = await ctx.db
+/** A token's unexpired session of an enabled user: read on every signed-in call. */
+const liveSession = preparedQuery((db) =>
+  db
     .select({
       id: sessions.id,
       userId: sessions.userId,
@@ -80,8 +77,22 @@ export async function touchSession(ctx: AppContext, token: string): Promise<Sess
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .where(
-      and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), eq(users.status, 'enabled')),
-    );
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.status, 'enabled'),
+      ),
+    )
+    .prepare('live_session'),
+);
+
+/**
+ * The live session of a token, its idle expiry moved forward (at most once a minute); null when the
+ * token is unknown, ended, expired, or its user has been disabled.
+ */
+export async function touchSession(ctx: AppContext, token: string): Promise<SessionInfo | null> {
+  const now = ctx.now();
+  const [found] = await liveSession(ctx.db).execute({ tokenHash: hashToken(token), now });
   if (!found) return null;
   const { lastSeenAt, ...session } = found;
   if (now.getTime() - lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return session;

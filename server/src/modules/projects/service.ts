@@ -1,14 +1,19 @@
 import { StatusCode, type DefaultProject, type Project } from '@cityops/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { projects, userProjects, users } from '../../db/schema.js';
 import type { Database } from '../../db/connection.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { AppContext } from '../../http/context.js';
 import { ApiError } from '../../http/envelope.js';
 import { MAX_ID } from '../messages/service.js';
 
 /** The projects a user has been given, in id order (spec §3 project list). */
 export function userProjectList(db: Database, userId: number): Promise<Project[]> {
-  return db
+  return projectsOfUser(db).execute({ userId });
+}
+
+const projectsOfUser = preparedQuery((db) =>
+  db
     .select({
       projectId: projects.id,
       projectName: projects.name,
@@ -18,9 +23,10 @@ export function userProjectList(db: Database, userId: number): Promise<Project[]
     })
     .from(projects)
     .innerJoin(userProjects, eq(userProjects.projectId, projects.id))
-    .where(eq(userProjects.userId, userId))
-    .orderBy(projects.id);
-}
+    .where(eq(userProjects.userId, sql.placeholder('userId')))
+    .orderBy(projects.id)
+    .prepare('projects_of_user'),
+);
 
 /** The user's default-load project, or null when none is set (or it no longer is one of theirs). */
 export async function defaultProject(ctx: AppContext, userId: number): Promise<DefaultProject | null> {

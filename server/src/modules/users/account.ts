@@ -5,8 +5,9 @@ import {
   type UpdatePasswordRequest,
   type UserPermissions,
 } from '@cityops/contract';
-import { and, count, eq, gt, max } from 'drizzle-orm';
+import { and, count, eq, gt, max, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { preparedQuery } from '../../db/prepared.js';
 import { operationLog, users } from '../../db/schema.js';
 import type { AppContext } from '../../http/context.js';
 import { ApiError } from '../../http/envelope.js';
@@ -18,8 +19,16 @@ import { userProjectList } from '../projects/service.js';
 import { splitPermissions } from './permissions.js';
 
 /** The signed-in user's session data of spec §3: who, which projects, which menus and elements. */
+const userById = preparedQuery((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('user_by_id'),
+);
+
 export async function userPermissions(ctx: AppContext, userId: number): Promise<UserPermissions> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  const [user] = await userById(ctx.db).execute({ userId });
   if (!user) throw new ApiError(StatusCode.SESSION_ENDED, 'session.ended');
   const held = await userProjectList(ctx.db, userId);
   return {

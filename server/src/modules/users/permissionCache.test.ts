@@ -26,6 +26,23 @@ function cacheOf(ttlMs: number, maxUsers = 10) {
 }
 
 describe('the permission cache', () => {
+  it('runs a lazy query once, however often its answer is read', async () => {
+    // Like a drizzle query builder: nothing runs until `then`, and every `then` runs it again.
+    let runs = 0;
+    const lazy: PromiseLike<HeldResource[]> = {
+      then: (done, failed) => {
+        runs += 1;
+        return Promise.resolve([resource('userManage')]).then(done, failed);
+      },
+    };
+    const cache = new PermissionCache(() => lazy, 10_000);
+    for (let call = 0; call < 3; call++) {
+      await cache.holds(1, 'userManage');
+      await cache.resources(1);
+    }
+    expect(runs).toBe(1);
+  });
+
   it('reads a user’s permissions once while fresh, sharing one load between concurrent callers', async () => {
     const { cache, loads, tick } = cacheOf(10_000);
     const answers = await Promise.all([

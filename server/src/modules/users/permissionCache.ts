@@ -19,7 +19,8 @@ export class PermissionCache {
   private readonly entries = new Map<number, Entry>();
 
   constructor(
-    private readonly load: (userId: number) => Promise<readonly HeldResource[]>,
+    /** May answer a lazy query (a drizzle builder runs again on every `then`): it is awaited once. */
+    private readonly load: (userId: number) => PromiseLike<readonly HeldResource[]>,
     private readonly ttlMs: number,
     private readonly maxUsers = 10_000,
     private readonly clock: () => number = () => performance.now(),
@@ -29,7 +30,7 @@ export class PermissionCache {
     const now = this.clock();
     const found = this.entries.get(userId);
     if (found && now - found.loadedAt < this.ttlMs) return found;
-    const rows = this.load(userId);
+    const rows = Promise.resolve(this.load(userId));
     const entry: Entry = {
       loadedAt: now,
       rows,
