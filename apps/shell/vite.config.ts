@@ -1,12 +1,13 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compressedCopies } from '@cityops/subapp/vite';
 
 /** The API server during development; it also serves /config.js (the runtime page settings). */
 const server = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compressedCopies()],
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: true },

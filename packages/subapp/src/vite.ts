@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
 import { SUB_APP_PORTS, type SubApp } from '@cityops/contract';
+import { compressedCopies } from './compress.js';
+
+export { compressedCopies };
 
 /** The API server during development; it also serves /config.js (the runtime page settings). */
 const server = 'http://localhost:8080';
@@ -12,7 +15,7 @@ const server = 'http://localhost:8080';
 export function subAppViteConfig(app: SubApp): UserConfig {
   return {
     base: `/${app}/`,
-    plugins: [react()],
+    plugins: [react(), compressedCopies()],
     server: {
       port: SUB_APP_PORTS[app].ip,
       strictPort: true,

@@ -30,6 +30,8 @@ export async function registerShell(app: FastifyInstance) {
     prefix: '/',
     suppressWarning: true,
     cacheControl: false,
+    // The build writes .br and .gz copies of its text files; the client's Accept-Encoding picks one.
+    preCompressed: true,
     // Hashed bundles never change; index.html must be revalidated so a new build is picked up.
     setHeaders: (reply, file) => {
       reply.header(

@@ -16,6 +16,9 @@ beforeAll(async () => {
   await writeFile(join(dist, 'index.html'), INDEX);
   await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's compressed copies (compressedCopies), recognisable by their content here.
+  await writeFile(join(dist, 'assets', 'index-abc123.js.br'), 'brotli');
+  await writeFile(join(dist, 'assets', 'index-abc123.js.gz'), 'gzip');
   t = await createTestApp({ env: { SHELL_DIST: dist } });
 });
 afterAll(async () => {
@@ -48,6 +51,23 @@ describe('the web shell', () => {
     expect(bundle.body).toBe('console.log(1);');
     expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.call('GET', '/favicon.svg')).headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('sends the compressed copy the client takes, with the same long cache', async () => {
+    const asFor = (acceptEncoding: string) =>
+      t.call('GET', '/assets/index-abc123.js', { headers: { 'accept-encoding': acceptEncoding } });
+    const brotli = await asFor('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toBe('brotli');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    const gzip = await asFor('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('gzip');
+    const plain = await asFor('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1);');
   });
 
   it('still answers unknown /api paths with the envelope, not the page', async () => {

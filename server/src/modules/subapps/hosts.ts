@@ -138,14 +138,50 @@ async function fileIn(dist: string, relative: string): Promise<string | null> {
   return found?.isFile() ? file : null;
 }
 
-function sendFile(reply: ServerResponse, file: string, headers: Record<string, string>, head: boolean) {
+/** The build's compressed copies of a file (see compressedCopies), the better first. */
+const COPIES = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The content codings an Accept-Encoding header allows (`q=0` refuses one; `*` allows any). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const allowed = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const refused = params.some((param) => /^q=0(?:\.0{0,3})?$/.test(param));
+    if (name && !refused) allowed.add(name);
+  }
+  return allowed;
+}
+
+/** A file of the build, as its compressed copy when the client takes one and the build made one. */
+async function sendFile(
+  request: IncomingMessage,
+  reply: ServerResponse,
+  file: string,
+  headers: Record<string, string>,
+) {
+  const allowed = acceptedEncodings(request.headers['accept-encoding']);
+  let sent = file;
+  let encoding: string | null = null;
+  for (const copy of COPIES) {
+    if (!allowed.has(copy.encoding) && !allowed.has('*')) continue;
+    if ((await stat(file + copy.suffix).catch(() => null))?.isFile()) {
+      sent = file + copy.suffix;
+      encoding = copy.encoding;
+      break;
+    }
+  }
   reply.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
     'x-content-type-options': 'nosniff',
+    vary: 'Accept-Encoding',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
     ...headers,
   });
-  if (head) return reply.end();
-  createReadStream(file)
+  if (request.method === 'HEAD') return reply.end();
+  createReadStream(sent)
     .on('error', () => reply.destroy())
     .pipe(reply);
 }
@@ -159,7 +195,6 @@ function handler(app: SubApp, dist: string, options: SubAppHostOptions) {
       return proxy(request, reply, options.apiOrigin, options.log);
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return plain(reply, 405, 'Method not allowed\n');
-    const head = request.method === 'HEAD';
     if (pathname === '/' || pathname === `/${app}`) {
       reply.writeHead(302, { location: prefix });
       return reply.end();
@@ -180,28 +215,20 @@ function handler(app: SubApp, dist: string, options: SubAppHostOptions) {
         const file = await fileIn(dist, relative);
         if (!file) return plain(reply, 404, 'Not found\n');
         const immutable = relative.startsWith('assets/');
-        return sendFile(
-          reply,
-          file,
-          { 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' },
-          head,
-        );
+        return sendFile(request, reply, file, {
+          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        });
       }
       const index = await fileIn(dist, 'index.html');
       if (!index) return plain(reply, 503, NOT_BUILT);
-      return sendFile(
-        reply,
-        index,
-        {
-          'cache-control': 'no-cache',
-          // Only the shell frames a sub-app: its port on the same host, or its configured origins.
-          'content-security-policy': subAppPolicy(
-            shellOrigins(hostname, options.shellPort, options.shellOrigins ?? []),
-          ),
-          'referrer-policy': 'same-origin',
-        },
-        head,
-      );
+      return sendFile(request, reply, index, {
+        'cache-control': 'no-cache',
+        // Only the shell frames a sub-app: its port on the same host, or its configured origins.
+        'content-security-policy': subAppPolicy(
+          shellOrigins(hostname, options.shellPort, options.shellOrigins ?? []),
+        ),
+        'referrer-policy': 'same-origin',
+      });
     })().catch(() => {
       if (!reply.headersSent) plain(reply, 500, 'Internal error\n');
     });
