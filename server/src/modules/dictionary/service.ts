@@ -215,15 +215,18 @@ export const deleteItem = (ctx: Ctx, actor: Actor, itemId: number) => deleteItem
 export async function deleteItems(ctx: Ctx, actor: Actor, itemIds: readonly number[]) {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    for (const itemId of new Set(itemIds)) {
-      const before = await itemRow(tx, itemId);
-      await repo.lockType(tx, before.dicCode);
+    const items = [];
+    for (const itemId of new Set(itemIds)) items.push(await itemRow(tx, itemId));
+    // Each dictionary type is locked and touched once per batch, in a fixed order so that two
+    // batches over the same types cannot deadlock.
+    const types = [...new Set(items.map((item) => item.dicCode))].sort();
+    for (const dicCode of types) await repo.lockType(tx, dicCode);
+    for (const before of items) {
       if (before.dicCode === ORG_TYPE_DICTIONARY) {
         const count = await repo.orgsOfType(tx, before.itemCode);
         if (count > 0) refuse('dictionary.itemInUse', { count });
       }
-      if (!(await repo.deleteItem(tx, itemId))) refuse('admin.notFound');
-      await touchType(tx, actor, before.dicCode, now);
+      if (!(await repo.deleteItem(tx, before.itemId))) refuse('admin.notFound');
       await recordAudit(tx, actor, now, {
         module: DICTIONARY,
         action: 'deleteItem',
@@ -232,5 +235,6 @@ export async function deleteItems(ctx: Ctx, actor: Actor, itemIds: readonly numb
         changes: changedFields(before, null, ITEM_FIELDS),
       });
     }
+    for (const dicCode of types) await touchType(tx, actor, dicCode, now);
   });
 }
