@@ -155,29 +155,41 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
   return allowed;
 }
 
-/** A file of the build, as its compressed copy when the client takes one and the build made one. */
+/** Which compressed copies exist beside a file: `.br`, `.gz` or neither. */
+async function copiesOf(file: string): Promise<ReadonlySet<string>> {
+  const present = new Set<string>();
+  for (const copy of COPIES)
+    if ((await stat(file + copy.suffix).catch(() => null))?.isFile()) present.add(copy.encoding);
+  return present;
+}
+
+/**
+ * A file of the build, as its compressed copy when the client takes one and the build made one.
+ * `known` remembers the copies of hashed assets (their content never changes under one name), so an
+ * asset costs one stat only the first time; other files (index.html) are looked at on each request.
+ */
 async function sendFile(
   request: IncomingMessage,
   reply: ServerResponse,
   file: string,
   headers: Record<string, string>,
+  known?: Map<string, ReadonlySet<string>>,
 ) {
   const allowed = acceptedEncodings(request.headers['accept-encoding']);
-  let sent = file;
-  let encoding: string | null = null;
-  for (const copy of COPIES) {
-    if (!allowed.has(copy.encoding) && !allowed.has('*')) continue;
-    if ((await stat(file + copy.suffix).catch(() => null))?.isFile()) {
-      sent = file + copy.suffix;
-      encoding = copy.encoding;
-      break;
-    }
+  let present = known?.get(file);
+  if (!present) {
+    present = await copiesOf(file);
+    known?.set(file, present);
   }
+  const copy = COPIES.find(
+    ({ encoding }) => present.has(encoding) && (allowed.has(encoding) || allowed.has('*')),
+  );
+  const sent = copy ? file + copy.suffix : file;
   reply.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
     'x-content-type-options': 'nosniff',
     vary: 'Accept-Encoding',
-    ...(encoding ? { 'content-encoding': encoding } : {}),
+    ...(copy ? { 'content-encoding': copy.encoding } : {}),
     ...headers,
   });
   if (request.method === 'HEAD') return reply.end();
@@ -188,6 +200,7 @@ async function sendFile(
 
 function handler(app: SubApp, dist: string, options: SubAppHostOptions) {
   const prefix = `/${app}/`;
+  const assetCopies = new Map<string, ReadonlySet<string>>();
   return (request: IncomingMessage, reply: ServerResponse) => {
     const url = request.url ?? '/';
     const pathname = url.split('?', 1)[0] ?? '/';
@@ -215,9 +228,13 @@ function handler(app: SubApp, dist: string, options: SubAppHostOptions) {
         const file = await fileIn(dist, relative);
         if (!file) return plain(reply, 404, 'Not found\n');
         const immutable = relative.startsWith('assets/');
-        return sendFile(request, reply, file, {
-          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        });
+        return sendFile(
+          request,
+          reply,
+          file,
+          { 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' },
+          immutable ? assetCopies : undefined,
+        );
       }
       const index = await fileIn(dist, 'index.html');
       if (!index) return plain(reply, 503, NOT_BUILT);
