@@ -69,15 +69,20 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
   const { state } = list;
   // The choice belongs to the list as shown: another page, filter or sort starts with none.
   const shownAs = JSON.stringify(state);
-  const [chosen, setChosen] = useState<{ shownAs: string; keys: Row[Key][] }>({ shownAs, keys: [] });
-  const selected = chosen.shownAs === shownAs ? chosen.keys : [];
+  // antd's keys show the check marks; the rows give the typed keys the server is sent.
+  const none = { keys: [], rows: [] };
+  const [chosen, setChosen] = useState<{ shownAs: string; keys: React.Key[]; rows: Row[] }>({
+    shownAs,
+    ...none,
+  });
+  const { keys: selected, rows: selectedRows } = chosen.shownAs === shownAs ? chosen : none;
   const deleteSelected = (remove: (keys: Row[Key][]) => Promise<unknown>) =>
     void confirmAction({
       content: t('confirmBatchDelete', { count: selected.length }),
-      action: () => remove(selected),
+      action: () => remove(selectedRows.map((row) => row[rowKey])),
       successText: t('deleted'),
     }).then((done) => {
-      if (done) setChosen({ shownAs, keys: [] });
+      if (done) setChosen({ shownAs, ...none });
     });
   const shown = applySettings(columns, settings).map((column): ColumnType<Row> => ({
     ...column,
@@ -164,8 +169,8 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
         rowSelection={
           batchDelete
             ? {
-                selectedRowKeys: selected as React.Key[],
-                onChange: (_keys, rows) => setChosen({ shownAs, keys: rows.map((row) => row[rowKey]) }),
+                selectedRowKeys: selected,
+                onChange: (keys, rows) => setChosen({ shownAs, keys, rows }),
               }
             : undefined
         }
