@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The chunk graph, read by the size budgets (e2e/tests/bundleBudgets.test.ts) and the benchmark.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

@@ -7,6 +7,7 @@ import { homeRoutes } from '../features/home/routes';
 import { systemRoutes } from '../features/system/routes';
 import { RouteErrorScreen } from './ErrorScreen';
 import { setNavigator } from './navigation';
+import { loadShellLayout } from './signedInCode';
 import { RouteGuard } from './RouteGuard';
 import { SubAppSlot } from '../features/subapps/SubAppSlot';
 
@@ -55,7 +56,7 @@ export const routes: RouteObject[] = [
       ...redirects,
       ...homeRoutes.filter((route) => !layoutPaths.has(route.path ?? '')),
       {
-        lazy: async () => ({ Component: (await import('../features/layout/ShellLayout')).ShellLayout }),
+        lazy: async () => ({ Component: (await loadShellLayout()).ShellLayout }),
         children: [
           ...homeRoutes.filter((route) => layoutPaths.has(route.path ?? '')),
           ...adminRoutes,

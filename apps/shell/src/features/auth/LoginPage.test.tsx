@@ -171,6 +171,8 @@ describe('remember me on the login page', () => {
 
   it('stores the account and password encrypted when ticked', async () => {
     await signInWith(true);
+    // Saved in the background after the page has moved on.
+    await waitFor(() => expect(localStorage.getItem(STORAGE_REMEMBER)).not.toBeNull());
     expect(localStorage.getItem(STORAGE_REMEMBER)).not.toContain('Admin@123');
     expect(await rememberMe.load()).toEqual({ userName: 'admin', password: 'Admin@123' });
   });

@@ -1,7 +1,7 @@
 import { authEndpoints, type LoginData } from '@cityops/contract';
 import { clearSessionCookies, writeSessionCookies, type HttpClient } from '@cityops/client';
 import { queryClient } from '../../app/queryClient';
-import { SESSION_KEY_ROOT } from './queries';
+import { SESSION_KEY_ROOT, sessionQuery } from './queries';
 import { useTabs } from '../tabs/tabStore';
 
 /**
@@ -17,10 +17,15 @@ export function onSignedOut(listener: () => void): () => void {
   return () => signedOutListeners.delete(listener);
 }
 
-/** After a successful login: keep the token and user type; the route guard loads the rest. */
+/**
+ * After a successful login: keep the token and user type, and start loading the session (menus,
+ * elements) at once, while the page moves on; the route guard picks up that load instead of starting
+ * its own after the next render, and handles its failure.
+ */
 export function signIn(login: LoginData): void {
   queryClient.clear();
   writeSessionCookies(login.token, login.userType);
+  void queryClient.prefetchQuery(sessionQuery(login.token));
 }
 
 /** Local logout: forget the token, every cached answer (the session's too) and the open tabs. */

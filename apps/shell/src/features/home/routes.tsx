@@ -1,6 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-const homePage = async () => ({ Component: (await import('./pages/HomePage')).HomePage });
+/** The landing page's code (also fetched ahead from the login page). */
+export const loadHomePage = () => import('./pages/HomePage');
+
+const homePage = async () => ({ Component: (await loadHomePage()).HomePage });
 
 /** `/` and `/center` are both the integrated overview (platform-shell.md §2). */
 export const homeRoutes: RouteObject[] = [

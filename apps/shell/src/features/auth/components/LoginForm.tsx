@@ -21,7 +21,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * submit with the contract's rules, whitespace removed from the account and Chinese characters from
  * the password as they are typed, Enter submits, remember-me as §4 says.
  */
-export function LoginForm({ onSignedIn }: { onSignedIn(): void }) {
+/**
+ * `onSignedIn` gets the remember-me save, still under way: a page that stays in the app need not wait
+ * for it, a full-page forward must.
+ */
+export function LoginForm({ onSignedIn }: { onSignedIn(saved: Promise<void>): void }) {
   const { t } = useTranslation(['ui', 'contract']);
   const [form] = Form.useForm<LoginFields>();
   const [hadRemembered] = useState(() => rememberMe.hasItem());
@@ -62,9 +66,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn(): void }) {
     const { password } = values;
     try {
       signIn(await login({ userName, password }));
-      if (values.remember) await rememberMe.save({ userName, password }).catch(() => undefined);
-      else rememberMe.forget();
-      onSignedIn();
+      if (!values.remember) rememberMe.forget();
+      onSignedIn(
+        values.remember ? rememberMe.save({ userName, password }).catch(() => undefined) : Promise.resolve(),
+      );
     } catch {
       // The HTTP client has shown the server's message (wrong password, locked, no permission…).
     } finally {

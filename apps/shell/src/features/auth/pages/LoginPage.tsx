@@ -1,14 +1,19 @@
+import { useEffect } from 'react';
 import { theme } from 'antd';
 import { useNavigate, type NavigateFunction } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pageSettings } from '../../../app/pageSettings';
+import { prefetchSignedInCode } from '../../../app/signedInCode';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { LoginForm } from '../components/LoginForm';
 import styles from './LoginPage.module.css';
 
-/** After sign-in: the configured forward address (a path here, or a full URL elsewhere), else `/`. */
-export function goForward(forwardUrl: string, navigate: NavigateFunction): void {
-  if (/^https?:\/\//i.test(forwardUrl)) window.location.assign(forwardUrl);
+/**
+ * After sign-in: the configured forward address (a path here, or a full URL elsewhere), else `/`. A
+ * full URL unloads the page, so it waits for `saved` (the remember-me save) first.
+ */
+export function goForward(forwardUrl: string, navigate: NavigateFunction, saved: Promise<void>): void {
+  if (/^https?:\/\//i.test(forwardUrl)) void saved.then(() => window.location.assign(forwardUrl));
   else navigate(forwardUrl.startsWith('/') ? forwardUrl : '/', { replace: true });
 }
 
@@ -18,6 +23,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const { platformIcon, platformTitle, copyright, registrationNumber, forwardUrl } = pageSettings;
+  useEffect(() => prefetchSignedInCode(), []);
 
   return (
     <main className={styles.page} style={{ background: token.colorBgLayout }}>
@@ -38,7 +44,7 @@ export function LoginPage() {
             {platformTitle || t('app.name')}
           </h1>
         </div>
-        <LoginForm onSignedIn={() => goForward(forwardUrl, navigate)} />
+        <LoginForm onSignedIn={(saved) => goForward(forwardUrl, navigate, saved)} />
       </section>
       {(copyright || registrationNumber) && (
         <footer className={styles.footer} style={{ color: token.colorTextTertiary }}>

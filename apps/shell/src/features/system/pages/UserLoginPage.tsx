@@ -58,7 +58,7 @@ export function UserLoginPage() {
       onSuccess: (session) => {
         signIn(session);
         if (redirect !== null) navigate(safeRedirect(redirect) ?? '/', { replace: true });
-        else goForward(pageSettings.forwardUrl, navigate);
+        else goForward(pageSettings.forwardUrl, navigate, Promise.resolve());
       },
     });
   }, [ticket, params, navigate, mutate]);
