@@ -16,7 +16,8 @@ install-system:
 	@scripts/ensure-deps.sh --system
 
 build: install
-	@$(NPM) run build -w @cityops/shell -w @cityops/iotcloud -w @cityops/omapp -w @cityops/opapp -w @cityops/zcapp -w @cityops/esapp -w @cityops/llapp
+	@$(NPM) run build -w @cityops/shell
+	@$(NPM) run build:subapps
 
 start: build
 	@scripts/ensure-deps.sh --ffmpeg

@@ -17,6 +17,7 @@ const SWITCHES = 12;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** A page of each app with its header shown and a title no other route has, to find by search. */
@@ -87,6 +88,30 @@ async function openBySearch(page: Page, app: SubApp): Promise<number> {
   return elapsed;
 }
 
+/**
+ * What the network carried while a sub-app opened, through the DevTools Protocol (the frames share the
+ * shell's process, their requests show on its session): bytes received (compressed, as sent) and how
+ * many files the browser's cache answered instead.
+ */
+async function networkMeter(cdp: CDPSession) {
+  await cdp.send('Network.enable');
+  let bytes = 0;
+  let fromCache = 0;
+  let fetched = 0;
+  cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
+  cdp.on('Network.requestServedFromCache', () => (fromCache += 1));
+  cdp.on('Network.responseReceived', (event) => {
+    if (!event.response.fromDiskCache && !event.response.fromPrefetchCache) fetched += 1;
+  });
+  return () => {
+    const read = { bytes, fromCache, fetched };
+    bytes = 0;
+    fromCache = 0;
+    fetched = 0;
+    return read;
+  };
+}
+
 async function closeAllTabs(page: Page) {
   await page.getByRole('tab', { name: '首页' }).click();
   await page.getByRole('button', { name: '关闭其他' }).click();
@@ -99,9 +124,15 @@ async function firstMounts(baseUrl: string) {
   try {
     await signIn(page, baseUrl, DEMO.admin);
     await instrument(page);
+    const meter = await networkMeter(await browser.context.newCDPSession(page));
     const cold: number[] = [];
     const warm: number[] = [];
-    for (const app of SUB_APPS) cold.push(await openBySearch(page, app));
+    const downloads: ReturnType<typeof meter>[] = [];
+    for (const app of SUB_APPS) {
+      meter();
+      cold.push(await openBySearch(page, app));
+      downloads.push(meter());
+    }
     await closeAllTabs(page);
     for (const app of SUB_APPS) warm.push(await openBySearch(page, app));
     console.log('first mount, menu search Enter -> ready message:');
@@ -110,6 +141,15 @@ async function firstMounts(baseUrl: string) {
         `  ${app.padEnd(8)} cold ${ms(cold[index] ?? NaN).padStart(7)}   warm ${ms(warm[index] ?? NaN).padStart(7)}`,
       );
     console.log(`  median   cold ${ms(median(cold)).padStart(7)}   warm ${ms(median(warm)).padStart(7)}`);
+    console.log('downloaded while each sub-app first opened (all six on one fresh profile, in this order):');
+    for (const [index, app] of SUB_APPS.entries()) {
+      const read = downloads[index];
+      if (read)
+        console.log(
+          `  ${app.padEnd(8)} ${kB(read.bytes).padStart(9)} over the network, ` +
+            `${read.fetched} responses, ${read.fromCache} from the browser's cache`,
+        );
+    }
   } finally {
     await browser.close();
   }

@@ -21,7 +21,7 @@ export async function startLlappHost(apiOrigin: string): Promise<LlappHost> {
       hosts ??= await startSubAppHosts({
         apps: ['llapp'],
         host: '127.0.0.1',
-        appsDir: resolve(import.meta.dirname, '../../apps'),
+        distDir: resolve(import.meta.dirname, '../../dist/subapps'),
         apiOrigin,
         shellPort: Number(new URL(apiOrigin).port),
         log: quiet,

@@ -161,10 +161,22 @@ export const configSchema = z
           ),
         ),
     ).default([]),
-    /** Where the sub-apps' builds are: `<dir>/<app>/dist`. */
+    /** The sub-apps' build (`npm run build:subapps`): `<dir>/<app>/index.html` and `<dir>/assets/`. */
     SUBAPPS_DIR: optional(z.string())
-      .default(resolve(REPO, 'apps'))
+      .default(resolve(REPO, 'dist/subapps'))
       .transform((dir) => resolve(dir)),
+    /**
+     * Where the sub-app pages load their shared chunks from: an origin (a CDN or the shell's public
+     * address), or `self` for each sub-app's own port. Unset: the shell's origin, so the six frames
+     * share one cached copy.
+     */
+    SUBAPP_ASSET_ORIGIN: optional(
+      z
+        .string()
+        .refine((value) => value === 'self' || (URL.canParse(value) && new URL(value).origin === value), {
+          message: 'must be an origin such as https://static.city.example, or self',
+        }),
+    ),
     /**
      * The licence vendor's Ed25519 public key (base64 SPKI DER, or PEM). Required in production; in
      * demo mode without it the server makes a demo vendor key and issues itself a demo licence.

@@ -43,10 +43,11 @@ function apiOrigin({ HOST }: Config, PORT: number): string {
 const subApps = await startSubAppHosts({
   apps: config.SUBAPP_HOSTS,
   host: config.HOST,
-  appsDir: config.SUBAPPS_DIR,
+  distDir: config.SUBAPPS_DIR,
   apiOrigin: apiOrigin(config, port),
   shellPort: port,
   shellOrigins: config.SHELL_ORIGINS,
+  ...(config.SUBAPP_ASSET_ORIGIN ? { assetOrigin: config.SUBAPP_ASSET_ORIGIN } : {}),
   log: app.log,
 }).catch(async (error: unknown) => {
   console.error(

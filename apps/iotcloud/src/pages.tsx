@@ -1,6 +1,10 @@
 import { findRouteByPath, PLATFORM_HIK, PLATFORM_ICC } from '@cityops/contract';
 import type { SubAppPageProps, SubAppPages } from '@cityops/subapp';
-import { VideoPage, type VideoPageOptions } from './video/VideoPage';
+import { lazy } from 'react';
+import type { VideoPageOptions } from './video/VideoPage';
+
+/** The video pages' code (players, camera tree, mpegts.js) loads when one is first opened. */
+const VideoPage = lazy(() => import('./video/VideoPage').then((module) => ({ default: module.VideoPage })));
 
 const codeOf = (path: string) => {
   const route = findRouteByPath(path);

@@ -40,6 +40,12 @@ export const SUB_APP_PORTS: Record<SubApp, { ip: number; domain: number }> = {
   llapp: { ip: 10601, domain: 10602 },
 };
 
+/**
+ * Where the six sub-apps' built chunks are served, one set for all six (see subAppsBuildConfig): by the
+ * shell's server, and by each sub-app port too.
+ */
+export const SUBAPP_ASSETS_PATH = '/subapps/assets/';
+
 /** Reachable without a session (platform-shell.md §2, Route guard). */
 export const PUBLIC_PATHS = [
   '/login',

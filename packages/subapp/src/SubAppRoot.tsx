@@ -1,4 +1,4 @@
-import { Activity, useMemo, type ComponentType } from 'react';
+import { Activity, Suspense, useMemo, type ComponentType } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -21,7 +21,10 @@ export interface SubAppPageProps {
   route: RouteEntry;
 }
 
-/** The app's own pages by route code; a route without one shows that it is not connected yet. */
+/**
+ * The app's own pages by route code; a route without one shows that it is not connected yet. Give each
+ * page as `lazy(() => import(...))` so its code is a chunk of its own, loaded when it is first opened.
+ */
 export type SubAppPages = Readonly<Partial<Record<string, ComponentType<SubAppPageProps>>>>;
 
 function PlaceholderPage({ route }: SubAppPageProps) {
@@ -66,8 +69,12 @@ function PageAt({ path, pages }: { path: string; pages: SubAppPages }) {
   const route = findRouteByPath(path);
   if (!route || route.app !== app) return <Result status="404" title={t('subApp.notFound')} />;
   const Page = pages[route.code] ?? PlaceholderPage;
-  if (route.access === 'public') return <Page route={route} />;
-  return <PermittedPage route={route} Page={Page} />;
+  // A page may be lazy (its own chunk): it shows a spinner until its code is in.
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', marginTop: 64 }} />}>
+      {route.access === 'public' ? <Page route={route} /> : <PermittedPage route={route} Page={Page} />}
+    </Suspense>
+  );
 }
 
 /**

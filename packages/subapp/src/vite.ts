@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import type { UserConfig } from 'vite';
-import { SUB_APP_PORTS, type SubApp } from '@cityops/contract';
+import { SUB_APP_PORTS, SUB_APPS, SUBAPP_ASSETS_PATH, type SubApp } from '@cityops/contract';
 import { compressedCopies } from './compress.js';
 
 export { compressedCopies };
@@ -9,8 +10,8 @@ export { compressedCopies };
 const server = 'http://localhost:8080';
 
 /**
- * The Vite config every sub-app shares: served under its prefix (`/iotcloud/`), on its IP-mode port in
- * development, and built into its own `dist`.
+ * The Vite config of one sub-app in development: served under its prefix (`/iotcloud/`) on its IP-mode
+ * port. The production build is one build of all six (subAppsBuildConfig).
  */
 export function subAppViteConfig(app: SubApp): UserConfig {
   return {
@@ -24,6 +25,33 @@ export function subAppViteConfig(app: SubApp): UserConfig {
         '/config.js': { target: server, changeOrigin: true },
       },
     },
-    build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  };
+}
+
+/**
+ * The one production build of the six sub-apps (`npm run build:subapps`), so the code they share is
+ * one set of files: `<outDir>/<app>/index.html` for each app and `<outDir>/assets/` for every chunk,
+ * each page in a chunk of its own. The six apps live on six origins of one site; their HTML names the
+ * chunks under SUBAPP_ASSETS_PATH and the sub-app host points that at one origin (the shell's, by
+ * default), so the browser's cache holds a shared chunk once for all six frames. Chunks import each
+ * other relatively, so they load from wherever the entry came from.
+ */
+export function subAppsBuildConfig(appsDir: string, outDir: string): UserConfig {
+  return {
+    root: appsDir,
+    base: SUBAPP_ASSETS_PATH.replace(/assets\/$/, ''),
+    plugins: [react(), compressedCopies()],
+    experimental: {
+      renderBuiltUrl: (_file, { hostType }) => (hostType === 'js' ? { relative: true } : undefined),
+    },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      // The chunk graph, read by the size budgets (e2e/tests/bundleBudgets.e2e.ts) and the benchmark.
+      manifest: true,
+      rollupOptions: {
+        input: Object.fromEntries(SUB_APPS.map((app) => [app, resolve(appsDir, app, 'index.html')])),
+      },
+    },
   };
 }

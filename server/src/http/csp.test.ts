@@ -21,4 +21,12 @@ describe('a sub-app page’s policy', () => {
     ).toBe('http://city.example:443 https://city.example:443 https://city.example https://ops.city.example');
     expect(shellOrigins('city.example', 80, [])).toContain('http://city.example');
   });
+
+  it('lets scripts, styles, fonts and images come from the origin the six apps share their chunks on', () => {
+    const policy = subAppPolicy(shellOrigins('10.1.2.3', 8080, []), 'http://10.1.2.3:8080');
+    expect(policy).toContain("script-src 'self' http://10.1.2.3:8080 blob:;");
+    expect(policy).toContain("style-src 'self' http://10.1.2.3:8080 'unsafe-inline';");
+    expect(policy).toContain("font-src 'self' http://10.1.2.3:8080 data:;");
+    expect(policy).toContain("default-src 'self';");
+  });
 });

@@ -28,9 +28,23 @@ const anyPortOf = (hostname: string) => `http://${hostname}:* https://${hostname
 export const shellPolicy = (hostname: string) =>
   [...COMMON, `frame-src 'self' ${anyPortOf(hostname)}`, "frame-ancestors 'self'"].join('; ');
 
-/** A sub-app: frames nothing of its own, and is framed only by the shell's origins. */
-export const subAppPolicy = (shellOrigins: readonly string[]) =>
-  [...COMMON, "frame-src 'self'", `frame-ancestors ${shellOrigins.join(' ')}`].join('; ');
+/** The directives that name where code and styles come from, each widened by `origin`. */
+const FROM_ASSET_ORIGIN = ['script-src', 'style-src', 'font-src', 'img-src', 'media-src'];
+
+/**
+ * A sub-app: frames nothing of its own, and is framed only by the shell's origins. Its chunks (scripts,
+ * styles, fonts, images) may come from `assetOrigin`, where the six apps share them.
+ */
+export const subAppPolicy = (shellOrigins: readonly string[], assetOrigin: string | null = null) =>
+  [
+    ...COMMON.map((directive) =>
+      assetOrigin && FROM_ASSET_ORIGIN.includes(directive.split(' ')[0] ?? '')
+        ? directive.replace("'self'", `'self' ${assetOrigin}`)
+        : directive,
+    ),
+    "frame-src 'self'",
+    `frame-ancestors ${shellOrigins.join(' ')}`,
+  ].join('; ');
 
 /**
  * The shell's origins as a sub-app on `hostname` sees them: the shell's port on that host (either

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { PAGE_SETTINGS_GLOBAL } from '@cityops/contract';
+import { PAGE_SETTINGS_GLOBAL, SUBAPP_ASSETS_PATH } from '@cityops/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../../http/envelope.js';
 import { answerUnknownApi } from '../../http/errors.js';
+import { ASSET_HEADERS } from '../subapps/hosts.js';
 import { readPageSettings, scriptJson } from './pageSettings.js';
 
 const NOT_BUILT =
@@ -38,6 +39,20 @@ export async function registerShell(app: FastifyInstance) {
         'cache-control',
         file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+    },
+  });
+
+  // The six sub-apps' shared chunks: the sub-app pages on their own ports load them from here, one
+  // origin, so the browser keeps one copy for all six frames (SUBAPP_ASSET_ORIGIN).
+  await app.register(fastifyStatic, {
+    root: join(config.SUBAPPS_DIR, 'assets'),
+    prefix: SUBAPP_ASSETS_PATH,
+    decorateReply: false,
+    suppressWarning: true,
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders: (reply) => {
+      for (const [name, value] of Object.entries(ASSET_HEADERS)) reply.header(name, value);
     },
   });
 

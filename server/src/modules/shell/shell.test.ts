@@ -19,7 +19,11 @@ beforeAll(async () => {
   // The build's compressed copies (compressedCopies), recognisable by their content here.
   await writeFile(join(dist, 'assets', 'index-abc123.js.br'), 'brotli');
   await writeFile(join(dist, 'assets', 'index-abc123.js.gz'), 'gzip');
-  t = await createTestApp({ env: { SHELL_DIST: dist } });
+  // The sub-apps' build, whose shared chunks the shell's origin serves too.
+  await mkdir(join(dist, 'subapps', 'assets'), { recursive: true });
+  await writeFile(join(dist, 'subapps', 'assets', 'start-def456.js'), 'console.log(2);');
+  await writeFile(join(dist, 'subapps', 'assets', 'start-def456.js.br'), 'brotli 2');
+  t = await createTestApp({ env: { SHELL_DIST: dist, SUBAPPS_DIR: join(dist, 'subapps') } });
 });
 afterAll(async () => {
   await t.close();
@@ -51,6 +55,17 @@ describe('the web shell', () => {
     expect(bundle.body).toBe('console.log(1);');
     expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.call('GET', '/favicon.svg')).headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('serves the sub-apps’ shared chunks to their origins, compressed and cached for good', async () => {
+    const chunk = await t.call('GET', '/subapps/assets/start-def456.js', {
+      headers: { 'accept-encoding': 'gzip, br', origin: 'http://127.0.0.1:10601' },
+    });
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers['content-encoding']).toBe('br');
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.call('GET', '/subapps/assets/missing.js')).status).toBe(404);
   });
 
   it('sends the compressed copy the client takes, with the same long cache', async () => {

@@ -4,27 +4,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SUB_APP_PORTS } from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncodings, startSubAppHosts, type SubAppHosts } from './hosts.js';
+import { acceptedEncodings, assetOriginFor, startSubAppHosts, type SubAppHosts } from './hosts.js';
 
-let appsDir: string;
+let distDir: string;
 let hosts: SubAppHosts;
 const port = SUB_APP_PORTS.llapp.ip;
+const quiet = { info: () => {}, warn: () => {} };
+const PAGE =
+  '<!doctype html><title>llapp</title>' +
+  '<script type="module" crossorigin src="/subapps/assets/llapp-abc.js"></script>';
 
 beforeAll(async () => {
-  appsDir = await mkdtemp(join(tmpdir(), 'cityops-apps-'));
-  const assets = join(appsDir, 'llapp', 'dist', 'assets');
+  // The layout of the sub-apps' one build (subAppsBuildConfig): a page per app, the chunks shared.
+  distDir = await mkdtemp(join(tmpdir(), 'cityops-subapps-'));
+  const assets = join(distDir, 'assets');
   await mkdir(assets, { recursive: true });
-  await writeFile(join(appsDir, 'llapp', 'dist', 'index.html'), '<!doctype html><title>llapp</title>');
-  await writeFile(join(appsDir, 'llapp', 'dist', 'index.html.gz'), 'gzip index');
+  await mkdir(join(distDir, 'llapp'));
+  await writeFile(join(distDir, 'llapp', 'index.html'), PAGE);
   await writeFile(join(assets, 'page-abc.js'), 'console.log(1);');
   // The build's compressed copies (compressedCopies), recognisable by their content here.
   await writeFile(join(assets, 'page-abc.js.br'), 'brotli');
   await writeFile(join(assets, 'page-abc.js.gz'), 'gzip');
-  const quiet = { info: () => {}, warn: () => {} };
   hosts = await startSubAppHosts({
     apps: ['llapp'],
     host: '127.0.0.1',
-    appsDir,
+    distDir,
     apiOrigin: 'http://127.0.0.1:9',
     shellPort: 8080,
     log: quiet,
@@ -32,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await hosts.close();
-  await rm(appsDir, { recursive: true, force: true });
+  await rm(distDir, { recursive: true, force: true });
 });
 
 /** A GET as it crosses the wire: the body undecoded. */
@@ -53,30 +57,55 @@ function get(path: string, acceptEncoding?: string) {
 }
 
 describe('the sub-app ports', () => {
-  it('send the compressed copy the client takes, brotli first, with the long cache', async () => {
-    const brotli = await get('/llapp/assets/page-abc.js', 'gzip, deflate, br');
+  it('send the shared chunks as the compressed copy the client takes, brotli first, cached for good and readable by the other apps', async () => {
+    const brotli = await get('/subapps/assets/page-abc.js', 'gzip, deflate, br');
     expect(brotli).toMatchObject({
       body: 'brotli',
       headers: {
         'content-encoding': 'br',
         vary: 'Accept-Encoding',
         'cache-control': 'public, max-age=31536000, immutable',
+        'access-control-allow-origin': '*',
       },
     });
     expect(brotli.headers['content-type']).toContain('javascript');
-    expect((await get('/llapp/assets/page-abc.js', 'gzip')).body).toBe('gzip');
-    expect((await get('/llapp/assets/page-abc.js', 'br;q=0, gzip')).body).toBe('gzip');
-    const plain = await get('/llapp/assets/page-abc.js');
+    expect((await get('/subapps/assets/page-abc.js', 'gzip')).body).toBe('gzip');
+    expect((await get('/subapps/assets/page-abc.js', 'br;q=0, gzip')).body).toBe('gzip');
+    const plain = await get('/subapps/assets/page-abc.js');
     expect(plain.body).toBe('console.log(1);');
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
-  it('sends the page compressed too, keeping its own headers', async () => {
-    const page = await get('/llapp/some/page', 'gzip');
-    expect(page.body).toBe('gzip index');
-    expect(page.headers['content-encoding']).toBe('gzip');
-    expect(page.headers['content-security-policy']).toContain('frame-ancestors');
+  it('name the chunks on the shell’s origin in the page, and let the page load them from there', async () => {
+    const page = await get('/llapp/some/page');
+    expect(page.body).toContain('src="http://127.0.0.1:8080/subapps/assets/llapp-abc.js"');
+    expect(page.headers['content-security-policy']).toContain(
+      "script-src 'self' http://127.0.0.1:8080 blob:",
+    );
+    expect(page.headers['content-security-policy']).toContain('frame-ancestors http://127.0.0.1:8080');
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answer 404 for a file that is not a shared chunk, and never one outside the build', async () => {
+    expect((await get('/llapp/index.html')).body).toBe('Not found\n');
+    expect((await get('/subapps/assets/missing.js')).body).toBe('Not found\n');
+    expect((await get('/subapps/assets/..%2Fllapp%2Findex.html')).body).toBe('Not found\n');
+  });
+});
+
+describe('where the pages load their chunks from', () => {
+  const options = { apps: [], host: '', distDir: '', apiOrigin: '', shellPort: 8080, log: quiet } as const;
+  it('is the shell’s public origin when one is configured, else its port on the page’s host', () => {
+    expect(assetOriginFor('10.0.0.5', options)).toBe('http://10.0.0.5:8080');
+    expect(assetOriginFor('city.example', { ...options, shellOrigins: ['https://ops.city.example'] })).toBe(
+      'https://ops.city.example',
+    );
+  });
+  it('is the configured origin, or the sub-app’s own with `self`', () => {
+    expect(assetOriginFor('10.0.0.5', { ...options, assetOrigin: 'https://static.city.example' })).toBe(
+      'https://static.city.example',
+    );
+    expect(assetOriginFor('10.0.0.5', { ...options, assetOrigin: 'self' })).toBeNull();
   });
 });
 

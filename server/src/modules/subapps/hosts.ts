@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import {
   createServer,
   request as forward,
@@ -9,7 +9,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { SUB_APP_PORTS, type SubApp } from '@cityops/contract';
+import { SUB_APP_PORTS, SUBAPP_ASSETS_PATH, type SubApp } from '@cityops/contract';
 import { drainConnections, limitSockets, SERVER_OPTIONS } from '../../http/sockets.js';
 import { shellOrigins, subAppPolicy } from '../../http/csp.js';
 
@@ -22,14 +22,24 @@ export interface SubAppHostOptions {
   apps: readonly SubApp[];
   /** Address to listen on, as the API server's HOST. */
   host: string;
-  /** Where the builds are: `<appsDir>/<app>/dist`. */
-  appsDir: string;
+  /**
+   * The sub-apps' build (subAppsBuildConfig): `<distDir>/<app>/index.html` for each app and
+   * `<distDir>/assets/` for the chunks they share.
+   */
+  distDir: string;
   /** The API server that `/api/*` and `/config.js` are forwarded to, e.g. `http://127.0.0.1:8080`. */
   apiOrigin: string;
   /** The shell's port (PORT): only the shell on this port of the same host may frame a sub-app. */
   shellPort: number;
   /** Further origins the shell is served from (SHELL_ORIGINS), e.g. behind a TLS proxy. */
   shellOrigins?: readonly string[];
+  /**
+   * The origin whose SUBAPP_ASSETS_PATH the pages load their chunks from (SUBAPP_ASSET_ORIGIN): one
+   * origin for all six apps, so the browser caches a shared chunk once. `self` loads them from the
+   * sub-app's own port. Unset: the shell's public origin (the first of SHELL_ORIGINS), else the shell's
+   * port on the host the page was asked for.
+   */
+  assetOrigin?: string;
   log: HostLogger;
 }
 
@@ -57,6 +67,15 @@ const TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
   '.ttf': 'font/ttf',
   '.wasm': 'application/wasm',
+};
+
+/**
+ * The shared chunks: immutable (their names carry their hash), and readable by the other sub-apps'
+ * origins, which load them as module scripts (CORS mode).
+ */
+export const ASSET_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'public, max-age=31536000, immutable',
+  'access-control-allow-origin': '*',
 };
 
 /** Headers that belong to one connection and are never forwarded (RFC 9110 §7.6.1). */
@@ -198,8 +217,25 @@ async function sendFile(
     .pipe(reply);
 }
 
-function handler(app: SubApp, dist: string, options: SubAppHostOptions) {
+/** Where a page of the app on `hostname` loads its chunks from (see SubAppHostOptions.assetOrigin). */
+export function assetOriginFor(hostname: string, options: SubAppHostOptions): string | null {
+  if (options.assetOrigin === 'self') return null;
+  if (options.assetOrigin) return options.assetOrigin;
+  return options.shellOrigins?.[0] ?? shellOrigins(hostname, options.shellPort, [])[0] ?? null;
+}
+
+/** The app's page with its chunks named on the asset origin (the build names them by path only). */
+async function pageHtml(index: string, assetOrigin: string | null): Promise<string> {
+  const html = await readFile(index, 'utf8');
+  return assetOrigin
+    ? html.replaceAll(`"${SUBAPP_ASSETS_PATH}`, `"${assetOrigin}${SUBAPP_ASSETS_PATH}`)
+    : html;
+}
+
+function handler(app: SubApp, options: SubAppHostOptions) {
   const prefix = `/${app}/`;
+  const assetsDir = normalize(join(options.distDir, 'assets'));
+  const pageDir = normalize(join(options.distDir, app));
   const assetCopies = new Map<string, ReadonlySet<string>>();
   return (request: IncomingMessage, reply: ServerResponse) => {
     const url = request.url ?? '/';
@@ -212,10 +248,11 @@ function handler(app: SubApp, dist: string, options: SubAppHostOptions) {
       reply.writeHead(302, { location: prefix });
       return reply.end();
     }
-    if (!pathname.startsWith(prefix)) return plain(reply, 404, 'Not found\n');
+    const isAsset = pathname.startsWith(SUBAPP_ASSETS_PATH);
+    if (!isAsset && !pathname.startsWith(prefix)) return plain(reply, 404, 'Not found\n');
     let relative: string;
     try {
-      relative = decodeURIComponent(pathname.slice(prefix.length));
+      relative = decodeURIComponent(pathname.slice((isAsset ? SUBAPP_ASSETS_PATH : prefix).length));
     } catch {
       return plain(reply, 400, 'Bad request\n');
     }
@@ -223,29 +260,30 @@ function handler(app: SubApp, dist: string, options: SubAppHostOptions) {
     if (!hostname) return plain(reply, 400, 'Bad request\n');
 
     void (async () => {
-      // A last segment with an extension asks for a file of the build; anything else is a page.
-      if (/\.[A-Za-z0-9]+$/.test(relative)) {
-        const file = await fileIn(dist, relative);
+      // The chunks, shared by the six apps: hashed, so cached for good, and loadable from any origin.
+      if (isAsset) {
+        const file = await fileIn(assetsDir, relative);
         if (!file) return plain(reply, 404, 'Not found\n');
-        const immutable = relative.startsWith('assets/');
-        return sendFile(
-          request,
-          reply,
-          file,
-          { 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' },
-          immutable ? assetCopies : undefined,
-        );
+        return sendFile(request, reply, file, ASSET_HEADERS, assetCopies);
       }
-      const index = await fileIn(dist, 'index.html');
+      // A last segment with an extension asks for a file of the app; there are none besides its page.
+      if (/\.[A-Za-z0-9]+$/.test(relative)) return plain(reply, 404, 'Not found\n');
+      const index = await fileIn(pageDir, 'index.html');
       if (!index) return plain(reply, 503, NOT_BUILT);
-      return sendFile(request, reply, index, {
+      const assetOrigin = assetOriginFor(hostname, options);
+      const body = await pageHtml(index, assetOrigin);
+      reply.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'x-content-type-options': 'nosniff',
         'cache-control': 'no-cache',
         // Only the shell frames a sub-app: its port on the same host, or its configured origins.
         'content-security-policy': subAppPolicy(
           shellOrigins(hostname, options.shellPort, options.shellOrigins ?? []),
+          assetOrigin,
         ),
         'referrer-policy': 'same-origin',
       });
+      reply.end(request.method === 'HEAD' ? undefined : body);
     })().catch(() => {
       if (!reply.headersSent) plain(reply, 500, 'Internal error\n');
     });
@@ -282,9 +320,8 @@ export async function startSubAppHosts(options: SubAppHostOptions): Promise<SubA
     ).then(() => undefined);
   try {
     for (const app of options.apps) {
-      const dist = normalize(join(options.appsDir, app, 'dist'));
       for (const port of [SUB_APP_PORTS[app].ip, SUB_APP_PORTS[app].domain]) {
-        const server = limitSockets(createServer(SERVER_OPTIONS, handler(app, dist, options)));
+        const server = limitSockets(createServer(SERVER_OPTIONS, handler(app, options)));
         servers.push(server);
         await listen(server, port, options.host).catch((error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);
