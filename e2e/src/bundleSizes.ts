@@ -1,40 +1,18 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
+import { buildManifestSchema, staticClosure, type BuildManifest } from '@cityops/contract';
 
 /** The builds whose sizes are budgeted: the shell's and the sub-apps' one build. */
 export const SHELL_DIST = resolve(import.meta.dirname, '../../apps/shell/dist');
 export const SUBAPPS_DIST = resolve(import.meta.dirname, '../../dist/subapps');
 
-/** One entry of Vite's build manifest (`build.manifest`): a chunk and the chunks it imports. */
-const manifestSchema = z.record(
-  z.string(),
-  z.object({
-    file: z.string(),
-    isEntry: z.boolean().optional(),
-    imports: z.array(z.string()).optional(),
-  }),
-);
-type Manifest = z.infer<typeof manifestSchema>;
-
-export async function readManifest(dist: string): Promise<Manifest> {
-  return manifestSchema.parse(JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8')));
+export async function readManifest(dist: string): Promise<BuildManifest> {
+  return buildManifestSchema.parse(JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8')));
 }
 
-/** The chunks `keys` need before they run: themselves and every static import, transitively. */
-export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the build manifest has no chunk ${key}`);
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return [...seen].map((key) => manifest[key]?.file ?? key);
-}
+/** The JavaScript among a closure's files (the budgets weigh scripts; styles are small). */
+const scripts = (files: readonly string[]) => files.filter((file) => file.endsWith('.js'));
 
 export interface Weight {
   files: number;
@@ -60,12 +38,12 @@ export async function loginPageWeight(dist = SHELL_DIST): Promise<Weight> {
   const manifest = await readManifest(dist);
   const login = Object.keys(manifest).find((key) => key.endsWith('features/auth/pages/LoginPage.tsx'));
   if (!login) throw new Error('the shell build has no login page chunk');
-  return weigh(dist, staticClosure(manifest, ['index.html', login]));
+  return weigh(dist, scripts(staticClosure(manifest, ['index.html', login])));
 }
 
 /** What a sub-app's page loads before the app runs (pages come later, each in its own chunk). */
 export async function subAppEntryWeight(app: string, dist = SUBAPPS_DIST): Promise<Weight> {
-  return weigh(dist, staticClosure(await readManifest(dist), [`${app}/index.html`]));
+  return weigh(dist, scripts(staticClosure(await readManifest(dist), [`${app}/index.html`])));
 }
 
 /** What a sub-app's entry needs that the other apps' entries do not share: what opening it adds. */
@@ -79,6 +57,6 @@ export async function subAppOwnWeight(app: string, others: readonly string[], di
   );
   return weigh(
     dist,
-    staticClosure(manifest, [`${app}/index.html`]).filter((file) => !shared.has(file)),
+    scripts(staticClosure(manifest, [`${app}/index.html`])).filter((file) => !shared.has(file)),
   );
 }

@@ -77,8 +77,9 @@ describe('sign-in', () => {
     await page.getByRole('checkbox', { name: '记住账号和密码' }).check();
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL(`${baseUrl}/`);
+    // Saved in the background once the page has moved on (it encrypts).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('userRem'))).toBeTruthy();
     const stored = await page.evaluate(() => localStorage.getItem('userRem'));
-    expect(stored).toBeTruthy();
     expect(stored).not.toContain('Admin@123');
 
     await page.context().clearCookies();

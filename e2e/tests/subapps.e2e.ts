@@ -67,6 +67,38 @@ describe('sub-apps in frames', () => {
     await plan.getByRole('navigation', { name: '菜单位置' }).getByText('智慧路灯').waitFor();
   });
 
+  it('fetches the code the six apps share once, from the shell’s origin, ahead of the first frame', async () => {
+    browser = await openBrowser();
+    const { page, context } = browser;
+    // What crossed the network (not what the browser's cache answered), frames included.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const fetched: string[] = [];
+    cdp.on('Network.responseReceived', ({ response }) => {
+      if (!response.fromDiskCache && !response.fromPrefetchCache) fetched.push(response.url);
+    });
+    await signIn(page, server.baseUrl, DEMO.admin);
+    const preload = await page.evaluate(
+      async () => ((await (await fetch('/subapps/preload.json')).json()) as { files: string[] }).files,
+    );
+    expect(preload.length).toBeGreaterThan(0);
+    // Fetched ahead while the signed-in page is idle.
+    await page.waitForFunction(
+      (files) => files.every((file) => document.head.querySelector(`link[rel="prefetch"][href="${file}"]`)),
+      preload,
+    );
+    await openFromMenu(page, '物联网平台', '智慧路灯', '单灯计划');
+    await ready(page, 'iotcloud');
+    await openFromMenu(page, '运维管理', '告警管理', '告警列表');
+    await ready(page, 'omapp');
+    const chunks = fetched.filter((url) => url.includes('/subapps/assets/'));
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const url of chunks) expect(new URL(url).origin).toBe(server.baseUrl);
+    // Each shared file crossed the network at most once for the shell and both frames.
+    for (const file of preload)
+      expect(chunks.filter((url) => new URL(url).pathname === file).length, file).toBeLessThanOrEqual(1);
+  });
+
   it('opens it by domain name, in the frame on 10202', async () => {
     browser = await openBrowser();
     const { page } = browser;

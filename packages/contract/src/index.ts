@@ -18,3 +18,4 @@ export * from './admin/index.js';
 export * from './export.js';
 export * from './admin/buttons.js';
 export * from './chinaTime.js';
+export * from './build.js';

@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { PAGE_SETTINGS_GLOBAL, SUBAPP_ASSETS_PATH } from '@cityops/contract';
+import {
+  PAGE_SETTINGS_GLOBAL,
+  SUBAPP_ASSETS_PATH,
+  SUBAPP_PRELOAD_PATH,
+  buildManifestSchema,
+  subAppPreload,
+  type SubAppPreload,
+} from '@cityops/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../../http/envelope.js';
@@ -54,6 +62,31 @@ export async function registerShell(app: FastifyInstance) {
     setHeaders: (reply) => {
       for (const [name, value] of Object.entries(ASSET_HEADERS)) reply.header(name, value);
     },
+  });
+
+  // Which of those chunks every sub-app needs first; the shell fetches them ahead while idle. Read from
+  // the build's manifest, again only when a new build replaced it.
+  let preload: { mtimeMs: number; answer: SubAppPreload } | null = null;
+  const manifestFile = join(config.SUBAPPS_DIR, '.vite', 'manifest.json');
+  app.get(SUBAPP_PRELOAD_PATH, async (request, reply) => {
+    let answer: SubAppPreload = { files: [] };
+    try {
+      const { mtimeMs } = await stat(manifestFile);
+      if (preload?.mtimeMs !== mtimeMs) {
+        const manifest = buildManifestSchema.parse(JSON.parse(await readFile(manifestFile, 'utf8')));
+        // The frames load the chunks from SUBAPP_ASSET_ORIGIN when set; `self` shares none.
+        const origin = config.SUBAPP_ASSET_ORIGIN;
+        preload = {
+          mtimeMs,
+          answer: origin === 'self' ? { files: [] } : subAppPreload(manifest, origin ?? ''),
+        };
+      }
+      answer = preload.answer;
+    } catch (error) {
+      // Not built (or a broken build): nothing to fetch ahead; the frames say so when opened.
+      request.log.debug({ err: error }, 'no sub-app build manifest to preload from');
+    }
+    return reply.header('cache-control', 'no-cache').send(answer);
   });
 
   app.get('/config.js', async (request, reply) => {

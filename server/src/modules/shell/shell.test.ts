@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageSettingsSchema } from '@cityops/contract';
+import { SUB_APPS, pageSettingsSchema, subAppPreloadSchema } from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { PAGE_SETTINGS_FILE } from './pageSettings.js';
@@ -23,6 +23,16 @@ beforeAll(async () => {
   await mkdir(join(dist, 'subapps', 'assets'), { recursive: true });
   await writeFile(join(dist, 'subapps', 'assets', 'start-def456.js'), 'console.log(2);');
   await writeFile(join(dist, 'subapps', 'assets', 'start-def456.js.br'), 'brotli 2');
+  await mkdir(join(dist, 'subapps', '.vite'));
+  await writeFile(
+    join(dist, 'subapps', '.vite', 'manifest.json'),
+    JSON.stringify({
+      ...Object.fromEntries(
+        SUB_APPS.map((app) => [`${app}/index.html`, { file: `assets/${app}-1.js`, imports: ['_start.js'] }]),
+      ),
+      '_start.js': { file: 'assets/start-def456.js' },
+    }),
+  );
   t = await createTestApp({ env: { SHELL_DIST: dist, SUBAPPS_DIR: join(dist, 'subapps') } });
 });
 afterAll(async () => {
@@ -66,6 +76,14 @@ describe('the web shell', () => {
     expect(chunk.headers['access-control-allow-origin']).toBe('*');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.call('GET', '/subapps/assets/missing.js')).status).toBe(404);
+  });
+
+  it('names the chunks every sub-app loads first, for the shell to fetch ahead', async () => {
+    const answer = await t.call('GET', '/subapps/preload.json');
+    expect(answer.status).toBe(200);
+    expect(subAppPreloadSchema.parse(JSON.parse(answer.body))).toEqual({
+      files: ['/subapps/assets/start-def456.js'],
+    });
   });
 
   it('sends the compressed copy the client takes, with the same long cache', async () => {

@@ -10,6 +10,7 @@ import { pageSettings } from '../../app/pageSettings';
 import { SideMenu } from '../menu/SideMenu';
 import { menuTitle, useSystemChoice, useUserMenu } from '../menu/userMenu';
 import { useFrameStatus } from '../subapps/frameStatus';
+import { usePrefetchSubApps } from '../subapps/prefetchSubApps';
 import { SubAppFrames } from '../subapps/SubAppFrames';
 import { useActiveTheme } from '../theme/themePalette';
 import { TabBar } from '../tabs/TabBar';
@@ -72,6 +73,7 @@ export function ShellLayout() {
     return i18n.language === 'en-US' ? entry.titleEn : entry.title;
   };
   const headerVisible = !isHeaderHidden(pathname, HOME_PATH);
+  usePrefetchSubApps([...pages.keys()].some((path) => subAppForPath(path) !== null));
 
   const tabs = useTabs((state) => state.tabs);
   const { mode, palette } = useActiveTheme();
