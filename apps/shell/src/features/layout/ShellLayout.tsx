@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Activity, useEffect, useMemo, useState } from 'react';
 import { Button, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigation } from 'react-router';
@@ -61,6 +61,11 @@ export function ShellLayout() {
 
   const currentSystem = chosen ?? pathSystem ?? null;
   const side = (menu && currentSystem && menu.sideMenus.get(currentSystem)) || [];
+  // The side menus of the systems visited stay mounted, hidden, so going back to a system (a tab of
+  // another sub-app) shows its menu again instead of building it anew.
+  const [visitedSystems, setVisitedSystems] = useState<readonly string[]>([]);
+  if (currentSystem && side.length > 0 && !visitedSystems.includes(currentSystem))
+    setVisitedSystems([...visitedSystems, currentSystem]);
   const pages = menu ? leavesByPath(menu.tree) : new Map<string, MenuNode>();
   const frameTitles = useFrameStatus((state) => state.titles);
   const titleOf = (tab: PageTab) => {
@@ -113,7 +118,11 @@ export function ShellLayout() {
               onClick={() => setCollapsed(!collapsed)}
               style={{ height: 40, color: 'var(--cityops-menu-text)' }}
             />
-            <SideMenu nodes={side} collapsed={collapsed} />
+            {visitedSystems.map((system) => (
+              <Activity key={system} mode={system === currentSystem ? 'visible' : 'hidden'}>
+                <SideMenu nodes={menu?.sideMenus.get(system) ?? []} collapsed={collapsed} />
+              </Activity>
+            ))}
           </Layout.Sider>
         )}
         <Layout style={{ minWidth: 0 }}>

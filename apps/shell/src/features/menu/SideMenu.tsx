@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,8 @@ export function SideMenu({ nodes, collapsed }: { nodes: readonly MenuNode[]; col
   const { pathname } = useLocation();
   const navigate = useOpenPage();
   const { selected, open } = selectedIndexes(nodes, pathname);
+  // Built once per menu and language: a navigation changes only the selection.
+  const items = useMemo(() => toItems(nodes, i18n.language), [nodes, i18n.language]);
 
   return (
     <Menu
@@ -53,7 +56,7 @@ export function SideMenu({ nodes, collapsed }: { nodes: readonly MenuNode[]; col
       inlineCollapsed={collapsed}
       selectedKeys={selected}
       defaultOpenKeys={collapsed ? undefined : open}
-      items={toItems(nodes, i18n.language)}
+      items={items}
       onClick={({ key }) => {
         const node = findByIndex(nodes, key);
         const path = node ? activateNode(node) : null;
