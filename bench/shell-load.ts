@@ -6,6 +6,7 @@
  */
 import type { Page, Response } from 'playwright-core';
 import { openBrowser } from '../e2e/src/browser.js';
+import { loginPageWeight } from '../e2e/src/bundleSizes.js';
 import { startServer } from '../e2e/src/server.js';
 import { DEMO, fillLogin } from '../e2e/src/signIn.js';
 
@@ -60,9 +61,14 @@ try {
     await page.waitForLoadState('networkidle');
     const signedIn = await signedInScripts();
     if (run === 0) {
+      const needed = await loginPageWeight();
       console.log(
-        `login page JS: ${login.files} files, ${kB(login.wireBytes)} on the wire ` +
-          `(${kB(login.plainBytes)} uncompressed)`,
+        `login page JS, what it needs to show and be used (the build's chunk graph): ${needed.files} files, ` +
+          `${kB(needed.wire)} on the wire (${kB(needed.plain)} uncompressed)`,
+      );
+      console.log(
+        `JS fetched while on the login page, the signed-in code fetched ahead while idle included: ` +
+          `${login.files} files, ${kB(login.wireBytes)} on the wire (${kB(login.plainBytes)} uncompressed)`,
       );
       console.log(
         `first signed-in page JS: ${signedIn.files} more files, ${kB(signedIn.wireBytes)} on the wire ` +
