@@ -1,4 +1,5 @@
 import { loadHomePage } from '../features/home/routes';
+import { whenIdle } from './whenIdle';
 
 /** The layout every signed-in page sits in: header, side menu, tab bar. */
 export const loadShellLayout = () => import('../features/layout/ShellLayout');
@@ -9,11 +10,5 @@ export const loadShellLayout = () => import('../features/layout/ShellLayout');
  * loads without it.
  */
 export function prefetchSignedInCode(): () => void {
-  const load = () => void Promise.all([loadShellLayout(), loadHomePage()]).catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(load, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(load, 200);
-  return () => window.clearTimeout(id);
+  return whenIdle(() => void Promise.all([loadShellLayout(), loadHomePage()]).catch(() => undefined), 2000);
 }

@@ -183,22 +183,21 @@ async function copiesOf(file: string): Promise<ReadonlySet<string>> {
 }
 
 /**
- * A file of the build, as its compressed copy when the client takes one and the build made one.
- * `known` remembers the copies of hashed assets (their content never changes under one name), so an
- * asset costs one stat only the first time; other files (index.html) are looked at on each request.
+ * A shared chunk of the build, as its compressed copy when the client takes one and the build made
+ * one. `known` remembers each chunk's copies (a hashed name never changes content), so a chunk costs
+ * its stats only on its first request, whichever port it comes through.
  */
-async function sendFile(
+async function sendAsset(
   request: IncomingMessage,
   reply: ServerResponse,
   file: string,
-  headers: Record<string, string>,
-  known?: Map<string, ReadonlySet<string>>,
+  known: Map<string, ReadonlySet<string>>,
 ) {
   const allowed = acceptedEncodings(request.headers['accept-encoding']);
-  let present = known?.get(file);
+  let present = known.get(file);
   if (!present) {
     present = await copiesOf(file);
-    known?.set(file, present);
+    known.set(file, present);
   }
   const copy = COPIES.find(
     ({ encoding }) => present.has(encoding) && (allowed.has(encoding) || allowed.has('*')),
@@ -209,7 +208,7 @@ async function sendFile(
     'x-content-type-options': 'nosniff',
     vary: 'Accept-Encoding',
     ...(copy ? { 'content-encoding': copy.encoding } : {}),
-    ...headers,
+    ...ASSET_HEADERS,
   });
   if (request.method === 'HEAD') return reply.end();
   createReadStream(sent)
@@ -232,11 +231,10 @@ async function pageHtml(index: string, assetOrigin: string | null): Promise<stri
     : html;
 }
 
-function handler(app: SubApp, options: SubAppHostOptions) {
+function handler(app: SubApp, options: SubAppHostOptions, assetCopies: Map<string, ReadonlySet<string>>) {
   const prefix = `/${app}/`;
   const assetsDir = normalize(join(options.distDir, 'assets'));
   const pageDir = normalize(join(options.distDir, app));
-  const assetCopies = new Map<string, ReadonlySet<string>>();
   return (request: IncomingMessage, reply: ServerResponse) => {
     const url = request.url ?? '/';
     const pathname = url.split('?', 1)[0] ?? '/';
@@ -264,7 +262,7 @@ function handler(app: SubApp, options: SubAppHostOptions) {
       if (isAsset) {
         const file = await fileIn(assetsDir, relative);
         if (!file) return plain(reply, 404, 'Not found\n');
-        return sendFile(request, reply, file, ASSET_HEADERS, assetCopies);
+        return sendAsset(request, reply, file, assetCopies);
       }
       // A last segment with an extension asks for a file of the app; there are none besides its page.
       if (/\.[A-Za-z0-9]+$/.test(relative)) return plain(reply, 404, 'Not found\n');
@@ -308,6 +306,8 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function startSubAppHosts(options: SubAppHostOptions): Promise<SubAppHosts> {
   const servers: Server[] = [];
   const listening: SubAppHosts['listening'] = [];
+  // The chunks are shared by every app and port: their compressed copies are looked up once for all.
+  const assetCopies = new Map<string, ReadonlySet<string>>();
   const close = (graceMs = 0) =>
     Promise.all(
       servers.map(
@@ -321,7 +321,7 @@ export async function startSubAppHosts(options: SubAppHostOptions): Promise<SubA
   try {
     for (const app of options.apps) {
       for (const port of [SUB_APP_PORTS[app].ip, SUB_APP_PORTS[app].domain]) {
-        const server = limitSockets(createServer(SERVER_OPTIONS, handler(app, options)));
+        const server = limitSockets(createServer(SERVER_OPTIONS, handler(app, options, assetCopies)));
         servers.push(server);
         await listen(server, port, options.host).catch((error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { SUBAPP_PRELOAD_PATH, subAppPreloadSchema } from '@cityops/contract';
+import { whenIdle } from '../../app/whenIdle';
 
 /**
  * Once the signed-in page is idle, fetches the code every sub-app loads first into the browser's
@@ -24,15 +25,10 @@ export function usePrefetchSubApps(enabled: boolean) {
         links.push(link);
       }
     };
-    const start = () => void prefetch().catch(() => undefined);
-    const idle =
-      typeof window.requestIdleCallback === 'function'
-        ? window.requestIdleCallback(start, { timeout: 3000 })
-        : window.setTimeout(start, 500);
+    const cancel = whenIdle(() => void prefetch().catch(() => undefined), 3000);
     return () => {
       controller.abort();
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancel();
       // The links stay harmless once fetched; they go with the layout so a remount adds no duplicates.
       for (const link of links) link.remove();
     };
