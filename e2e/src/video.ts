@@ -90,8 +90,8 @@ export async function startVideoStack(
   };
 }
 
-/** Chromium with the fake microphone playing `tonePath`, and autoplay allowed. */
-export function openVideoBrowser(tonePath: string) {
+/** Chromium with the fake microphone playing `tonePath`, and autoplay allowed (plus `args`). */
+export function openVideoBrowser(tonePath: string, args: readonly string[] = []) {
   return openBrowser({
     viewport: { width: 1600, height: 900 },
     args: [
@@ -99,6 +99,7 @@ export function openVideoBrowser(tonePath: string) {
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-audio-capture=${tonePath}`,
       '--autoplay-policy=no-user-gesture-required',
+      ...args,
     ],
   });
 }

@@ -22,7 +22,10 @@ export interface StreamOptions {
 }
 
 /** Opens a stream; the players take one as a prop so tests (jsdom has no MSE) pass a fake. */
-export type StreamFactory = (options: StreamOptions) => StreamHandle;
+export type StreamFactory = ((options: StreamOptions) => StreamHandle) & {
+  /** Fetches the player's code ahead of the first stream (a window on screen will likely play). */
+  preload?: () => void;
+};
 
 const STREAM_URL = /^wss?:\/\/[^\s/]+/i;
 
@@ -131,6 +134,9 @@ function socketLoader(mpegts: typeof Mpegts, hooks: SocketHooks): Mpegts.CustomL
   return SocketLoader as unknown as Mpegts.CustomLoaderConstructor;
 }
 
+/** mpegts.js, fetched once: on a player's first window, not on the first click (issue 11). */
+const loadMpegts = () => import('mpegts.js').then((module) => module.default);
+
 /**
  * The real stream: mpegts.js over ws-flv. mpegts.js is loaded on first use so pages without video do
  * not carry it. Beyond mpegts.js's own errors it watches the socket (`socketLoader`) for two timeouts
@@ -214,7 +220,7 @@ export const mpegtsStream: StreamFactory = (options) => {
   }, CONNECT_TIMEOUT_MS);
   video.addEventListener('loadeddata', onFirstFrame);
 
-  void import('mpegts.js').then(({ default: mpegts }) => {
+  void loadMpegts().then((mpegts) => {
     if (destroyed || failed) return;
     if (!mpegts.isSupported()) {
       fail(PlayerError.FETCH_FAILED);
@@ -253,3 +259,4 @@ export const mpegtsStream: StreamFactory = (options) => {
     },
   };
 };
+mpegtsStream.preload = () => void loadMpegts().catch(() => undefined);

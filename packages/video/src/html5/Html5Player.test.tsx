@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FeedbackHost } from '@cityops/ui';
 import {
@@ -51,6 +51,55 @@ describe('HTML5 player with its source', () => {
     expect(streams.live().map((entry) => entry.url)).toEqual(['ws://h/live/1.flv', 'ws://h/live/2.flv']);
     expect(hik.getPlaybackUrls).not.toHaveBeenCalled();
     expect(hik.getTalkUrls).not.toHaveBeenCalled();
+  });
+
+  it('goes on with the streams of the cameras that stay when one more is ticked', async () => {
+    const streams = fakeStreams();
+    let asked = 0;
+    const hik = source({
+      getPreviewUrls: vi.fn((request: { cameraIndexCodes: string[] }) => {
+        asked += 1;
+        return Promise.resolve(
+          Object.fromEntries(
+            request.cameraIndexCodes.map((code) => [code, `ws://h/live/${code}.flv?ask=${asked}`]),
+          ),
+        );
+      }),
+    });
+    const three = [...devices, { controlCode: 'cam-3', devName: '南门' }];
+    const view = render(
+      <Html5Player mode="live" devices={devices} source={hik} streamFactory={streams.factory} now={now} />,
+    );
+    expect(await screen.findByRole('gridcell', { name: '西门' })).toBeTruthy();
+    const two = streams.live().map((entry) => entry.url);
+
+    view.rerender(
+      <Html5Player mode="live" devices={three} source={hik} streamFactory={streams.factory} now={now} />,
+    );
+    // The windows stay on screen while the addresses are asked for, and the two keep their sockets.
+    expect(screen.getByRole('gridcell', { name: '东门' })).toBeTruthy();
+    expect(await screen.findByRole('gridcell', { name: '南门' })).toBeTruthy();
+    expect(streams.live().map((entry) => entry.url)).toEqual([...two, 'ws://h/live/cam-3.flv?ask=2']);
+    expect(streams.opened).toHaveLength(3);
+    // Only the new camera's address was asked for.
+    expect(vi.mocked(hik.getPreviewUrls).mock.calls[1]?.[0].cameraIndexCodes).toEqual(['cam-3']);
+
+    // In playback every window opens its own session again.
+    view.rerender(
+      <Html5Player
+        mode="playback"
+        devices={devices}
+        source={hik}
+        streamFactory={streams.factory}
+        now={now}
+      />,
+    );
+    await waitFor(() =>
+      expect(streams.live().map((entry) => [entry.url, entry.live])).toEqual([
+        [expect.stringContaining('ws://h/pb/1.flv'), false],
+        [expect.stringContaining('ws://h/pb/2.flv'), false],
+      ]),
+    );
   });
 
   it('asks for talk URLs too when talk is on', async () => {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deviceCode, type HikVideoSource, type VideoDevice } from '../adapters.js';
+import { deviceCode, type HikVideoSource, type UrlMap, type VideoDevice } from '../adapters.js';
 import { MAX_WINDOWS } from '../constants.js';
 import type { PlayItemInput, PlayMode } from '../playList.js';
 import { Html5PlayerView, type Html5PlayerViewProps } from './Html5PlayerView.js';
@@ -35,7 +35,15 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
     mode: PlayMode;
     list: readonly PlayItemInput[] | 'failed';
   } | null>(null);
-  const playList = loaded?.devices === devices && loaded.mode === mode ? loaded.list : null;
+  // While the answers for a changed list of cameras are on the way, the windows of the last list go on
+  // playing (the view keeps the ones that stay); only a first list or another mode waits with a spinner.
+  const playList = loaded?.mode === mode && loaded.list !== 'failed' ? loaded.list : null;
+  // The list on screen, read by the next load without making it depend on it.
+  const shownRef = useRef<{ mode: PlayMode; list: readonly PlayItemInput[] } | null>(null);
+  useEffect(() => {
+    shownRef.current = playList ? { mode, list: playList } : null;
+  });
+  const failed = loaded?.devices === devices && loaded.mode === mode && loaded.list === 'failed';
   const wantTalk = view.talk === true;
 
   useEffect(() => {
@@ -44,10 +52,26 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
     const codes = shown.map(deviceCode);
     const protocol = pageStreamProtocol(globalThis.location?.protocol ?? 'http:');
     const time = now();
+    const shownList = shownRef.current;
+    // A camera that stays in its window goes on with its stream (the view keeps it): its address is
+    // not asked for again, so a tick asks for one camera, not for all of them.
+    const before = mode === 'live' && shownList?.mode === 'live' ? shownList.list : [];
+    const kept: UrlMap = {};
+    codes.forEach((code, wnd) => {
+      const item = before[wnd];
+      if (item?.code === code && item.urls?.realplay) kept[code] = item.urls.realplay;
+    });
+    const ask = codes.filter((code) => !(code in kept));
     const load = async () => {
       if (codes.length === 0) return hikPlayList(mode, shown, {}, time);
       const [preview, playback, talk] = await Promise.all([
-        mode === 'live' ? source.getPreviewUrls(hikPreviewRequest(codes, protocol)) : undefined,
+        mode === 'live'
+          ? ask.length > 0
+            ? source
+                .getPreviewUrls(hikPreviewRequest(ask, protocol))
+                .then((answer) => ({ ...kept, ...answer }))
+            : kept
+          : undefined,
         mode === 'playback' ? source.getPlaybackUrls(hikPlaybackRequest(shown, protocol, time)) : undefined,
         wantTalk && source.getTalkUrls ? source.getTalkUrls(hikTalkRequest(codes)) : undefined,
       ]);
@@ -67,7 +91,7 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
 
   return (
     // The view checks the list as soon as it has one: it waits for the answers so as not to warn 缺失播放列表参数.
-    playList === 'failed' ? (
+    failed ? (
       <Empty description={t('video.loadFailed')} style={{ paddingTop: 48 }} />
     ) : playList === null ? (
       <Spin spinning style={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 240 }} />

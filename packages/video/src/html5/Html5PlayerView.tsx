@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '@cityops/ui';
 import {
@@ -91,7 +91,8 @@ export function Html5PlayerView(props: Html5PlayerViewProps) {
   const talkControl = useTalk(props.talkStarter ?? startTalk, report);
   const recordingControl = useRecording(props.recordingStarter ?? startRecording, report);
 
-  useEffect(() => {
+  // Before paint: the windows of a new list open their streams in the same frame as the list arrives.
+  useLayoutEffect(() => {
     const check = checkPlayList(mode, playList, { talk });
     if (!check.ok)
       showMessage('WARN', t(check.problem.key, 'n' in check.problem ? { n: check.problem.n } : {}));

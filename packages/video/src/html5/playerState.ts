@@ -74,16 +74,36 @@ function freshPlayback(window: WindowState): PlaybackRange | null {
   return range ? { ...range, rate: 1 } : null;
 }
 
+/**
+ * A live window that shows the same camera in a new list goes on with its stream: ticking a tenth
+ * camera must not restart the nine already playing. It keeps the address it opened (the new list
+ * holds a fresh one for the same camera) and its session, so its `<video>` is left alone.
+ */
+function keptLiveWindow(state: PlayerState, mode: PlayMode, wnd: number, item: PlayItem): WindowState | null {
+  const before = state.windows[wnd];
+  if (mode !== 'live' || state.mode !== 'live' || !before?.item || before.playState === 'stopped')
+    return null;
+  if (before.item.code !== item.code || !before.item.urls.realplay) return null;
+  return { ...before, item: { ...item, urls: { ...item.urls, realplay: before.item.urls.realplay } } };
+}
+
 export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
   switch (action.type) {
-    case 'load':
+    case 'load': {
+      const fresh = initialPlayerState(action.mode, splitForCount(action.items.length, action.screenWidth));
+      const kept = action.items.map((item, wnd) => keptLiveWindow(state, action.mode, wnd, item));
+      const windows = action.items.map(
+        (item, wnd): WindowState =>
+          kept[wnd] ?? { ...stoppedWindow(item), playState: action.autoPlay ? 'playing' : 'stopped' },
+      );
+      const soundKept = state.soundWindow !== null && kept[state.soundWindow] != null;
       return {
-        ...initialPlayerState(action.mode, splitForCount(action.items.length, action.screenWidth)),
-        windows: action.items.map((item) => ({
-          ...stoppedWindow(item),
-          playState: action.autoPlay ? 'playing' : 'stopped',
-        })),
+        ...fresh,
+        windows,
+        selected: state.mode === action.mode && state.selected < windows.length ? state.selected : 0,
+        ...(soundKept ? { muted: state.muted, volume: state.volume, soundWindow: state.soundWindow } : {}),
       };
+    }
     case 'select':
       return { ...state, selected: action.wnd };
     case 'split':

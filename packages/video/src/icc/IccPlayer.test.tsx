@@ -34,9 +34,11 @@ function setup(props: Partial<IccPlayerProps> = {}) {
   const streams = fakeStreams();
   const talk = fakeTalk();
   const source = props.source ?? iccSource();
+  const recorder = fakeRecorder().starter;
+  const now = () => new Date(2026, 10, 22, 10).getTime();
   // A fresh client per player, as each frame has its own.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const tree = (more: Partial<IccPlayerProps>) => (
     <QueryClientProvider client={client}>
       <FeedbackHost />
       <IccPlayer
@@ -44,14 +46,16 @@ function setup(props: Partial<IccPlayerProps> = {}) {
         devices={cameras(5)}
         streamFactory={streams.factory}
         talkStarter={talk.starter}
-        recordingStarter={fakeRecorder().starter}
-        now={() => new Date(2026, 10, 22, 10).getTime()}
+        recordingStarter={recorder}
+        now={now}
         {...props}
+        {...more}
         source={source}
       />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
-  return { streams, talk, source };
+  const view = render(tree({}));
+  return { streams, talk, source, rerender: (more: Partial<IccPlayerProps>) => view.rerender(tree(more)) };
 }
 
 // getByRole computes the accessible name of every element: far too slow over 25 preset rows in jsdom.
@@ -67,6 +71,35 @@ describe('ICC player, live', () => {
       iccPreviewUrlsRequestSchema.parse(vi.mocked(source.getPreviewUrls).mock.calls[0]?.[0]).streamType,
     ).toBe(2);
     expect(streams.live()).toHaveLength(5);
+  });
+
+  it('goes on with the streams of the cameras that stay when one more is ticked', async () => {
+    let asked = 0;
+    const source = iccSource({
+      getPreviewUrls: vi.fn((request: IccPreviewUrlsRequest) => {
+        asked += 1;
+        return Promise.resolve(
+          Object.fromEntries(request.controlCodes.map((code) => [code, `ws://icc/${code}.flv?ask=${asked}`])),
+        );
+      }),
+    });
+    const { streams, rerender } = setup({ source });
+    await flush();
+    const five = streams.live().map((entry) => entry.url);
+    expect(five).toHaveLength(5);
+
+    rerender({ devices: cameras(6) });
+    await flush();
+    // The five keep their sockets; only the sixth opens one, with the new answer's address.
+    expect(streams.live().map((entry) => entry.url)).toEqual([...five, 'ws://icc/cam-6.flv?ask=2']);
+    expect(streams.opened).toHaveLength(6);
+
+    // Down to three windows the main stream replaces the sub-stream: every window starts again.
+    rerender({ devices: cameras(3) });
+    await flush();
+    expect(streams.live().map((entry) => entry.url)).toEqual(
+      ['cam-1', 'cam-2', 'cam-3'].map((code) => `ws://icc/${code}.flv?ask=3`),
+    );
   });
 
   it('warns about devices without an address', async () => {

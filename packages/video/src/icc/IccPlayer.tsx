@@ -38,6 +38,7 @@ import {
   devicesWithoutAddress,
   iccPlaybackRequest,
   iccPreviewRequest,
+  iccStreamType,
   iccTalkRequest,
   talkPath,
 } from './iccRequests.js';
@@ -90,6 +91,10 @@ export function IccPlayer(props: IccPlayerProps) {
   const [urls, setUrls] = useState<{ for: readonly VideoDevice[]; map: UrlMap } | null>(null);
   const [startTimes, setStartTimes] = useState<ReadonlyMap<string, number>>(new Map());
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
+  const failedRef = useRef(failed);
+  useEffect(() => {
+    failedRef.current = failed;
+  });
   const [selected, setSelected] = useState(0);
   const [soundWindow, setSoundWindow] = useState<number | null>(null);
   const [panelOpen, setPanelOpen] = useState(true);
@@ -134,7 +139,13 @@ export function IccPlayer(props: IccPlayerProps) {
           showMessage('WARN', t('video.noAddress', { codes: missing.join(','), kind }));
         }
         setFailed(new Set());
-        setUrls({ for: active, map });
+        setUrls((previous) => ({
+          for: active,
+          map:
+            mode === 'live' && previous
+              ? { ...map, ...stillPlaying(previous, active, failedRef.current) }
+              : map,
+        }));
       },
       // The HTTP client has shown the server's reason (e.g. 监控点…离线); a second message would hide it.
       () => undefined,
@@ -145,7 +156,9 @@ export function IccPlayer(props: IccPlayerProps) {
   }, [active, mode, source, startTimes, now, t]);
 
   const side = iccGridSide(active.length);
-  const map = urls?.for === active ? urls.map : {};
+  // While new addresses are on the way, a window whose camera stays goes on with the one it has.
+  const map =
+    urls?.for === active ? urls.map : urls && mode === 'live' ? stillPlaying(urls, active, failed) : {};
   const urlOf = (wnd: number) => {
     const device = active[wnd];
     return device && !failed.has(wnd) ? (map[deviceCode(device)] ?? null) : null;
@@ -395,4 +408,26 @@ export function IccPlayer(props: IccPlayerProps) {
       )}
     </div>
   );
+}
+
+/**
+ * The live addresses of `before` that windows of `active` go on playing: the same camera in the same
+ * window, not failed, on the same stream (main or sub, which the number of windows decides). A new
+ * answer holds fresh addresses for them too, but switching would restart a stream that is running:
+ * ticking a sixth camera must not restart the five already shown.
+ */
+function stillPlaying(
+  before: { for: readonly VideoDevice[]; map: UrlMap },
+  active: readonly VideoDevice[],
+  failed: ReadonlySet<number>,
+): UrlMap {
+  const kept: UrlMap = {};
+  if (iccStreamType(before.for.length) !== iccStreamType(active.length)) return kept;
+  active.forEach((device, wnd) => {
+    const code = deviceCode(device);
+    const previous = before.for[wnd];
+    const url = before.map[code];
+    if (url && previous && deviceCode(previous) === code && !failed.has(wnd)) kept[code] = url;
+  });
+  return kept;
 }

@@ -39,6 +39,8 @@ export function VideoWindow(props: VideoWindowProps) {
     events.current = { onError: props.onError, onEnded: props.onEnded };
   });
 
+  useEffect(() => streamFactory.preload?.(), [streamFactory]);
+
   useEffect(() => {
     registerVideo(index, videoRef.current);
     return () => registerVideo(index, null);
