@@ -1,4 +1,4 @@
-import { Activity, useEffect, useMemo, useState } from 'react';
+import { Activity, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigation } from 'react-router';
@@ -66,17 +66,25 @@ export function ShellLayout() {
   const [visitedSystems, setVisitedSystems] = useState<readonly string[]>([]);
   if (currentSystem && side.length > 0 && !visitedSystems.includes(currentSystem))
     setVisitedSystems([...visitedSystems, currentSystem]);
-  const pages = menu ? leavesByPath(menu.tree) : new Map<string, MenuNode>();
+  const pages = useMemo(() => (menu ? leavesByPath(menu.tree) : new Map<string, MenuNode>()), [menu]);
   const frameTitles = useFrameStatus((state) => state.titles);
-  const titleOf = (tab: PageTab) => {
-    const own = frameTitles[tab.path];
-    if (own) return own;
-    const node = pages.get(tab.path);
-    if (node) return menuTitle(node, i18n.language);
-    const entry = findRouteByPath(tab.path);
-    if (!entry) return tab.path;
-    return i18n.language === 'en-US' ? entry.titleEn : entry.title;
-  };
+  const language = i18n.language;
+  // Stable across routes, like the header's callbacks: a tab switch re-renders the tab bar's active
+  // mark and the body, not the header or every tab's title (issue 11).
+  const titleOf = useCallback(
+    (tab: PageTab) => {
+      const own = frameTitles[tab.path];
+      if (own) return own;
+      const node = pages.get(tab.path);
+      if (node) return menuTitle(node, language);
+      const entry = findRouteByPath(tab.path);
+      if (!entry) return tab.path;
+      return language === 'en-US' ? entry.titleEn : entry.title;
+    },
+    [frameTitles, pages, language],
+  );
+  const hideHeader = useCallback(() => setHeaderShown(false), []);
+  const showHeader = useCallback(() => setHeaderShown(true), []);
   const headerVisible = !isHeaderHidden(pathname, HOME_PATH);
   usePrefetchSubApps([...pages.keys()].some((path) => subAppForPath(path) !== null));
 
@@ -99,7 +107,7 @@ export function ShellLayout() {
     <Layout style={{ height: '100vh' }}>
       {navigation.state === 'loading' && <LoadingOverlay />}
       {headerVisible && headerShown && menu && (
-        <AppHeader menu={menu} currentSystem={currentSystem} onHide={() => setHeaderShown(false)} />
+        <AppHeader menu={menu} currentSystem={currentSystem} onHide={hideHeader} />
       )}
       <Layout>
         {side.length > 0 && (
@@ -126,10 +134,7 @@ export function ShellLayout() {
           </Layout.Sider>
         )}
         <Layout style={{ minWidth: 0 }}>
-          <TabBar
-            titleOf={titleOf}
-            onShowHeader={headerVisible && !headerShown ? () => setHeaderShown(true) : undefined}
-          />
+          <TabBar titleOf={titleOf} onShowHeader={headerVisible && !headerShown ? showHeader : undefined} />
           <Layout.Content style={{ overflow: 'hidden', position: 'relative' }}>
             <TabPages activeCode={route?.code ?? null} />
             <SubAppFrames

@@ -1,4 +1,5 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { create } from 'zustand';
 import { buildUserMenu, localName, type MenuNode, type UserMenu } from '@cityops/client';
 import type { Locale } from '@cityops/contract';
@@ -58,6 +59,12 @@ export function activateNode(node: MenuNode): string | null {
  */
 export function useOpenPage(): (path: string) => void {
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  return (path) => void navigate(path, { replace: path === pathname || path === `${pathname}${search}` });
+  // The address at the click, not at render: the header and menus need not re-render on each route.
+  return useCallback(
+    (path: string) => {
+      const { pathname, search } = window.location;
+      void navigate(path, { replace: path === pathname || path === `${pathname}${search}` });
+    },
+    [navigate],
+  );
 }

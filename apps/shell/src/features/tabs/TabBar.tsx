@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { Button, Dropdown, Flex, Tabs, theme } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -11,25 +12,60 @@ interface Props {
   onShowHeader?: () => void;
 }
 
-/** Open pages (video-talk-alarm-header.md §2.9): switch, close one, close the others, expand header. */
-export function TabBar({ titleOf, onShowHeader }: Props) {
+/**
+ * Open pages (video-talk-alarm-header.md §2.9): switch, close one, close the others, expand header.
+ * A tab switch changes only the active key: the tabs' labels (each with its context menu) are built
+ * when the tabs or their titles change, and the handlers read the store when they run (issue 11).
+ */
+export const TabBar = memo(function TabBar({ titleOf, onShowHeader }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const tabs = useTabs((state) => state.tabs);
   const activeCode = useTabs((state) => state.activeCode);
-  const close = useTabs((state) => state.close);
-  const closeOthers = useTabs((state) => state.closeOthers);
 
-  const closeTab = (code: string) => {
-    const next = close(code);
-    if (next) navigate(next);
-  };
-  const keepOnly = (code: string) => {
-    const tab = tabs.find((candidate) => candidate.code === code);
-    closeOthers(code);
-    if (tab && code !== activeCode) navigate(tabAddress(tab));
-  };
+  const actions = useMemo(() => {
+    const closeTab = (code: string) => {
+      const next = useTabs.getState().close(code);
+      if (next) void navigate(next);
+    };
+    const keepOnly = (code: string) => {
+      const { tabs: open, activeCode: active, closeOthers } = useTabs.getState();
+      const tab = open.find((candidate) => candidate.code === code);
+      closeOthers(code);
+      if (tab && code !== active) void navigate(tabAddress(tab));
+    };
+    const show = (code: string) => {
+      const tab = useTabs.getState().tabs.find((candidate) => candidate.code === code);
+      if (tab) void navigate(tabAddress(tab));
+    };
+    return { closeTab, keepOnly, show };
+  }, [navigate]);
+
+  const items = useMemo(
+    () =>
+      tabs.map((tab) => ({
+        key: tab.code,
+        closable: tab.code !== HOME_TAB.code,
+        closeIcon: undefined,
+        label: (
+          <Dropdown
+            trigger={['contextMenu']}
+            menu={{
+              items: [
+                { key: 'close', label: t('tabs.close'), disabled: tab.code === HOME_TAB.code },
+                { key: 'others', label: t('tabs.closeOthers') },
+              ],
+              onClick: ({ key }) =>
+                key === 'close' ? actions.closeTab(tab.code) : actions.keepOnly(tab.code),
+            }}
+          >
+            <span>{titleOf(tab)}</span>
+          </Dropdown>
+        ),
+      })),
+    [tabs, titleOf, t, actions],
+  );
 
   return (
     <Flex
@@ -48,34 +84,13 @@ export function TabBar({ titleOf, onShowHeader }: Props) {
         activeKey={activeCode}
         style={{ flex: 1, minWidth: 0, marginBottom: -1 }}
         tabBarStyle={{ margin: 0 }}
-        onChange={(code) => {
-          const tab = tabs.find((candidate) => candidate.code === code);
-          if (tab) navigate(tabAddress(tab));
-        }}
+        onChange={actions.show}
         onEdit={(code, action) => {
-          if (action === 'remove' && typeof code === 'string') closeTab(code);
+          if (action === 'remove' && typeof code === 'string') actions.closeTab(code);
         }}
-        items={tabs.map((tab) => ({
-          key: tab.code,
-          closable: tab.code !== HOME_TAB.code,
-          closeIcon: undefined,
-          label: (
-            <Dropdown
-              trigger={['contextMenu']}
-              menu={{
-                items: [
-                  { key: 'close', label: t('tabs.close'), disabled: tab.code === HOME_TAB.code },
-                  { key: 'others', label: t('tabs.closeOthers') },
-                ],
-                onClick: ({ key }) => (key === 'close' ? closeTab(tab.code) : keepOnly(tab.code)),
-              }}
-            >
-              <span>{titleOf(tab)}</span>
-            </Dropdown>
-          ),
-        }))}
+        items={items}
       />
-      <Button size="small" type="text" onClick={() => keepOnly(activeCode)}>
+      <Button size="small" type="text" onClick={() => actions.keepOnly(activeCode)}>
         {t('tabs.closeOthers')}
       </Button>
       {onShowHeader && (
@@ -89,4 +104,4 @@ export function TabBar({ titleOf, onShowHeader }: Props) {
       )}
     </Flex>
   );
-}
+});

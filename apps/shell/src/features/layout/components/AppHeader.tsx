@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Flex, Layout, Typography, theme } from 'antd';
 import { UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +14,11 @@ interface Props {
   onHide(): void;
 }
 
-/** The header (video-talk-alarm-header.md §2.7): menus on the left, the user's actions on the right. */
-export function AppHeader({ menu, currentSystem, onHide }: Props) {
+/**
+ * The header (video-talk-alarm-header.md §2.7): menus on the left, the user's actions on the right.
+ * Memoised: nothing in it depends on the route, so a tab switch leaves it alone.
+ */
+export const AppHeader = memo(function AppHeader({ menu, currentSystem, onHide }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -39,4 +43,4 @@ export function AppHeader({ menu, currentSystem, onHide }: Props) {
       </Flex>
     </Layout.Header>
   );
-}
+});
