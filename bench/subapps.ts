@@ -13,6 +13,8 @@ import { startServer } from '../e2e/src/server.js';
 import { DEMO, signIn } from '../e2e/src/signIn.js';
 
 const CYCLES = 20;
+/** The heap is compared from this cycle on, when the first openings' one-off caches are filled. */
+const GROWTH_FROM = 5;
 const SWITCHES = 12;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -208,6 +210,42 @@ async function counters(cdp: CDPSession) {
   return { heap: heap.usedSize, nodes: dom.nodes, documents: dom.documents, listeners: dom.jsEventListeners };
 }
 
+type HeapGroups = Map<string, { count: number; size: number }>;
+
+/**
+ * A heap snapshot (after GC) summed by what V8 and Blink call each node: its type and constructor or
+ * class name. Comparing two tells what grows, and so what retains it.
+ */
+async function heapGroups(cdp: CDPSession): Promise<HeapGroups> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  let json = '';
+  const onChunk = (event: { chunk: string }) => (json += event.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const snapshot = JSON.parse(json) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
+    nodes: number[];
+    strings: string[];
+  };
+  const fields = snapshot.snapshot.meta.node_fields;
+  const [type, name, selfSize] = ['type', 'name', 'self_size'].map((field) => fields.indexOf(field));
+  const types = snapshot.snapshot.meta.node_types[0];
+  const groups: HeapGroups = new Map();
+  for (let at = 0; at < snapshot.nodes.length; at += fields.length) {
+    const kind = types[snapshot.nodes[at + (type ?? 0)] ?? 0] ?? '?';
+    // Strings are grouped as one: their names are their contents.
+    const label = kind.includes('string')
+      ? kind
+      : `${kind}: ${(snapshot.strings[snapshot.nodes[at + (name ?? 1)] ?? 0] ?? '').slice(0, 70)}`;
+    const group = groups.get(label) ?? { count: 0, size: 0 };
+    group.count += 1;
+    group.size += snapshot.nodes[at + (selfSize ?? 3)] ?? 0;
+    groups.set(label, group);
+  }
+  return groups;
+}
+
 /** Opens a page of every app by the shell's own router (as back/forward would), then closes them all. */
 async function cycles(baseUrl: string) {
   const browser = await browserFor();
@@ -218,6 +256,7 @@ async function cycles(baseUrl: string) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.enable');
     const rows: { cycle: number; heap: number; nodes: number; documents: number; listeners: number }[] = [];
+    let early: HeapGroups = new Map();
     rows.push({ cycle: 0, ...(await counters(cdp)) });
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
       for (const app of SUB_APPS) {
@@ -230,7 +269,9 @@ async function cycles(baseUrl: string) {
       }
       await closeAllTabs(page);
       rows.push({ cycle, ...(await counters(cdp)) });
+      if (cycle === GROWTH_FROM) early = await heapGroups(cdp);
     }
+    const late = await heapGroups(cdp);
     console.log(`after each of ${CYCLES} cycles opening and closing all six apps (after GC):`);
     console.log('  cycle   heap used   DOM nodes   documents   listeners');
     for (const row of rows.filter((r) => r.cycle % 5 === 0 || r.cycle <= 1))
@@ -246,6 +287,18 @@ async function cycles(baseUrl: string) {
           `(${((last.heap - first.heap) / (CYCLES - 1) / 1024).toFixed(1)} kB per cycle), ` +
           `DOM nodes ${last.nodes - first.nodes >= 0 ? '+' : ''}${last.nodes - first.nodes}, documents ${last.documents - first.documents}`,
       );
+    const growth = [...late]
+      .map(([label, { count, size }]) => {
+        const before = early.get(label) ?? { count: 0, size: 0 };
+        return { label, count: count - before.count, size: size - before.size };
+      })
+      .sort((a, b) => b.size - a.size);
+    const total = growth.reduce((sum, group) => sum + group.size, 0);
+    console.log(
+      `  what grew from cycle ${GROWTH_FROM} to ${CYCLES} (heap snapshots), ${kB(total)} in all; the largest:`,
+    );
+    for (const group of growth.slice(0, 12))
+      console.log(`  ${kB(group.size).padStart(10)}  ${String(group.count).padStart(6)} x  ${group.label}`);
   } finally {
     await browser.close();
   }

@@ -143,6 +143,9 @@ async function ours(
   const firstFrames = started
     .slice(0, count)
     .map((window, i) => (window.firstFrameAt ?? NaN) - (clicks[i] ?? NaN));
+  const lastSocket = (await sockets(frame)).filter((s) => s.url.includes('/live/')).at(-1);
+  const last = await phaseTimes(frame, clicks.at(-1) ?? NaN, lastSocket, started[count - 1]);
+  lastWindows.push(`ours  ${String(count).padStart(2)} | ${phaseLine(last)}`);
   const row = await measureStretch(frame, LIVE, count, firstFrames);
   // The address each camera's window plays now: the last socket opened per camera.
   const byCamera = new Map<string, string>();
@@ -169,6 +172,9 @@ async function plain(streams: PlainStream[], size: { width: number; height: numb
     const createdAt = await created;
     const started = await waitFor(() => probeWindows(frame, '-'), allStarted(streams.length), 90_000);
     const firstFrames = started.map((window, i) => (window.firstFrameAt ?? NaN) - (createdAt[i] ?? NaN));
+    const lastSocket = (await sockets(frame)).at(-1);
+    const last = await phaseTimes(frame, createdAt.at(-1) ?? NaN, lastSocket, started.at(-1));
+    lastWindows.push(`plain ${String(streams.length).padStart(2)} | ${phaseLine(last)}`);
     return await measureStretch(frame, '-', streams.length, firstFrames);
   } finally {
     await page.close();
@@ -180,6 +186,35 @@ const line = (label: string, count: number, row: Row) =>
   `${f1(row.fps)} (${f1(row.fpsMin)}) fps | ${f0(row.latency)} / ${f0(row.latencyP90)} ms (${row.frames} frames) | ` +
   `${f1(row.cpu * 100)} % of a core (${f0(row.cpuTotal * 100)} % over ${row.encoders} encoders)`;
 
+type Phases = Record<'url' | 'socket' | 'open' | 'bytes' | 'frame', number>;
+
+/** Where a window's first frame waited, in ms after `startAt`: its address, socket, bytes, frame. */
+async function phaseTimes(
+  frame: Frame,
+  startAt: number,
+  socket: SocketTiming | undefined,
+  window: WindowProbe | undefined,
+): Promise<Phases> {
+  const urlAt = await frame.evaluate(
+    (after) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('previewurls') && e.startTime >= after)
+        .map((e) => (e as PerformanceResourceTiming).responseEnd)[0] ?? NaN,
+    startAt,
+  );
+  return {
+    url: urlAt - startAt,
+    socket: (socket?.createdAt ?? NaN) - startAt,
+    open: (socket?.openAt ?? NaN) - startAt,
+    bytes: (socket?.firstMessageAt ?? NaN) - startAt,
+    frame: (window?.firstFrameAt ?? NaN) - startAt,
+  };
+}
+const phaseLine = (p: Phases) =>
+  `${f0(p.url)} | ${f0(p.socket)} | ${f0(p.open)} | ${f0(p.bytes)} | ${f0(p.frame)}`;
+const lastWindows: string[] = [];
+
 /**
  * One window, `PHASE_RUNS` times: where its first frame waits. Cold: the camera's encoder starts with
  * the click. Warm: the same camera unticked and ticked again while its encoder still runs (as a media
@@ -190,7 +225,7 @@ async function phases(warm: boolean) {
   await installProbes(frame);
   await recordClicks(frame);
   const name = HIK_NAMES[0] ?? '';
-  const runs: Record<'url' | 'socket' | 'open' | 'bytes' | 'frame', number>[] = [];
+  const runs: Phases[] = [];
   for (let run = 0; run < PHASE_RUNS; run += 1) {
     if (warm) {
       await tickCamera(frame, LIVE, name);
@@ -204,21 +239,7 @@ async function phases(warm: boolean) {
     const clickAt = await lastClick(frame);
     const [window] = await waitFor(() => probeWindows(frame, LIVE), allStarted(1), 30_000);
     const socket = (await sockets(frame)).slice(known).find((s) => s.url.includes('/live/'));
-    const urlAt = await frame.evaluate(
-      (after) =>
-        performance
-          .getEntriesByType('resource')
-          .filter((e) => e.name.includes('previewurls') && e.startTime >= after)
-          .map((e) => (e as PerformanceResourceTiming).responseEnd)[0] ?? NaN,
-      clickAt,
-    );
-    runs.push({
-      url: urlAt - clickAt,
-      socket: (socket?.createdAt ?? NaN) - clickAt,
-      open: (socket?.openAt ?? NaN) - clickAt,
-      bytes: (socket?.firstMessageAt ?? NaN) - clickAt,
-      frame: (window?.firstFrameAt ?? NaN) - clickAt,
-    });
+    runs.push(await phaseTimes(frame, clickAt, socket, window));
     await tickCamera(frame, LIVE, name); // untick
   }
   const column = (key: keyof (typeof runs)[number]) => range(runs.map((run) => run[key]));
@@ -250,6 +271,12 @@ try {
   }
   console.log('ours / plain mpegts.js (first frame and latency: lower is better; fps: higher is better)');
   for (const ratio of ratios) console.log(`  ${ratio}`);
+
+  console.log('The last window of each run: ms after its click (ours) or its player created (plain)');
+  console.log(
+    'player n | stream address answered | socket created | socket open | first bytes | first frame',
+  );
+  for (const last of lastWindows) console.log(last);
 
   console.log(`One window's first frame, ms after the click, median (min-max) of ${PHASE_RUNS} runs:`);
   console.log('encoder | stream address answered | socket created | socket open | first bytes | first frame');
