@@ -38,19 +38,6 @@ export const cipherLoginRequestSchema = z.object({
 });
 export type CipherLoginRequest = z.input<typeof cipherLoginRequestSchema>;
 
-export const loginDataSchema = z.object({
-  token: z.string(),
-  userType: z.number().int(),
-  /** Every permission code the user holds (pages, groups and elements). */
-  permissions: z.array(z.string()),
-  userName: z.string(),
-  userId: z.number().int(),
-  areaIds: z.array(z.number().int()),
-  /** The default-load project, when the user has one. */
-  projectId: z.number().int().nullable(),
-});
-export type LoginData = z.infer<typeof loginDataSchema>;
-
 export const captchaDataSchema = z.object({
   /** A PNG as a data URL. */
   img: z.string(),
@@ -90,6 +77,25 @@ export const userPermissionsDataSchema = z.object({
   mustChangePassword: z.boolean(),
 });
 export type UserPermissions = z.infer<typeof userPermissionsDataSchema>;
+
+export const loginDataSchema = z.object({
+  token: z.string(),
+  userType: z.number().int(),
+  /** Every permission code the user holds (pages, groups and elements). */
+  permissions: z.array(z.string()),
+  userName: z.string(),
+  userId: z.number().int(),
+  areaIds: z.array(z.number().int()),
+  /** The default-load project, when the user has one. */
+  projectId: z.number().int().nullable(),
+  /**
+   * The session as /user/queryUserPermissions answers it, so the shell draws the menus from the
+   * sign-in answer instead of asking in a second call once it has the token (issue 11). Absent
+   * while the licence is not valid: that call then answers 10402, which sends the user to /license.
+   */
+  session: userPermissionsDataSchema.optional(),
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
 
 export const updatePasswordRequestSchema = z
   .object({

@@ -53,16 +53,6 @@ export function mockApi(routes: Record<string, Route>, files: Record<string, Fil
   return { fetchMock, sentTo };
 }
 
-export const adminLogin: LoginData = {
-  token: 'token-admin',
-  userType: 1,
-  permissions: ['admin', 'userManage'],
-  userName: 'admin',
-  userId: 1,
-  areaIds: [],
-  projectId: null,
-};
-
 const menu = (id: number, type: number, code: string) => ({
   id,
   parentId: type === 0 ? 0 : 1,
@@ -88,4 +78,15 @@ export const adminSession: UserPermissions = {
   elements: ['user_add'],
   customConfig: {},
   mustChangePassword: false,
+};
+
+export const adminLogin: LoginData = {
+  token: 'token-admin',
+  userType: 1,
+  permissions: ['admin', 'userManage'],
+  userName: 'admin',
+  userId: 1,
+  areaIds: [],
+  projectId: null,
+  session: adminSession,
 };

@@ -29,6 +29,14 @@ describe('sign-in with a password', () => {
     expect(data.projectId).toEqual(expect.any(Number));
   });
 
+  it('carries the session that /user/queryUserPermissions answers, so no second call is needed', async () => {
+    const data = (await t.login('admin', 'Admin@123')).data as LoginData;
+    const asked = await t.call('POST', '/api/user/queryUserPermissions', { token: data.token });
+    expect(asked.json.status_code).toBe(1);
+    expect(data.session).toEqual(asked.json.data);
+    expect(data.session?.menus.length).toBeGreaterThan(10);
+  });
+
   it('keeps only the SHA-256 of the token', async () => {
     const { token, userId } = (await t.login('admin', 'Admin@123')).data as LoginData;
     const rows = await t.handle.db.select().from(sessions).where(eq(sessions.userId, userId));

@@ -6,6 +6,7 @@ import type { AppContext } from '../../http/context.js';
 import { ApiError } from '../../http/envelope.js';
 import { recordOperation } from '../logs/operationLog.js';
 import { userPermissionCodes } from '../users/permissions.js';
+import { sessionOf } from '../users/session.js';
 import { countFailure, failureError, lockOf, WRONG_PASSWORD, type Attempt } from './lockout.js';
 import { burnPasswordCheck, verifyPassword } from './password.js';
 import { createSession, endSession } from './sessions.js';
@@ -81,6 +82,7 @@ export async function openSession(
     userId: user.id,
     areaIds: [],
     projectId: user.defaultProjectId,
+    ...((await ctx.licence.isValid()) ? { session: await sessionOf(ctx, user) } : {}),
   };
 }
 

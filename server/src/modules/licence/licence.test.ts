@@ -105,7 +105,10 @@ describe('demo mode without LICENCE_PUBLIC_KEY', () => {
       state: 'expired',
       daysLeft: -1,
     });
-    // The session ran out meanwhile; signing in again still works, and lands on 10402.
+    // The session ran out meanwhile; signing in again still works, without the session (the menus
+    // are a service like any other), and the session's own call lands on 10402.
+    const signedIn = await t.login('admin', 'Admin@123');
+    expect(signedIn.data).not.toHaveProperty('session');
     const fresh = await t.token('admin', 'Admin@123');
     expect((await t.call('POST', '/api/user/queryUserPermissions', { token: fresh })).json).toEqual(
       unlicensed,

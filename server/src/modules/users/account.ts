@@ -3,11 +3,9 @@ import {
   LOGIN_MAX_FAILURES,
   StatusCode,
   type UpdatePasswordRequest,
-  type UserPermissions,
 } from '@cityops/contract';
-import { and, count, eq, gt, max, sql } from 'drizzle-orm';
+import { and, count, eq, gt, max } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { preparedQuery } from '../../db/prepared.js';
 import { operationLog, users } from '../../db/schema.js';
 import type { AppContext } from '../../http/context.js';
 import { ApiError } from '../../http/envelope.js';
@@ -15,36 +13,6 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { minutesLeft } from '../auth/lockout.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { recordOperation } from '../logs/operationLog.js';
-import { userProjectList } from '../projects/service.js';
-import { splitPermissions } from './permissions.js';
-
-/** The signed-in user's session data of spec §3: who, which projects, which menus and elements. */
-const userById = preparedQuery((db) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('user_by_id'),
-);
-
-export async function userPermissions(ctx: AppContext, userId: number): Promise<UserPermissions> {
-  const [user] = await userById(ctx.db).execute({ userId });
-  if (!user) throw new ApiError(StatusCode.SESSION_ENDED, 'session.ended');
-  const held = await userProjectList(ctx.db, userId);
-  return {
-    userId: user.id,
-    userName: user.userName,
-    name: user.name,
-    userType: user.userType,
-    projects: held,
-    userProjectIds: held.map((project) => project.projectId),
-    defaultProjectId: user.defaultProjectId,
-    areaIds: [],
-    ...splitPermissions(await ctx.access.resources(userId)),
-    customConfig: user.customConfig,
-    mustChangePassword: user.mustChangePassword,
-  };
-}
 
 /*
  * Wrong current passwords on a password change are counted like wrong sign-in passwords: whoever

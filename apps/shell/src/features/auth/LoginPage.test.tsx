@@ -5,7 +5,9 @@ import { COOKIE_TOKEN, COOKIE_USER_TYPE, STORAGE_REMEMBER } from '@cityops/contr
 import { readCookie } from '@cityops/client';
 import { AppConfigProvider, FeedbackHost, LOCALE_STORAGE_KEY, changeLocale, initI18n } from '@cityops/ui';
 import { adminLogin, mockApi, ok, refused } from '../../test/api';
+import { queryClient } from '../../app/queryClient';
 import { LoginPage } from './pages/LoginPage';
+import { sessionKey } from './queries';
 import { rememberMe } from './rememberMe';
 
 vi.hoisted(() => {
@@ -125,6 +127,9 @@ describe('login page', () => {
     expect(sentTo(LOGIN)).toEqual([{ userName: 'admin', password: 'Admin@123' }]);
     expect(readCookie(COOKIE_TOKEN)).toBe('token-admin');
     expect(readCookie(COOKIE_USER_TYPE)).toBe('1');
+    // The session came with the sign-in answer: no second call before the menus.
+    expect(queryClient.getQueryData(sessionKey('token-admin'))).toEqual(adminLogin.session);
+    expect(sentTo('/api/user/queryUserPermissions')).toEqual([]);
   });
 
   it('shows the server message when sign-in is refused and stays', async () => {

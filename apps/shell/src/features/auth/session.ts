@@ -18,14 +18,17 @@ export function onSignedOut(listener: () => void): () => void {
 }
 
 /**
- * After a successful login: keep the token and user type, and start loading the session (menus,
- * elements) at once, while the page moves on; the route guard picks up that load instead of starting
- * its own after the next render, and handles its failure.
+ * After a successful login: keep the token and user type, and the session (menus, elements) the
+ * sign-in answer carries, so the route guard finds it in the cache: no second call stands between
+ * the click and the menu (issue 11). Without it (the licence is not valid) the session starts
+ * loading at once; the route guard picks up that load and handles its failure (10402: /license).
  */
 export function signIn(login: LoginData): void {
   queryClient.clear();
   writeSessionCookies(login.token, login.userType);
-  void queryClient.prefetchQuery(sessionQuery(login.token));
+  const session = sessionQuery(login.token);
+  if (login.session) queryClient.setQueryData(session.queryKey, login.session);
+  else void queryClient.prefetchQuery(session);
 }
 
 /** Local logout: forget the token, every cached answer (the session's too) and the open tabs. */
