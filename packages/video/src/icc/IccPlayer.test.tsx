@@ -93,6 +93,11 @@ describe('ICC player, live', () => {
     // The five keep their sockets; only the sixth opens one, with the new answer's address.
     expect(streams.live().map((entry) => entry.url)).toEqual([...five, 'ws://icc/cam-6.flv?ask=2']);
     expect(streams.opened).toHaveLength(6);
+    // Only the new camera's address was asked for, on the sub-stream of a six-window grid.
+    expect(vi.mocked(source.getPreviewUrls).mock.calls[1]?.[0]).toMatchObject({
+      controlCodes: ['cam-6'],
+      streamType: 2,
+    });
 
     // Down to three windows the main stream replaces the sub-stream: every window starts again.
     rerender({ devices: cameras(3) });

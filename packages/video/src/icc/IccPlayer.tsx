@@ -91,9 +91,12 @@ export function IccPlayer(props: IccPlayerProps) {
   const [urls, setUrls] = useState<{ for: readonly VideoDevice[]; map: UrlMap } | null>(null);
   const [startTimes, setStartTimes] = useState<ReadonlyMap<string, number>>(new Map());
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
+  // The latest of both, read by the next address request without making it depend on them.
   const failedRef = useRef(failed);
+  const urlsRef = useRef(urls);
   useEffect(() => {
     failedRef.current = failed;
+    urlsRef.current = urls;
   });
   const [selected, setSelected] = useState(0);
   const [soundWindow, setSoundWindow] = useState<number | null>(null);
@@ -124,28 +127,29 @@ export function IccPlayer(props: IccPlayerProps) {
   useEffect(() => {
     let cancelled = false;
     const codes = active.map(deviceCode).filter(Boolean);
-    const ask =
+    // Live windows that keep their camera keep their address: only the others are asked for.
+    const kept =
+      mode === 'live' && urlsRef.current ? stillPlaying(urlsRef.current, active, failedRef.current) : {};
+    const wanted = codes.filter((code) => !(code in kept));
+    const ask: Promise<UrlMap> =
       codes.length === 0
         ? Promise.resolve({})
         : mode === 'live'
-          ? source.getPreviewUrls(iccPreviewRequest(codes))
+          ? wanted.length === 0
+            ? Promise.resolve({})
+            : source.getPreviewUrls(iccPreviewRequest(wanted, active.length))
           : source.getPlaybackUrls(iccPlaybackRequest(active, now(), startTimes));
     ask.then(
-      (map) => {
+      (answer) => {
         if (cancelled) return;
+        const map = { ...answer, ...kept };
         const missing = devicesWithoutAddress(active, map);
         if (missing.length > 0) {
           const kind = t(mode === 'live' ? 'video.kind.live' : 'video.kind.playback');
           showMessage('WARN', t('video.noAddress', { codes: missing.join(','), kind }));
         }
         setFailed(new Set());
-        setUrls((previous) => ({
-          for: active,
-          map:
-            mode === 'live' && previous
-              ? { ...map, ...stillPlaying(previous, active, failedRef.current) }
-              : map,
-        }));
+        setUrls({ for: active, map });
       },
       // The HTTP client has shown the server's reason (e.g. 监控点…离线); a second message would hide it.
       () => undefined,

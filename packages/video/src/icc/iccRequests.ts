@@ -16,12 +16,13 @@ const STREAM_KIND = 'rtsp';
 /** Sub-stream (2) from four devices up, main stream (1) below (§7): small windows need less. */
 export const iccStreamType = (count: number): 1 | 2 => (count >= 4 ? 2 : 1);
 
-export function iccPreviewRequest(codes: string[]): IccPreviewUrlsRequest {
+/** `windows`: how many windows the grid shows, which picks the stream (asking for some of them). */
+export function iccPreviewRequest(codes: string[], windows = codes.length): IccPreviewUrlsRequest {
   return {
     controlCodes: codes,
     dataType: '1',
     platformCode: PLATFORM_ICC,
-    streamType: iccStreamType(codes.length),
+    streamType: iccStreamType(windows),
     type: STREAM_KIND,
   };
 }
