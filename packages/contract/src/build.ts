@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUB_APPS, SUBAPP_ASSETS_PATH } from './constants.js';
+import { SUB_APPS, SUBAPP_ASSETS_PATH, SUBAPP_BASE } from './constants.js';
 
 /**
  * Vite's build manifest (`build.manifest`), as far as we read it: each chunk, its file, the chunks it
@@ -38,7 +38,7 @@ export function staticClosure(manifest: BuildManifest, keys: readonly string[]):
  * the shell's origin. The shell fetches them into the browser's cache while the user is idle, so the
  * first sub-app opened finds its code there (the frames load the same URLs).
  */
-export const SUBAPP_PRELOAD_PATH = '/subapps/preload.json';
+export const SUBAPP_PRELOAD_PATH = `${SUBAPP_BASE}preload.json`;
 export const subAppPreloadSchema = z.object({
   files: z.array(z.string().refine((file) => file.includes(SUBAPP_ASSETS_PATH), 'not a sub-app chunk')),
 });
@@ -52,6 +52,5 @@ export function subAppPreload(manifest: BuildManifest, origin = ''): SubAppPrelo
   const closures = SUB_APPS.map((app) => new Set(staticClosure(manifest, [`${app}/index.html`])));
   const [first = new Set<string>(), ...rest] = closures;
   const shared = [...first].filter((file) => rest.every((closure) => closure.has(file)));
-  const base = SUBAPP_ASSETS_PATH.replace(/assets\/$/, '');
-  return { files: shared.map((file) => `${origin}${base}${file}`) };
+  return { files: shared.map((file) => `${origin}${SUBAPP_BASE}${file}`) };
 }

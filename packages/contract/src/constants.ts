@@ -40,11 +40,14 @@ export const SUB_APP_PORTS: Record<SubApp, { ip: number; domain: number }> = {
   llapp: { ip: 10601, domain: 10602 },
 };
 
+/** The base path of the sub-apps' combined build (its pages and chunks are named under it). */
+export const SUBAPP_BASE = '/subapps/';
+
 /**
  * Where the six sub-apps' built chunks are served, one set for all six (see subAppsBuildConfig): by the
  * shell's server, and by each sub-app port too.
  */
-export const SUBAPP_ASSETS_PATH = '/subapps/assets/';
+export const SUBAPP_ASSETS_PATH = `${SUBAPP_BASE}assets/`;
 
 /** Reachable without a session (platform-shell.md §2, Route guard). */
 export const PUBLIC_PATHS = [

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import type { UserConfig } from 'vite';
-import { SUB_APP_PORTS, SUB_APPS, SUBAPP_ASSETS_PATH, type SubApp } from '@cityops/contract';
+import { SUB_APP_PORTS, SUB_APPS, SUBAPP_BASE, type SubApp } from '@cityops/contract';
 import { compressedCopies } from './compress.js';
 
 export { compressedCopies };
@@ -39,7 +39,7 @@ export function subAppViteConfig(app: SubApp): UserConfig {
 export function subAppsBuildConfig(appsDir: string, outDir: string): UserConfig {
   return {
     root: appsDir,
-    base: SUBAPP_ASSETS_PATH.replace(/assets\/$/, ''),
+    base: SUBAPP_BASE,
     plugins: [react(), compressedCopies()],
     experimental: {
       renderBuiltUrl: (_file, { hostType }) => (hostType === 'js' ? { relative: true } : undefined),
