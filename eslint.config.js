@@ -31,6 +31,7 @@ export default tseslint.config(
       'packages/client/**/*.{ts,tsx}',
       'packages/subapp/**/*.{ts,tsx}',
       'packages/video/**/*.{ts,tsx}',
+      'packages/map/**/*.{ts,tsx}',
     ],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -19,3 +19,4 @@ export * from './export.js';
 export * from './admin/buttons.js';
 export * from './chinaTime.js';
 export * from './build.js';
+export * from './map.js';

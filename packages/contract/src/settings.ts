@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mapSettingsSchema } from './map.js';
 
 /**
  * Runtime page settings, served as `/config.js` (it sets `window.__CITYOPS_CONFIG__`) so an operator
@@ -17,6 +18,8 @@ export const pageSettingsSchema = z.object({
   forwardUrl: z.string().default(''),
   /** Largest number of cached page tabs. */
   maxTabs: z.number().int().min(1).max(50).default(12),
+  /** The map's provider, key and default view (map.ts); an invalid map setting leaves the map on its defaults. */
+  map: mapSettingsSchema.prefault({}),
 });
 export type PageSettings = z.infer<typeof pageSettingsSchema>;
 export const PAGE_SETTINGS_GLOBAL = '__CITYOPS_CONFIG__';

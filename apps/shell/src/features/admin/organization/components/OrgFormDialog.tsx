@@ -2,16 +2,9 @@ import { Col, Form, Input, InputNumber, Row, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import {
-  checkLatitude,
-  checkLongitude,
-  ORG_COUNT_MAX,
-  orgFieldsShape,
-  type CreateOrg,
-  type OrgNode,
-  type TextKey,
-} from '@cityops/contract';
+import { ORG_COUNT_MAX, orgFieldsShape, type CreateOrg, type OrgNode, type TextKey } from '@cityops/contract';
 import { DictionarySelect, FormDialog } from '@cityops/crud';
+import { LocationPicker, locationProblem, locationText, type LocationValue } from '@cityops/map';
 import { ORG_TYPE_DICTIONARY } from '@cityops/contract';
 import { useCreateOrg, useUpdateOrg } from '../queries';
 import { organizationTexts } from '../texts';
@@ -23,8 +16,7 @@ interface Values {
   name: string;
   parentId?: number | null;
   orgType?: string;
-  longitude?: string;
-  latitude?: string;
+  location?: LocationValue;
   projectStart?: string;
   projectEnd?: string;
   responsible?: string;
@@ -50,9 +42,6 @@ function parentOptions(nodes: readonly OrgNode[], excluded: number | null, insid
   });
 }
 
-const text = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value);
-
 function initialValues(target: OrgDialogTarget): Values {
   if (target.kind === 'add') return { name: '', parentId: target.parentId, sortNum: 0 };
   const { org } = target;
@@ -60,8 +49,7 @@ function initialValues(target: OrgDialogTarget): Values {
     name: org.name,
     parentId: org.parentId,
     orgType: org.orgType || undefined,
-    longitude: text(org.longitude),
-    latitude: text(org.latitude),
+    location: locationText(org.longitude, org.latitude),
     projectStart: org.projectStart ?? '',
     projectEnd: org.projectEnd ?? '',
     responsible: org.responsible,
@@ -77,8 +65,8 @@ const toBody = (values: Values): CreateOrg => ({
   name: values.name,
   parentId: values.parentId ?? null,
   orgType: values.orgType ?? '',
-  longitude: values.longitude?.trim() || null,
-  latitude: values.latitude?.trim() || null,
+  longitude: values.location?.longitude.trim() || null,
+  latitude: values.location?.latitude.trim() || null,
   projectStart: values.projectStart || null,
   projectEnd: values.projectEnd || null,
   responsible: values.responsible ?? '',
@@ -117,15 +105,12 @@ export function OrgFormDialog({
     });
 
   /** §5 longitude and latitude, and both or neither. */
-  const coordinate =
-    (rule: typeof checkLongitude, key: 'longitude.format' | 'latitude.format', other: string): Rule =>
-    ({ getFieldValue }) => ({
-      validator: async (_, value: string | undefined) => {
-        const own = value?.trim() ?? '';
-        const theirs = String(getFieldValue(other) ?? '').trim();
-        if (own === '' ? theirs !== '' : rule(own) !== null) throw new Error(contractText(key));
-      },
-    });
+  const location: Rule = {
+    validator: async (_, value: LocationValue | undefined) => {
+      const problem = locationProblem(value);
+      if (problem) throw new Error(contractText(problem));
+    },
+  };
 
   const endAfterStart: Rule = ({ getFieldValue }) => ({
     validator: async (_, value: string | undefined) => {
@@ -182,24 +167,9 @@ export function OrgFormDialog({
             <InputNumber min={0} max={999} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col span={12}>
-          <Form.Item
-            name="longitude"
-            label={t('longitude')}
-            dependencies={['latitude']}
-            rules={[coordinate(checkLongitude, 'longitude.format', 'latitude')]}
-          >
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="latitude"
-            label={t('latitude')}
-            dependencies={['longitude']}
-            rules={[coordinate(checkLatitude, 'latitude.format', 'longitude')]}
-          >
-            <Input />
+        <Col span={24}>
+          <Form.Item name="location" label={t('location')} rules={[location]}>
+            <LocationPicker height={220} />
           </Form.Item>
         </Col>
         <Col span={12}>

@@ -90,12 +90,12 @@ describe('OrganizationPage', () => {
     fireEvent.click(firstAddChild as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(dialogField(dialog, 'name'), { target: { value: '新部门' } });
-    fireEvent.change(dialogField(dialog, 'longitude'), { target: { value: '181' } });
+    fireEvent.change(within(dialog).getByLabelText('经度'), { target: { value: '181' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog).findByText('请输入正确的经度，-180~180')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('经度'), { target: { value: '116.39747' } });
     expect(await within(dialog).findByText('请输入正确的纬度，-90~90')).toBeTruthy();
-    fireEvent.change(dialogField(dialog, 'longitude'), { target: { value: '116.39747' } });
-    fireEvent.change(dialogField(dialog, 'latitude'), { target: { value: '39.9' } });
+    fireEvent.change(within(dialog).getByLabelText('纬度'), { target: { value: '39.9' } });
     fireEvent.change(dialogField(dialog, 'projectStart'), { target: { value: '2026-05-02' } });
     fireEvent.change(dialogField(dialog, 'projectEnd'), { target: { value: '2026-05-01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));

@@ -1,0 +1,368 @@
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap, Marker } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import {
+  MAP_POLYGON_STROKE,
+  MAP_ZOOM,
+  type LngLat,
+  type MapArea,
+  type MapDeviceMarker,
+  type MapSettings,
+} from '@cityops/contract';
+import { readPageSettings } from '@cityops/client';
+import { projectionFor, type Projection } from './coords';
+import { graticule } from './graticule';
+import { loadMapLibre } from './maplibre';
+import { loadOfflineData } from './offlineData';
+import { OFFLINE_SOURCES, providerStyle } from './providers';
+import { mapTexts } from './texts';
+import styles from './CityMap.module.css';
+
+export interface CityMapProps {
+  /** Where the view starts (stored coordinates); the page settings' default centre when absent. */
+  center?: LngLat;
+  zoom?: number;
+  /** The location marker, draggable when `onPointChange` is given. */
+  point?: LngLat | null;
+  /** The user dragged the marker or clicked the map: the new point, in stored coordinates. */
+  onPointChange?(point: LngLat): void;
+  /** Device markers, clustered (30 000 stay usable). */
+  markers?: readonly MapDeviceMarker[];
+  onMarkerClick?(marker: MapDeviceMarker): void;
+  /** Area outlines: projects, area directories and area nodes. */
+  areas?: readonly MapArea[];
+  /** Defaults to the page settings' map. */
+  settings?: MapSettings;
+  /** Dark colours for the offline map; defaults to the page's theme. */
+  dark?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  /** Drawn over the map (a toolbar, a legend). */
+  children?: ReactNode;
+}
+
+type Status = 'loading' | 'ready' | 'failed';
+
+const SOURCES = { devices: 'devices', areas: 'areas' } as const;
+const AREA_COLOURS = { project: '#1677ff', areadir: '#fa8c16', areanode: '#52c41a' } as const;
+
+const pageIsDark = () => globalThis.document?.documentElement.dataset.theme === 'dark';
+const centreText = (map: MapLibreMap, projection: Projection) => {
+  const centre = projection.fromDisplay(map.getCenter());
+  return `${centre.lng.toFixed(6)},${centre.lat.toFixed(6)}`;
+};
+
+function devicesGeoJson(markers: readonly MapDeviceMarker[], projection: Projection) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: markers.map((marker, index) => {
+      const { lng, lat } = projection.toDisplay(marker);
+      return {
+        type: 'Feature' as const,
+        id: index,
+        properties: { index, checked: marker.checked ? 1 : 0 },
+        geometry: { type: 'Point' as const, coordinates: [lng, lat] },
+      };
+    }),
+  };
+}
+
+function areasGeoJson(areas: readonly MapArea[], projection: Projection) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: areas
+      .filter((area) => area.polygon.length >= 3)
+      .map((area) => {
+        const ring = area.polygon.map((point) => {
+          const { lng, lat } = projection.toDisplay(point);
+          return [lng, lat];
+        });
+        return {
+          type: 'Feature' as const,
+          properties: { type: area.type, name: area.name },
+          geometry: { type: 'Polygon' as const, coordinates: [[...ring, ...ring.slice(0, 1)]] },
+        };
+      }),
+  };
+}
+
+/**
+ * The one map of the product (issue 12): MapLibre GL on the provider the page settings choose (the
+ * offline map by default), with a draggable location marker, clustered device markers and area
+ * outlines. Everything it is given and gives back is in the stored system (WGS-84); the provider's
+ * system is met here. The container says what it shows for tests and tools: `data-state`,
+ * `data-centre` (stored lng,lat of the view's centre), `data-zoom`.
+ */
+export function CityMap({
+  center,
+  zoom,
+  point,
+  onPointChange,
+  markers,
+  onMarkerClick,
+  areas,
+  settings,
+  dark,
+  className,
+  style,
+  children,
+}: CityMapProps) {
+  const t = mapTexts.useTexts();
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const markerRef = useRef<Marker | null>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const [chosen] = useState(() => {
+    const mapSettings = settings ?? readPageSettings().map;
+    const provider = providerStyle(mapSettings, dark ?? pageIsDark());
+    return { mapSettings, provider, projection: projectionFor(provider.system) };
+  });
+  const { projection } = chosen;
+  // The latest handlers, read by the map's listeners (set up once).
+  const handlers = useRef({ onPointChange, onMarkerClick, markers });
+  useEffect(() => {
+    handlers.current = { onPointChange, onMarkerClick, markers };
+  });
+  const initial = useRef({ center: center ?? point ?? null, zoom });
+  /** The point this map last gave through `onPointChange` (the view stays where the user put it). */
+  const emitted = useRef<LngLat | null>(null);
+  const emit = useCallback((next: LngLat) => {
+    emitted.current = next;
+    handlers.current.onPointChange?.(next);
+  }, []);
+
+  // The map itself: created once, removed with the component.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let map: MapLibreMap | null = null;
+    let cancelled = false;
+    const { mapSettings, provider } = chosen;
+    void loadMapLibre()
+      .then((maplibre) => {
+        if (cancelled) return;
+        const start = projection.toDisplay(initial.current.center ?? mapSettings.center);
+        map = new maplibre.Map({
+          container: element,
+          style: provider.style,
+          center: [start.lng, start.lat],
+          zoom: initial.current.zoom ?? mapSettings.zoom,
+          minZoom: MAP_ZOOM.min,
+          maxZoom: MAP_ZOOM.max,
+          attributionControl: provider.kind === 'offline' ? false : { compact: true },
+          dragRotate: false,
+          pitchWithRotate: false,
+          cooperativeGestures: false,
+        });
+        mapRef.current = map;
+        map.touchZoomRotate.disableRotation();
+        map.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
+        map.addControl(new maplibre.ScaleControl({}), 'bottom-left');
+        const describe = () => {
+          if (!map) return;
+          element.dataset.centre = centreText(map, projection);
+          element.dataset.zoom = map.getZoom().toFixed(2);
+        };
+        map.on('moveend', describe);
+        map.on('click', (event) => {
+          const hit = map?.queryRenderedFeatures(event.point, {
+            layers: ['device-points', 'device-clusters'],
+          });
+          const feature = hit?.[0];
+          if (feature && map) {
+            clickDevice(map, feature.properties as Record<string, number>, feature.geometry);
+            return;
+          }
+          if (handlers.current.onPointChange) emit(projection.fromDisplay(event.lngLat));
+        });
+        map.on('load', () => {
+          if (!map) return;
+          addOverlays(map);
+          if (provider.kind === 'offline') void fillOffline(map);
+          describe();
+          setStatus('ready');
+        });
+        map.on('error', (event) => {
+          // A missing tile is the tile server's business; only a map that never loaded is a failure.
+          if (map && !map.loaded() && !map.isStyleLoaded()) console.warn('map error', event.error);
+        });
+      })
+      .catch((error: unknown) => {
+        console.warn('The map cannot be shown', error);
+        if (!cancelled) setStatus('failed');
+      });
+
+    function clickDevice(
+      target: MapLibreMap,
+      properties: Record<string, number>,
+      geometry: GeoJSON.Geometry,
+    ) {
+      if (properties.cluster_id !== undefined && geometry.type === 'Point') {
+        const source = target.getSource<GeoJSONSource>(SOURCES.devices);
+        void source?.getClusterExpansionZoom(properties.cluster_id).then((next) => {
+          target.easeTo({ center: geometry.coordinates as [number, number], zoom: next });
+        });
+        return;
+      }
+      const marker = handlers.current.markers?.[properties.index ?? -1];
+      if (marker) handlers.current.onMarkerClick?.(marker);
+    }
+
+    function addOverlays(target: MapLibreMap) {
+      const empty = { type: 'FeatureCollection' as const, features: [] };
+      target.addSource(SOURCES.areas, { type: 'geojson', data: empty });
+      const areaColour: ExpressionSpecification = [
+        'match',
+        ['get', 'type'],
+        'areadir',
+        AREA_COLOURS.areadir,
+        'areanode',
+        AREA_COLOURS.areanode,
+        AREA_COLOURS.project,
+      ];
+      target.addLayer({
+        id: 'area-fill',
+        type: 'fill',
+        source: SOURCES.areas,
+        paint: { 'fill-color': areaColour, 'fill-opacity': 0.12 },
+      });
+      target.addLayer({
+        id: 'area-line',
+        type: 'line',
+        source: SOURCES.areas,
+        paint: {
+          'line-color': areaColour,
+          'line-width': MAP_POLYGON_STROKE.width,
+          'line-opacity': MAP_POLYGON_STROKE.opacity,
+        },
+      });
+      target.addSource(SOURCES.devices, {
+        type: 'geojson',
+        data: empty,
+        cluster: true,
+        clusterRadius: 50,
+        clusterMaxZoom: 17,
+      });
+      target.addLayer({
+        id: 'device-clusters',
+        type: 'circle',
+        source: SOURCES.devices,
+        filter: ['has', 'point_count'],
+        paint: {
+          'circle-color': ['step', ['get', 'point_count'], '#69b1ff', 100, '#1677ff', 1000, '#0958d9'],
+          'circle-radius': ['step', ['get', 'point_count'], 14, 100, 18, 1000, 24],
+          'circle-stroke-width': 2,
+          'circle-stroke-color': '#ffffff',
+        },
+      });
+      target.addLayer({
+        id: 'device-points',
+        type: 'circle',
+        source: SOURCES.devices,
+        filter: ['!', ['has', 'point_count']],
+        paint: {
+          'circle-color': ['case', ['==', ['get', 'checked'], 1], '#fa541c', '#1677ff'],
+          'circle-radius': 6,
+          'circle-stroke-width': 2,
+          'circle-stroke-color': '#ffffff',
+        },
+      });
+    }
+
+    async function fillOffline(target: MapLibreMap) {
+      const updateGrid = () => {
+        const bounds = target.getBounds();
+        target.getSource<GeoJSONSource>(OFFLINE_SOURCES.grid)?.setData(
+          graticule({
+            west: bounds.getWest(),
+            south: bounds.getSouth(),
+            east: bounds.getEast(),
+            north: bounds.getNorth(),
+          }),
+        );
+      };
+      updateGrid();
+      target.on('moveend', updateGrid);
+      try {
+        const data = await loadOfflineData();
+        target.getSource<GeoJSONSource>(OFFLINE_SOURCES.land)?.setData(data.land);
+        target.getSource<GeoJSONSource>(OFFLINE_SOURCES.borders)?.setData(data.borders);
+      } catch (error) {
+        // The graticule alone still places a point; say why the land is missing.
+        console.warn('The offline map data did not load', error);
+      }
+    }
+
+    return () => {
+      cancelled = true;
+      markerRef.current = null;
+      mapRef.current = null;
+      map?.remove();
+    };
+  }, [chosen, projection, emit]);
+
+  // The location marker follows `point`. A point typed in (not one this map just gave) moves the view.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (status !== 'ready' || !map) return;
+    if (!point) {
+      markerRef.current?.remove();
+      markerRef.current = null;
+      return;
+    }
+    const shown = projection.toDisplay(point);
+    if (markerRef.current) markerRef.current.setLngLat([shown.lng, shown.lat]);
+    else {
+      void loadMapLibre().then((maplibre) => {
+        if (mapRef.current !== map || markerRef.current) return;
+        const draggable = Boolean(handlers.current.onPointChange);
+        const created = new maplibre.Marker({ draggable, color: '#f5222d' })
+          .setLngLat([shown.lng, shown.lat])
+          .addTo(map);
+        created.getElement().setAttribute('aria-label', t('marker'));
+        created.getElement().dataset.testid = 'map-marker';
+        created.on('dragend', () => emit(projection.fromDisplay(created.getLngLat())));
+        markerRef.current = created;
+      });
+    }
+    const given = emitted.current;
+    emitted.current = null;
+    const ours = given && Math.abs(given.lng - point.lng) < 1e-5 && Math.abs(given.lat - point.lat) < 1e-5;
+    if (!ours) map.easeTo({ center: [shown.lng, shown.lat], duration: 300 });
+  }, [point, status, projection, t, emit]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (status !== 'ready' || !map) return;
+    map.getSource<GeoJSONSource>(SOURCES.devices)?.setData(devicesGeoJson(markers ?? [], projection));
+  }, [markers, status, projection]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (status !== 'ready' || !map) return;
+    map.getSource<GeoJSONSource>(SOURCES.areas)?.setData(areasGeoJson(areas ?? [], projection));
+  }, [areas, status, projection]);
+
+  return (
+    <div className={[styles.frame, className].filter(Boolean).join(' ')} style={style}>
+      <div
+        ref={container}
+        className={styles.map}
+        role="region"
+        aria-label={t('label')}
+        data-state={status}
+        data-provider={chosen.provider.kind}
+      />
+      {status === 'loading' && <div className={styles.notice}>{t('loading')}</div>}
+      {status === 'failed' && (
+        <div className={styles.notice} role="alert">
+          {t('failed')}
+        </div>
+      )}
+      {status === 'ready' && chosen.provider.kind === 'offline' && (
+        <div className={styles.badge}>{t('offlineBadge')}</div>
+      )}
+      {children}
+    </div>
+  );
+}

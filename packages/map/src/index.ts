@@ -1,0 +1,14 @@
+export { CityMap, type CityMapProps } from './CityMap';
+export {
+  LocationPicker,
+  NO_LOCATION,
+  locationPoint,
+  locationProblem,
+  locationText,
+  type LocationPickerProps,
+  type LocationValue,
+} from './LocationPicker';
+export { convert, coordinateText, projectionFor, type Projection } from './coords';
+export { graticule, graticuleStep } from './graticule';
+export { providerStyle, AMAP_TILES } from './providers';
+export { mapTexts } from './texts';
