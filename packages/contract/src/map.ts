@@ -34,10 +34,13 @@ export type MapAreaType = (typeof MAP_AREA_TYPES)[number];
 export const MAP_PROVIDERS = ['offline', 'tiles', 'amap'] as const;
 export type MapProvider = (typeof MAP_PROVIDERS)[number];
 
-export const lngLatSchema = z.object({
-  lng: z.number().min(-180).max(180),
-  lat: z.number().min(-90).max(90),
-});
+/** A point placed on the map (a marker, a polygon's corner): within range, any decimals. */
+export const lngLatSchema = z
+  .object({
+    lng: z.number().min(-180, 'longitude.format').max(180, 'longitude.format'),
+    lat: z.number().min(-90, 'latitude.format').max(90, 'latitude.format'),
+  })
+  .strict();
 export type LngLat = z.infer<typeof lngLatSchema>;
 
 /** The default centre when a page has nothing to show: Shenzhen's Nanshan district. */

@@ -26,10 +26,10 @@ export function usePageQuery<E extends Endpoint>(endpoint: E, request: EndpointB
   });
 }
 
-/** A read endpoint by its query parameters (GET) or body (POST). */
+/** A read endpoint by its path parameters, query parameters (GET) or body (POST). */
 export function useEndpointQuery<E extends Endpoint>(
   endpoint: E,
-  input: { query?: EndpointQuery<E>; body?: EndpointBody<E> } = {},
+  input: { params?: EndpointParams<E>; query?: EndpointQuery<E>; body?: EndpointBody<E> } = {},
   options: { enabled?: boolean; staleTime?: number } = {},
 ) {
   const { http } = useCrud();

@@ -14,6 +14,7 @@ import { projectionFor, type Projection } from './coords';
 import { graticule } from './graticule';
 import { loadMapLibre } from './maplibre';
 import { loadOfflineData } from './offlineData';
+import { attachPolygonEditor, type PolygonEditor } from './polygonEditor';
 import { OFFLINE_SOURCES, providerStyle } from './providers';
 import { mapTexts } from './texts';
 import styles from './CityMap.module.css';
@@ -22,6 +23,8 @@ export interface CityMapProps {
   /** Where the view starts (stored coordinates); the page settings' default centre when absent. */
   center?: LngLat;
   zoom?: number;
+  /** A place to show: the view moves there each time it changes (a row chosen in a list). */
+  focus?: LngLat | null;
   /** The location marker, draggable when `onPointChange` is given. */
   point?: LngLat | null;
   /** The user dragged the marker or clicked the map: the new point, in stored coordinates. */
@@ -31,6 +34,11 @@ export interface CityMapProps {
   onMarkerClick?(marker: MapDeviceMarker): void;
   /** Area outlines: projects, area directories and area nodes. */
   areas?: readonly MapArea[];
+  /** An outline being edited (stored coordinates); shown when given. */
+  polygon?: readonly LngLat[];
+  /** With `drawing`, a click adds a corner, a corner dragged moves, a corner right-clicked goes. */
+  onPolygonChange?(points: LngLat[]): void;
+  drawing?: boolean;
   /** Defaults to the page settings' map. */
   settings?: MapSettings;
   /** Dark colours for the offline map; defaults to the page's theme. */
@@ -39,6 +47,8 @@ export interface CityMapProps {
   style?: CSSProperties;
   /** Drawn over the map (a toolbar, a legend). */
   children?: ReactNode;
+  /** The MapLibre map once its style and overlays are loaded: for a page's own layers, and benchmarks. */
+  onMapReady?(map: MapLibreMap): void;
 }
 
 type Status = 'loading' | 'ready' | 'failed';
@@ -96,16 +106,21 @@ function areasGeoJson(areas: readonly MapArea[], projection: Projection) {
 export function CityMap({
   center,
   zoom,
+  focus,
   point,
   onPointChange,
   markers,
   onMarkerClick,
   areas,
+  polygon,
+  onPolygonChange,
+  drawing = false,
   settings,
   dark,
   className,
   style,
   children,
+  onMapReady,
 }: CityMapProps) {
   const t = mapTexts.useTexts();
   const container = useRef<HTMLDivElement>(null);
@@ -119,10 +134,11 @@ export function CityMap({
   });
   const { projection } = chosen;
   // The latest handlers, read by the map's listeners (set up once).
-  const handlers = useRef({ onPointChange, onMarkerClick, markers });
+  const handlers = useRef({ onPointChange, onMarkerClick, onPolygonChange, onMapReady, markers });
   useEffect(() => {
-    handlers.current = { onPointChange, onMarkerClick, markers };
+    handlers.current = { onPointChange, onMarkerClick, onPolygonChange, onMapReady, markers };
   });
+  const editor = useRef<PolygonEditor | null>(null);
   const initial = useRef({ center: center ?? point ?? null, zoom });
   /** The point this map last gave through `onPointChange` (the view stays where the user put it). */
   const emitted = useRef<LngLat | null>(null);
@@ -165,6 +181,7 @@ export function CityMap({
         };
         map.on('moveend', describe);
         map.on('click', (event) => {
+          if (editor.current?.active) return;
           const hit = map?.queryRenderedFeatures(event.point, {
             layers: ['device-points', 'device-clusters'],
           });
@@ -178,9 +195,13 @@ export function CityMap({
         map.on('load', () => {
           if (!map) return;
           addOverlays(map);
+          editor.current = attachPolygonEditor(map, projection, (points) =>
+            handlers.current.onPolygonChange?.(points),
+          );
           if (provider.kind === 'offline') void fillOffline(map);
           describe();
           setStatus('ready');
+          handlers.current.onMapReady?.(map);
         });
         map.on('error', (event) => {
           // A missing tile is the tile server's business; only a map that never loaded is a failure.
@@ -282,7 +303,13 @@ export function CityMap({
         );
       };
       updateGrid();
-      target.on('moveend', updateGrid);
+      // Once the view settles: a pan fires moveend at every step, and each new grid is re-tiled.
+      let settle: ReturnType<typeof setTimeout> | undefined;
+      target.on('moveend', () => {
+        clearTimeout(settle);
+        settle = setTimeout(updateGrid, 150);
+      });
+      target.on('remove', () => clearTimeout(settle));
       try {
         const data = await loadOfflineData();
         target.getSource<GeoJSONSource>(OFFLINE_SOURCES.land)?.setData(data.land);
@@ -297,6 +324,7 @@ export function CityMap({
       cancelled = true;
       markerRef.current = null;
       mapRef.current = null;
+      editor.current = null;
       map?.remove();
     };
   }, [chosen, projection, emit]);
@@ -336,6 +364,23 @@ export function CityMap({
     if (status !== 'ready' || !map) return;
     map.getSource<GeoJSONSource>(SOURCES.devices)?.setData(devicesGeoJson(markers ?? [], projection));
   }, [markers, status, projection]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (status !== 'ready' || !map || !focus) return;
+    const shown = projection.toDisplay(focus);
+    map.easeTo({ center: [shown.lng, shown.lat], duration: 400 });
+  }, [focus, status, projection]);
+
+  useEffect(() => {
+    if (status !== 'ready') return;
+    editor.current?.setPoints(polygon ?? []);
+  }, [polygon, status]);
+
+  useEffect(() => {
+    if (status !== 'ready') return;
+    editor.current?.setActive(drawing && Boolean(onPolygonChange));
+  }, [drawing, onPolygonChange, status]);
 
   useEffect(() => {
     const map = mapRef.current;

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Button, Input, Modal, Space } from 'antd';
-import { FullscreenOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FullscreenOutlined, UndoOutlined } from '@ant-design/icons';
 import {
   checkLatitude,
   checkLongitude,
@@ -18,7 +18,11 @@ import styles from './LocationPicker.module.css';
 export interface LocationValue {
   longitude: string;
   latitude: string;
+  /** The outline, when the picker edits one (stored coordinates). */
+  polygon?: LngLat[];
 }
+
+const NO_OUTLINE: readonly LngLat[] = [];
 
 export const NO_LOCATION: LocationValue = { longitude: '', latitude: '' };
 
@@ -48,7 +52,13 @@ export function locationPoint(value: LocationValue | undefined): LngLat | null {
   return { lng: Number(value.longitude), lat: Number(value.latitude) };
 }
 
-const asText = (point: LngLat): LocationValue => ({
+/** An outline is none at all, or at least three corners (a closed shape). */
+export function outlineProblem(polygon: readonly LngLat[] | undefined): 'outline.tooFew' | null {
+  const corners = polygon?.length ?? 0;
+  return corners === 0 || corners >= 3 ? null : 'outline.tooFew';
+}
+
+const asText = (point: LngLat): Pick<LocationValue, 'longitude' | 'latitude'> => ({
   longitude: coordinateText(point.lng),
   latitude: coordinateText(point.lat),
 });
@@ -60,33 +70,95 @@ export interface LocationPickerProps {
   markers?: readonly MapDeviceMarker[];
   /** Area outlines shown for reference. */
   areas?: readonly MapArea[];
+  /** Also edit an outline (`value.polygon`): a project's boundary, an area's extent. */
+  withOutline?: boolean;
   /** Height of the map in the form. */
   height?: number;
   disabled?: boolean;
 }
 
+interface PickerMapProps extends Omit<LocationPickerProps, 'value' | 'onChange' | 'height'> {
+  value: LocationValue;
+  onChange?(value: LocationValue): void;
+  style: CSSProperties;
+}
+
+/** The map of the picker with its outline tools: the same in the form and full screen. */
+function PickerMap({ value, onChange, markers, areas, withOutline, disabled, style }: PickerMapProps) {
+  const t = mapTexts.useTexts();
+  const [drawing, setDrawing] = useState(false);
+  const point = locationPoint(value);
+  const polygon = value.polygon ?? NO_OUTLINE;
+  const editable = !disabled && onChange;
+  const setPolygon = (next: readonly LngLat[]) => onChange?.({ ...value, polygon: [...next] });
+  return (
+    <>
+      {withOutline && (
+        <div className={styles.tools}>
+          <Button
+            size="small"
+            type={drawing ? 'primary' : 'default'}
+            icon={<EditOutlined />}
+            disabled={!editable}
+            aria-pressed={drawing}
+            onClick={() => setDrawing((on) => !on)}
+          >
+            {drawing ? t('drawDone') : t('draw')}
+          </Button>
+          <Button
+            size="small"
+            icon={<UndoOutlined />}
+            disabled={!editable || polygon.length === 0}
+            onClick={() => setPolygon(polygon.slice(0, -1))}
+          >
+            {t('undoCorner')}
+          </Button>
+          <Button
+            size="small"
+            icon={<DeleteOutlined />}
+            disabled={!editable || polygon.length === 0}
+            onClick={() => setPolygon([])}
+          >
+            {t('clearOutline')}
+          </Button>
+          <span className={styles.hint}>
+            {drawing ? t('drawHint') : t('corners', { count: polygon.length })}
+          </span>
+        </div>
+      )}
+      <CityMap
+        point={point}
+        onPointChange={editable ? (next) => onChange({ ...value, ...asText(next) }) : undefined}
+        polygon={withOutline ? polygon : undefined}
+        onPolygonChange={editable && withOutline ? setPolygon : undefined}
+        drawing={drawing}
+        markers={markers}
+        areas={areas}
+        center={point ?? polygon[0]}
+        style={style}
+      />
+    </>
+  );
+}
+
 /**
  * The map location picker of platform-shell.md §2: longitude and latitude inputs, a marker dragged (or
  * a click on the map) writes them with up to 5 decimals, typing moves the marker and the view, device
- * markers and area outlines optional, and a full-screen map whose OK keeps the point and whose close
- * leaves the inputs as they were. An antd form control (`value` / `onChange`); check it with
- * `locationProblem`.
+ * markers and area outlines optional, an outline drawn when asked, and a full-screen map whose OK
+ * keeps what was placed there and whose close leaves the form as it was. An antd form control
+ * (`value` / `onChange`); check it with `locationProblem` (and `outlineProblem`).
  */
 export function LocationPicker({
   value = NO_LOCATION,
   onChange,
-  markers,
-  areas,
   height = 260,
   disabled,
+  ...shown
 }: LocationPickerProps) {
   const t = mapTexts.useTexts();
-  const [draft, setDraft] = useState<LngLat | null>(null);
-  const [fullScreen, setFullScreen] = useState(false);
-  const point = locationPoint(value);
+  const [draft, setDraft] = useState<LocationValue | null>(null);
   const problem = locationProblem(value);
-  const set = (next: LngLat) => onChange?.(asText(next));
-  const edit = disabled ? undefined : set;
+  const draftPoint = draft && locationPoint(draft);
 
   return (
     <div className={styles.picker}>
@@ -104,54 +176,33 @@ export function LocationPicker({
             />
           </Space.Compact>
         ))}
-        <Button
-          icon={<FullscreenOutlined />}
-          disabled={disabled}
-          onClick={() => {
-            setDraft(point);
-            setFullScreen(true);
-          }}
-        >
+        <Button icon={<FullscreenOutlined />} disabled={disabled} onClick={() => setDraft(value)}>
           {t('fullScreen')}
         </Button>
       </div>
-      <CityMap
-        point={point}
-        onPointChange={edit}
-        markers={markers}
-        areas={areas}
-        style={{ height }}
-        center={point ?? undefined}
-      />
+      <PickerMap {...shown} value={value} onChange={onChange} disabled={disabled} style={{ height }} />
       {!disabled && <div className={styles.hint}>{t('dragHint')}</div>}
       <Modal
-        open={fullScreen}
+        open={draft !== null}
         title={t('fullScreenTitle')}
         width="100vw"
         style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
-        styles={{ body: { height: 'calc(100vh - 140px)' } }}
+        styles={{ body: { height: 'calc(100vh - 140px)', display: 'flex', flexDirection: 'column', gap: 8 } }}
         destroyOnHidden
         okText={t('ok')}
         cancelText={t('close')}
         onOk={() => {
-          if (draft) set(draft);
-          setFullScreen(false);
+          if (draft) onChange?.(draft);
+          setDraft(null);
         }}
-        onCancel={() => setFullScreen(false)}
+        onCancel={() => setDraft(null)}
       >
         <div className={styles.draft}>
-          {draft
-            ? `${t('longitude')} ${coordinateText(draft.lng)}，${t('latitude')} ${coordinateText(draft.lat)}`
+          {draftPoint
+            ? `${t('longitude')} ${coordinateText(draftPoint.lng)}，${t('latitude')} ${coordinateText(draftPoint.lat)}`
             : t('dragHint')}
         </div>
-        <CityMap
-          point={draft}
-          onPointChange={setDraft}
-          markers={markers}
-          areas={areas}
-          center={draft ?? undefined}
-          style={{ height: 'calc(100% - 32px)' }}
-        />
+        {draft && <PickerMap {...shown} value={draft} onChange={setDraft} style={{ flex: 1 }} />}
       </Modal>
     </div>
   );

@@ -5,6 +5,7 @@ export {
   locationPoint,
   locationProblem,
   locationText,
+  outlineProblem,
   type LocationPickerProps,
   type LocationValue,
 } from './LocationPicker';

@@ -17,6 +17,10 @@ export const adminRoutes: RouteObject[] = [
     }),
   },
   {
+    path: '/admin/project',
+    lazy: async () => ({ Component: (await import('./projects/pages/ProjectPage')).ProjectPage }),
+  },
+  {
     path: '/admin/dictionary',
     lazy: async () => ({ Component: (await import('./dictionary/pages/DictionaryPage')).DictionaryPage }),
   },
