@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { todayInChina } from '../chinaTime.js';
+import { checkLatitude, checkLongitude } from '../validation.js';
 
 /**
  * Field rules of the administration forms (platform-shell.md §5), as zod schemas whose messages are
@@ -62,3 +63,37 @@ export const birthDateField = z
 
 /** A sort number below 1000 (§5). */
 export const sortNumField = z.number().int().min(0).max(999, 'field.sortNum').default(0);
+
+/** A day `YYYY-MM-DD`; '' or null when not given. */
+export const optionalDate = z
+  .string()
+  .refine((value) => value === '' || isCalendarDate(value), 'field.date')
+  .nullable()
+  .default(null)
+  .transform((value) => value || null);
+
+/** A coordinate given as a number or as the input's text ('' or null: none), checked by §5's rule. */
+const coordinate = (rule: typeof checkLongitude, key: 'longitude.format' | 'latitude.format') =>
+  z
+    .union([z.number(), z.string().trim(), z.null()], { error: key })
+    .default(null)
+    .superRefine((value, ctx) => {
+      if (value !== null && value !== '' && rule(value)) ctx.addIssue({ code: 'custom', message: key });
+    })
+    .transform((value) => (value === null || value === '' ? null : Number(value)));
+
+/** Longitude of a form (§5: -180..180, the decimal rules, 请输入正确的经度，-180~180); null when not given. */
+export const longitudeField = coordinate(checkLongitude, 'longitude.format');
+/** Latitude of a form (§5: -90..90, 请输入正确的纬度，-90~90); null when not given. */
+export const latitudeField = coordinate(checkLatitude, 'latitude.format');
+
+/** Coordinates come as a pair: both or neither, each missing one refused with its §5 text. */
+export function coordinatePair(
+  value: { longitude: number | null; latitude: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.longitude === null && value.latitude !== null)
+    ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'longitude.format' });
+  if (value.latitude === null && value.longitude !== null)
+    ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'latitude.format' });
+}

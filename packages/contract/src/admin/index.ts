@@ -6,6 +6,8 @@ export * from './organizationTexts.js';
 export * from './logs.js';
 export * from './logsTexts.js';
 export * from './paging.js';
+export * from './projects.js';
+export * from './projectTexts.js';
 export * from './sessions.js';
 export * from './tableSettings.js';
 export * from './texts.js';

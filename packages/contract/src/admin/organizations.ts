@@ -1,10 +1,12 @@
 import { BUTTON_CODES } from './buttons.js';
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
-import { checkLatitude, checkLongitude } from '../validation.js';
 import { USER_MANAGE } from './users.js';
 import {
-  isCalendarDate,
+  coordinatePair,
+  latitudeField,
+  longitudeField,
+  optionalDate,
   optionalPersonName,
   optionalText,
   phoneField,
@@ -23,31 +25,14 @@ export const ORG_TYPE_DICTIONARY = 'org_type';
 /** Upper bound of the people and department counts. */
 export const ORG_COUNT_MAX = 1_000_000;
 
-/** A coordinate given as a number or as the input's text ('' or null: none), checked by §5's rule. */
-const coordinate = (rule: typeof checkLongitude, key: 'longitude.format' | 'latitude.format') =>
-  z
-    .union([z.number(), z.string().trim(), z.null()], { error: key })
-    .default(null)
-    .superRefine((value, ctx) => {
-      if (value !== null && value !== '' && rule(value)) ctx.addIssue({ code: 'custom', message: key });
-    })
-    .transform((value) => (value === null || value === '' ? null : Number(value)));
-
 const count = z.number().int().min(0).max(ORG_COUNT_MAX).nullable().default(null);
-/** A day `YYYY-MM-DD`; '' or null when not given. */
-const optionalDate = z
-  .string()
-  .refine((value) => value === '' || isCalendarDate(value), 'field.date')
-  .nullable()
-  .default(null)
-  .transform((value) => value || null);
 
 /** What the organization form edits. */
 export const orgFieldsShape = {
   name: namedText(100),
   parentId: idSchema.nullable().default(null),
-  longitude: coordinate(checkLongitude, 'longitude.format'),
-  latitude: coordinate(checkLatitude, 'latitude.format'),
+  longitude: longitudeField,
+  latitude: latitudeField,
   /** An item code of the org_type dictionary; '' when not chosen. */
   orgType: z.string().trim().max(64).default(''),
   projectStart: optionalDate,
@@ -69,10 +54,7 @@ interface PairFields {
 
 /** Coordinates come as a pair (both or neither, §5's texts); the project ends after it starts. */
 function pairRules(value: PairFields, ctx: z.RefinementCtx) {
-  if (value.longitude === null && value.latitude !== null)
-    ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'longitude.format' });
-  if (value.latitude === null && value.longitude !== null)
-    ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'latitude.format' });
+  coordinatePair(value, ctx);
   if (value.projectStart && value.projectEnd && value.projectEnd <= value.projectStart)
     ctx.addIssue({ code: 'custom', path: ['projectEnd'], message: 'field.endAfterStart' });
 }
