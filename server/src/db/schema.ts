@@ -25,6 +25,7 @@ export * from '../modules/dictionary/tables.js';
 export * from '../modules/logs/tables.js';
 export * from '../modules/organizations/tables.js';
 export * from '../modules/projects/tables.js';
+export * from '../modules/projects/planTables.js';
 export * from '../modules/resources/tables.js';
 export * from '../modules/roles/tables.js';
 export * from '../modules/settings/tables.js';

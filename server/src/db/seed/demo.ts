@@ -5,6 +5,7 @@ import { projects, resources, roleResources, roles } from '../schema.js';
 import { createAccount } from './accounts.js';
 import { ADMIN_ROLE } from './catalogue.js';
 import { seedDemoMessages } from './messages.js';
+import { seedDemoTeams } from './projects.js';
 import { seedDemoVideo } from './video.js';
 
 /** Demo data (CITYOPS_MODE=demo only): two real projects and three accounts, one per kind of user. */
@@ -14,6 +15,16 @@ export const DEMO_PROJECTS = [
     name: '深圳南山智慧路灯示范项目',
     longitude: 113.93041,
     latitude: 22.53332,
+    customer: '深圳市南山区城市管理和综合执法局',
+    hosting: 'hosted',
+    phase: 'operating',
+    implementedOn: '2024-03-01',
+    deliveredOn: '2024-09-30',
+    leader: '陈志远',
+    leaderPhone: '13826541234',
+    opsLeader: '刘海',
+    opsLeaderPhone: '0755-26581234',
+    remarks: '南山区主干道单灯控制与智慧杆示范',
     polygon: [
       { lng: 113.91862, lat: 22.52455 },
       { lng: 113.94507, lat: 22.52193 },
@@ -26,6 +37,16 @@ export const DEMO_PROJECTS = [
     name: '杭州西湖景区亮化工程',
     longitude: 120.14186,
     latitude: 30.24602,
+    customer: '杭州市西湖风景名胜区管委会',
+    hosting: 'self',
+    phase: 'implementing',
+    implementedOn: '2025-04-01',
+    deliveredOn: null,
+    leader: '王静',
+    leaderPhone: '13957101234',
+    opsLeader: '',
+    opsLeaderPhone: '',
+    remarks: '环湖景观亮化与节日模式',
     polygon: [
       { lng: 120.13021, lat: 30.23488 },
       { lng: 120.15702, lat: 30.23317 },
@@ -120,6 +141,7 @@ export async function seedDemo(db: Database) {
     roleCodes: [],
     projectIds: [],
   });
+  await seedDemoTeams(db, projectIds);
   await seedDemoMessages(db, DEMO_ACCOUNTS.admin.userName);
   await seedDemoMessages(db, DEMO_ACCOUNTS.operator.userName);
   await seedDemoVideo(db, projectIds);

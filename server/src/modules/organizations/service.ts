@@ -2,6 +2,7 @@ import type { createOrgSchema, OrgNode, OrgOption, OrgRow, updateOrgSchema } fro
 import { ORGANIZATION } from '@cityops/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
+import { forest } from '../../db/forest.js';
 import type { AppContext } from '../../http/context.js';
 import { refuse } from '../../http/envelope.js';
 import { changedFields, recordAudit, type Actor } from '../logs/audit.js';
@@ -30,19 +31,6 @@ const LOGGED_FIELDS = [
   'sortNum',
 ] as const satisfies readonly (keyof OrgRow & keyof Fields)[];
 
-/** Rows (already in sibling order) as a forest. */
-function forest(rows: readonly OrgRow[]): OrgNode[] {
-  const nodes = new Map<number, OrgNode>(rows.map((row) => [row.orgId, { ...row, children: [] }]));
-  const roots: OrgNode[] = [];
-  for (const row of rows) {
-    const node = nodes.get(row.orgId);
-    if (!node) continue;
-    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
-}
-
 /** The organizations whose name contains `name` (any case), with their ancestors to keep the tree. */
 function pruned(nodes: readonly OrgNode[], name: string): OrgNode[] {
   const needle = name.toLowerCase();
@@ -53,7 +41,12 @@ function pruned(nodes: readonly OrgNode[], name: string): OrgNode[] {
 }
 
 export async function orgTree(ctx: Ctx, name?: string): Promise<OrgNode[]> {
-  const tree = forest(await repo.allOrgRows(ctx.db));
+  const tree = forest(
+    await repo.allOrgRows(ctx.db),
+    (row) => row.orgId,
+    (row) => row.parentId,
+    (row): OrgNode => ({ ...row, children: [] }),
+  );
   return name ? pruned(tree, name) : tree;
 }
 
