@@ -100,3 +100,78 @@ describe('地图选点 (the map location picker)', () => {
     expect(refused).toEqual([]);
   });
 });
+
+describe('项目管理 (projects with a map)', () => {
+  it('creates a project placed by typing and by dragging, draws its outline, and finds both after a reload', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    const refused = await cutOffFromTheInternet(page);
+    await signIn(page, baseUrl, DEMO.admin);
+    await page.goto(`${baseUrl}/admin/project`);
+    await page.getByRole('cell', { name: '深圳南山智慧路灯示范项目' }).waitFor();
+    const overview = page.getByRole('region', { name: '项目分布' }).getByRole('region', { name: '地图' });
+    await expect.poll(() => overview.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+
+    await page.getByRole('button', { name: /新增项目/ }).click();
+    const dialog = page.getByRole('dialog', { name: '新增项目' });
+    await dialog.locator('#projectName').fill('西溪湿地智慧路灯项目');
+    await dialog.getByLabel('经度').fill('120.06');
+    await dialog.getByLabel('纬度').fill('30.27');
+    const map = dialog.getByRole('region', { name: '地图' });
+    await expect.poll(() => map.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    await expect.poll(async () => (await centreOf(page, map)).lng, { timeout: 5_000 }).toBeCloseTo(120.06, 4);
+
+    // Drag the marker: the inputs follow.
+    await map.scrollIntoViewIfNeeded();
+    const marker = dialog.getByTestId('map-marker');
+    const box = await marker.boundingBox();
+    if (!box) throw new Error('the marker is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height + 16, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(() => dialog.getByLabel('经度').inputValue()).not.toBe('120.06');
+    const longitude = await dialog.getByLabel('经度').inputValue();
+    const latitude = await dialog.getByLabel('纬度').inputValue();
+    expect(Number(longitude)).toBeLessThan(120.06);
+
+    // Draw the outline: four corners around the marker.
+    await dialog.getByRole('button', { name: /绘制边界/ }).click();
+    await map.scrollIntoViewIfNeeded();
+    const area = await map.boundingBox();
+    if (!area) throw new Error('the map is not on screen');
+    const corners = [
+      [0.2, 0.2],
+      [0.8, 0.2],
+      [0.8, 0.8],
+      [0.2, 0.8],
+    ] as const;
+    for (const [x, y] of corners) await page.mouse.click(area.x + area.width * x, area.y + area.height * y);
+    await dialog.getByText('点击地图添加顶点').waitFor();
+    await dialog.getByRole('button', { name: /完成绘制/ }).click();
+    await dialog.getByText('边界：4 个顶点').waitFor();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('新增成功').first().waitFor();
+
+    await page.reload();
+    const row = page.getByRole('row', { name: /西溪湿地智慧路灯项目/ });
+    await row.getByText(`${longitude}, ${latitude}`).waitFor();
+    await row.getByRole('button', { name: /设置位置/ }).click();
+    const placing = page.getByRole('dialog', { name: '设置“西溪湿地智慧路灯项目”的位置' });
+    await placing.getByText('边界：4 个顶点').waitFor();
+    expect(await placing.getByLabel('经度').inputValue()).toBe(longitude);
+
+    // A wrong longitude is named in §5's words, and nothing is saved.
+    await placing.getByLabel('经度').fill('200');
+    await placing.getByRole('button', { name: /保\s*存/ }).click();
+    await placing.getByText('请输入正确的经度，-180~180').waitFor();
+    await placing.getByRole('button', { name: /取\s*消/ }).click();
+    await page.reload();
+    await page
+      .getByRole('row', { name: /西溪湿地智慧路灯项目/ })
+      .getByText(`${longitude}, ${latitude}`)
+      .waitFor();
+
+    expect(refused).toEqual([]);
+  });
+});
