@@ -19,6 +19,7 @@ import { loadLoginKeys } from './modules/auth/keys.js';
 import { sessionOf } from './modules/auth/sessions.js';
 import { modules } from './modules/index.js';
 import { startLogPurge } from './modules/logs/service.js';
+import { resourceSystems, withinLicence } from './modules/licence/scope.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
 import { PermissionCache } from './modules/users/permissionCache.js';
 import { userResources } from './modules/users/permissions.js';
@@ -59,17 +60,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     licenceKey = await prepareLicenceKey(db, config, now());
   });
   if (!licenceKey) throw new Error('the licence key was not prepared');
-  const permissions = new PermissionCache(
-    (userId) => userResources(database.db, userId),
-    config.PERMISSION_CACHE_SECONDS * 1000,
-  );
+  const licence = new LicenceKeeper(database.db, licenceKey, now);
+  // What a user holds, within the systems the licence opens.
+  const permissions = new PermissionCache(async (userId) => {
+    const [held, systems, modules] = await Promise.all([
+      userResources(database.db, userId),
+      resourceSystems(database.db),
+      licence.modules(),
+    ]);
+    return withinLicence(held, systems, modules);
+  }, config.PERMISSION_CACHE_SECONDS * 1000);
   const context: AppContext = {
     config,
     db: database.db,
     now,
     loginKeys: await loadLoginKeys(database.db),
     captchaText: options.captchaText ?? randomCaptchaText,
-    licence: new LicenceKeeper(database.db, licenceKey, now),
+    licence,
     access: {
       sessionOf: (request) => sessionOf(context, request),
       holds: (userId, code) => permissions.holds(userId, code),

@@ -418,6 +418,55 @@ describe('replacing a valid licence in force', () => {
   });
 });
 
+describe('what a licence serves', () => {
+  let t: TestApp;
+  const systemsOf = async (token: string) => {
+    const session = (await t.call('POST', '/api/user/queryUserPermissions', { token })).json.data as {
+      menus: { code: string; parentId: number }[];
+    };
+    return session.menus.filter((menu) => menu.parentId === 0).map((menu) => menu.code);
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY } });
+  });
+  afterAll(() => t.close());
+
+  it('hides the systems a licence does not open, with their pages and buttons, and serves them again once one does', async () => {
+    const register = (modules: string[], licenceId: string, token?: string) =>
+      t.call('POST', '/api/sys/license/register', {
+        token,
+        body: {
+          ...signedByTestVendor(licenceDocument(t.clock.now(), { licenceId, modules })),
+          acceptDowngrade: true,
+        },
+      });
+    expect((await register(['admin', 'iotcloud'], 'PART-0001')).json.status_code).toBe(1);
+    const admin = await t.token('admin', 'Admin@123');
+    expect(await systemsOf(admin)).toEqual(expect.arrayContaining(['admin', 'iotcloud']));
+    expect(await systemsOf(admin)).not.toContain('esapp');
+    expect(await systemsOf(admin)).not.toContain('omapp');
+    // A call that needs an omapp button code is refused as if the code were not held.
+    const session = (await t.call('POST', '/api/user/queryUserPermissions', { token: admin })).json.data as {
+      elements: string[];
+    };
+    expect(session.elements).not.toContain('alarmList_handle');
+    expect(session.elements).toContain('userManage_add');
+
+    // A licence opening everything (an administrator's renewal) serves every system at once.
+    expect((await register(Object.keys(SYSTEM_NAMES), 'FULL-0001', admin)).json.status_code).toBe(1);
+    expect(await systemsOf(admin)).toEqual(expect.arrayContaining(Object.keys(SYSTEM_NAMES)));
+    const full = (await t.call('POST', '/api/user/queryUserPermissions', { token: admin })).json.data as {
+      elements: string[];
+    };
+    expect(full.elements).toContain('alarmList_handle');
+    // And a licence without 储能充电 takes it away again, from a session already open.
+    const withoutEs = Object.keys(SYSTEM_NAMES).filter((system) => system !== 'esapp');
+    expect((await register(withoutEs, 'NOES-0001', admin)).json.status_code).toBe(1);
+    expect(await systemsOf(admin)).not.toContain('esapp');
+    expect(await systemsOf(admin)).toContain('llapp');
+  });
+});
+
 describe('the vendor CLIs', () => {
   it('make a key pair and sign a licence the server accepts', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cityops-licence-'));

@@ -50,7 +50,10 @@ export default async function licenceRoutes(app: FastifyInstance) {
         (await ctx.access.holds(session.userId, LICENCE_MANAGE));
       const replacer = { actor: session && actorOf(session, request), permitted };
       try {
-        return new Answer(await ctx.licence.register(body, replacer), 'licence.registered');
+        const registered = await ctx.licence.register(body, replacer);
+        // The systems it opens may differ: what everyone holds is read afresh.
+        ctx.access.changed();
+        return new Answer(registered, 'licence.registered');
       } catch (error) {
         if (!(error instanceof LicenceDowngrade)) throw error;
         const data: LicenceDowngradeRefusal = { reasons: [...error.reasons] };

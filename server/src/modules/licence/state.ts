@@ -122,6 +122,12 @@ export class LicenceKeeper {
     return (await this.status()).state === 'valid';
   }
 
+  /** The systems the licence in force opens (none without a valid licence; the gate answers then). */
+  async modules(): Promise<ReadonlySet<string>> {
+    const status = await this.status();
+    return new Set(status.state === 'valid' ? (status.licence?.modules ?? []) : []);
+  }
+
   /**
    * Installs a vendor-signed, unexpired licence; it is in force at once on this instance. While no
    * valid licence is in force anyone may register one (the /license page works before sign-in). Once
