@@ -12,6 +12,26 @@ describe('page settings', () => {
       registrationNumber: '',
       forwardUrl: '',
       maxTabs: 12,
+      map: {
+        provider: 'offline',
+        tileUrl: '',
+        tileCoordinates: 'wgs84',
+        amapKey: '',
+        amapSecurityCode: '',
+        center: { lng: 113.93041, lat: 22.53332 },
+        zoom: 14,
+      },
+    });
+  });
+
+  it('keep the map on its defaults when its settings are invalid, and the other settings as given', () => {
+    const settings = parsePageSettings({ copyright: 'x', map: { provider: 'google', zoom: 3 } });
+    expect(settings.copyright).toBe('x');
+    expect(settings.map.provider).toBe('offline');
+    expect(parsePageSettings({ map: { provider: 'amap', amapKey: 'k' } }).map).toMatchObject({
+      provider: 'amap',
+      amapKey: 'k',
+      zoom: 14,
     });
   });
 

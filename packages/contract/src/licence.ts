@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, getQuery, noQuery, PUBLIC } from './endpoint.js';
+import { defineEndpoint, getQuery, noQuery, permission, PUBLIC } from './endpoint.js';
 import { text, type Locale } from './texts.js';
 
 /**
@@ -102,5 +102,64 @@ export const licenceEndpoints = {
     query: noQuery,
     body: registerLicenceRequestSchema,
     data: licenceStatusSchema,
+  }),
+} as const;
+
+/** The renewal page's code (许可证续期). */
+export const LICENCE_RENEWAL = 'licenseRenewal';
+/** Days before expiry when administrators are warned (issue 12 §4). */
+export const LICENCE_WARNING_DAYS = [30, 7, 1] as const;
+
+/** The warning level a licence with `daysLeft` days deserves: the nearest threshold crossed, or none. */
+export function licenceWarning(daysLeft: number | null): (typeof LICENCE_WARNING_DAYS)[number] | null {
+  if (daysLeft === null || daysLeft < 0) return null;
+  return [...LICENCE_WARNING_DAYS].reverse().find((days) => daysLeft < days) ?? null;
+}
+
+/** A registered licence as the management page lists it. */
+export const registeredLicenceSchema = z.object({
+  licenceId: z.string(),
+  customer: z.string(),
+  issuedAt: z.string(),
+  expiresAt: z.string(),
+  modules: z.array(z.string()),
+  deviceLimit: z.number().int(),
+  registeredAt: z.string(),
+  /** The trusted vendor key verifies its signature (one signed with another key counts for nothing). */
+  verified: z.boolean(),
+  inForce: z.boolean(),
+});
+export type RegisteredLicence = z.infer<typeof registeredLicenceSchema>;
+
+/**
+ * What the renewal page hands to the vendor: who, which installation (a fingerprint that does not
+ * reveal the machine), and the licence in force, so the vendor can sign the renewal for it.
+ */
+export const renewalRequestSchema = z.object({
+  kind: z.literal('cityops-licence-renewal'),
+  customer: z.string(),
+  fingerprint: z.string(),
+  current: licenceDocumentSchema.nullable(),
+  requestedAt: z.string(),
+});
+export type RenewalRequest = z.infer<typeof renewalRequestSchema>;
+
+export const licenceManageEndpoints = {
+  /** Every registered licence, newest first, and which one is in force. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/sys/license/list',
+    access: permission(LICENCE_MANAGE),
+    query: getQuery(),
+    body: z.undefined(),
+    data: z.array(registeredLicenceSchema),
+  }),
+  renewalRequest: defineEndpoint({
+    method: 'GET',
+    path: '/sys/license/renewalRequest',
+    access: permission(LICENCE_RENEWAL),
+    query: getQuery(),
+    body: z.undefined(),
+    data: renewalRequestSchema,
   }),
 } as const;

@@ -467,6 +467,68 @@ describe('what a licence serves', () => {
   });
 });
 
+describe('licence management and renewal', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY } });
+  });
+  afterAll(() => t.close());
+
+  it('lists every registered licence newest first, marks the one in force, and flags one no trusted key signed', async () => {
+    const first = signedByTestVendor(licenceDocument(t.clock.now(), { licenceId: 'LIST-0001' }));
+    expect((await t.call('POST', '/api/sys/license/register', { body: first })).json.status_code).toBe(1);
+    const admin = await t.token('admin', 'Admin@123');
+    const better = signedByTestVendor(
+      licenceDocument(t.clock.now(), { licenceId: 'LIST-0002', modules: Object.keys(SYSTEM_NAMES) }),
+    );
+    expect(
+      (await t.call('POST', '/api/sys/license/register', { body: better, token: admin })).json.status_code,
+    ).toBe(1);
+    // A row no trusted key verifies (written behind the server's back) is listed, never in force.
+    const forged = signLicence(
+      licenceDocument(t.clock.now(), { licenceId: 'FORGED-1' }),
+      generateVendorKeys().privateKeyPem,
+    );
+    await t.handle.db.insert(licences).values({
+      licenceId: 'FORGED-1',
+      customer: forged.licence.customer,
+      document: forged.licence,
+      signature: forged.signature,
+      expiresAt: new Date(forged.licence.expiresAt),
+      registeredAt: new Date(t.clock.now().getTime() + 1000),
+    });
+    const listed = (await t.call('GET', '/api/sys/license/list', { token: admin })).json;
+    expect(listed.status_code).toBe(1);
+    expect(listed.data).toMatchObject([
+      { licenceId: 'FORGED-1', verified: false, inForce: false },
+      { licenceId: 'LIST-0002', verified: true, inForce: true, modules: Object.keys(SYSTEM_NAMES) },
+      { licenceId: 'LIST-0001', verified: true, inForce: false },
+    ]);
+  });
+
+  it('hands out a renewal request: customer, a stable fingerprint, the licence in force', async () => {
+    const admin = await t.token('admin', 'Admin@123');
+    const first = (await t.call('GET', '/api/sys/license/renewalRequest', { token: admin })).json;
+    expect(first.data).toMatchObject({
+      kind: 'cityops-licence-renewal',
+      customer: '测试客户',
+      current: { licenceId: 'LIST-0002' },
+    });
+    const fingerprint = (first.data as { fingerprint: string }).fingerprint;
+    expect(fingerprint).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){7}$/);
+    const again = (await t.call('GET', '/api/sys/license/renewalRequest', { token: admin })).json;
+    expect((again.data as { fingerprint: string }).fingerprint).toBe(fingerprint);
+  });
+
+  it('refuses both without the codes (10500) and without a session (10401)', async () => {
+    const operator = await t.token('operator', 'Operator@123');
+    for (const path of ['/api/sys/license/list', '/api/sys/license/renewalRequest']) {
+      expect((await t.call('GET', path, { token: operator })).json.status_code).toBe(10500);
+      expect((await t.call('GET', path)).json.status_code).toBe(10401);
+    }
+  });
+});
+
 describe('the vendor CLIs', () => {
   it('make a key pair and sign a licence the server accepts', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cityops-licence-'));

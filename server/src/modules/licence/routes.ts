@@ -2,6 +2,7 @@ import {
   authEndpoints,
   LICENCE_MANAGE,
   licenceEndpoints,
+  licenceManageEndpoints,
   StatusCode,
   systemEndpoints,
   worseReasonsText,
@@ -35,6 +36,8 @@ export default async function licenceRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
 
   route(app, licenceEndpoints.status, () => ctx.licence.status());
+  route(app, licenceManageEndpoints.list, () => ctx.licence.list());
+  route(app, licenceManageEndpoints.renewalRequest, () => ctx.licence.renewalRequest());
 
   // Public (the first registration, and any while no valid licence is in force, needs no session),
   // so it shares the per-address limit of the sign-in calls; the keeper asks for more once a valid

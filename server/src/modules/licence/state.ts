@@ -1,4 +1,4 @@
-import { randomUUID, type KeyObject } from 'node:crypto';
+import { createHash, randomUUID, type KeyObject } from 'node:crypto';
 import {
   canonicalJson,
   LICENCE_MANAGE,
@@ -7,6 +7,8 @@ import {
   type RegisterLicenceRequest,
   type LicenceDocument,
   type LicenceStatus,
+  type RegisteredLicence,
+  type RenewalRequest,
   type SignedLicence,
   SYSTEM_NAMES,
   type WorseReason,
@@ -14,7 +16,7 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
-import { licences, serverKeys } from '../../db/schema.js';
+import { licences, serverKeys, systemSettings } from '../../db/schema.js';
 import { ApiError } from '../../http/envelope.js';
 import { recordAudit, type Actor } from '../logs/audit.js';
 import { generateVendorKeys, parsePublicKey, signLicence, verifyLicence } from './sign.js';
@@ -122,6 +124,38 @@ export class LicenceKeeper {
     return (await this.status()).state === 'valid';
   }
 
+  /** Every registered licence, newest first (at most LISTED), and which one is in force. */
+  async list(): Promise<RegisteredLicence[]> {
+    const inForce = await this.current();
+    const rows = await this.db
+      .select()
+      .from(licences)
+      .orderBy(desc(licences.registeredAt), desc(licences.id))
+      .limit(LISTED);
+    let found = false;
+    return rows.flatMap((row) => {
+      const parsed = licenceDocumentSchema.safeParse(row.document);
+      if (!parsed.success) return [];
+      const verified = verifyLicence({ licence: parsed.data, signature: row.signature }, this.key);
+      const current =
+        !found && verified && inForce !== null && canonicalJson(parsed.data) === canonicalJson(inForce);
+      found ||= current;
+      return [{ ...parsed.data, registeredAt: row.registeredAt.toISOString(), verified, inForce: current }];
+    });
+  }
+
+  /** What the vendor needs to sign a renewal for this installation. */
+  async renewalRequest(): Promise<RenewalRequest> {
+    const current = await this.current();
+    return {
+      kind: 'cityops-licence-renewal',
+      customer: current?.customer ?? '',
+      fingerprint: await installationFingerprint(this.db, this.now()),
+      current,
+      requestedAt: this.now().toISOString(),
+    };
+  }
+
   /** The systems the licence in force opens (none without a valid licence; the gate answers then). */
   async modules(): Promise<ReadonlySet<string>> {
     const status = await this.status();
@@ -167,6 +201,26 @@ export class LicenceKeeper {
     this.cached = null;
     return this.status();
   }
+}
+
+const INSTALLATION_KEY = 'installation.id';
+/** Registered licences the management page lists. */
+const LISTED = 100;
+
+/**
+ * A fingerprint of this installation (all instances on one database share it): a random id made once
+ * and kept in the database, hashed, so it names the installation without revealing anything about it.
+ */
+export async function installationFingerprint(db: Database, now: Date): Promise<string> {
+  await db
+    .insert(systemSettings)
+    .values({ key: INSTALLATION_KEY, value: randomUUID(), updatedAt: now })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, INSTALLATION_KEY));
+  const digest = createHash('sha256')
+    .update(`cityops-installation:${String(row?.value)}`)
+    .digest('hex');
+  return digest.slice(0, 32).toUpperCase().match(/.{4}/g)?.join('-') ?? digest;
 }
 
 /** Who registers: their actor when signed in, and whether they hold LICENCE_MANAGE. */

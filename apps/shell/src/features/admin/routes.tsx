@@ -21,6 +21,16 @@ export const adminRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./projects/pages/ProjectPage')).ProjectPage }),
   },
   {
+    path: '/admin/license',
+    lazy: async () => ({ Component: (await import('./licences/pages/LicenceManagePage')).LicenceManagePage }),
+  },
+  {
+    path: '/admin/licenseRenewal',
+    lazy: async () => ({
+      Component: (await import('./licences/pages/LicenceRenewalPage')).LicenceRenewalPage,
+    }),
+  },
+  {
     path: '/admin/dictionary',
     lazy: async () => ({ Component: (await import('./dictionary/pages/DictionaryPage')).DictionaryPage }),
   },

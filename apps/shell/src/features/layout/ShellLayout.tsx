@@ -14,6 +14,7 @@ import { usePrefetchSubApps } from '../subapps/prefetchSubApps';
 import { SubAppFrames } from '../subapps/SubAppFrames';
 import { useActiveTheme } from '../theme/themePalette';
 import { TabBar } from '../tabs/TabBar';
+import { LicenceExpiryNotice } from '../admin/licences/components/LicenceExpiryNotice';
 import { TabPages } from '../tabs/TabPages';
 import { tabFor, useTabs, type PageTab } from '../tabs/tabStore';
 import { AppHeader } from './components/AppHeader';
@@ -134,6 +135,7 @@ export function ShellLayout() {
           </Layout.Sider>
         )}
         <Layout style={{ minWidth: 0 }}>
+          <LicenceExpiryNotice />
           <TabBar titleOf={titleOf} onShowHeader={headerVisible && !headerShown ? showHeader : undefined} />
           <Layout.Content style={{ overflow: 'hidden', position: 'relative' }}>
             <TabPages activeCode={route?.code ?? null} />

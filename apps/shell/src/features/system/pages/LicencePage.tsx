@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Input, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -16,7 +16,8 @@ import { useLicenceStatus, useRegisterLicence } from '../queries';
 
 const STATE_COLOUR = { valid: 'success', expired: 'error', missing: 'default' } as const;
 
-function StatusCard({ status }: { status: LicenceStatus }) {
+/** The licence in force: state, customer, dates, what it opens. */
+export function LicenceStatusCard({ status }: { status: LicenceStatus }) {
   const { t } = useTranslation();
   const { licence } = status;
   return (
@@ -49,10 +50,20 @@ function StatusCard({ status }: { status: LicenceStatus }) {
   );
 }
 
-/** /license (public): the installed licence and how to register a new one the vendor signed. */
-export function LicencePage() {
+/**
+ * Registering a vendor-signed licence file (upload or paste). A worse or older licence than the one in
+ * force is installed only when the administrator confirms it.
+ */
+export function RegisterLicenceCard({
+  title,
+  footer,
+  onRegistered,
+}: {
+  title?: string;
+  footer?: ReactNode;
+  onRegistered?(): void;
+}) {
   const { t } = useTranslation();
-  const status = useLicenceStatus();
   const registration = useRegisterLicence();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -79,6 +90,7 @@ export function LicencePage() {
       onSuccess: () => {
         showMessage('SUCCESS', t('licence.registered'));
         setText('');
+        onRegistered?.();
       },
       onError: (error) => {
         const reasons = downgradeReasons(error);
@@ -100,48 +112,57 @@ export function LicencePage() {
   }
 
   return (
+    <Card title={title ?? t('licence.register')}>
+      <Flex vertical gap={12}>
+        <Upload
+          accept=".json,application/json"
+          maxCount={1}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void file.text().then(register);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={registration.isPending}>
+            {t('licence.upload')}
+          </Button>
+        </Upload>
+        <Typography.Text strong>{t('licence.paste')}</Typography.Text>
+        <Input.TextArea
+          aria-label={t('licence.paste')}
+          rows={8}
+          value={text}
+          placeholder={t('licence.pastePlaceholder')}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {problem && <Alert type="error" title={problem} />}
+        <Flex gap={8} align="center">
+          <Button
+            type="primary"
+            disabled={text.trim() === ''}
+            loading={registration.isPending}
+            onClick={() => register(text)}
+          >
+            {t('licence.register')}
+          </Button>
+          {footer}
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** /license (public): the installed licence and how to register a new one the vendor signed. */
+export function LicencePage() {
+  const { t } = useTranslation();
+  const status = useLicenceStatus();
+  return (
     <main style={{ maxWidth: 760, margin: '0 auto', padding: 24 }}>
       <Typography.Title level={3}>{t('licence.title')}</Typography.Title>
       <Flex vertical gap={16}>
-        {status.data && <StatusCard status={status.data} />}
+        {status.data && <LicenceStatusCard status={status.data} />}
         {status.isError && <Alert type="error" title={t('licence.loadFailed')} />}
-        <Card title={t('licence.register')}>
-          <Flex vertical gap={12}>
-            <Upload
-              accept=".json,application/json"
-              maxCount={1}
-              showUploadList={false}
-              beforeUpload={(file) => {
-                void file.text().then(register);
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={registration.isPending}>
-                {t('licence.upload')}
-              </Button>
-            </Upload>
-            <Typography.Text strong>{t('licence.paste')}</Typography.Text>
-            <Input.TextArea
-              aria-label={t('licence.paste')}
-              rows={8}
-              value={text}
-              placeholder={t('licence.pastePlaceholder')}
-              onChange={(event) => setText(event.target.value)}
-            />
-            {problem && <Alert type="error" title={problem} />}
-            <Flex gap={8}>
-              <Button
-                type="primary"
-                disabled={text.trim() === ''}
-                loading={registration.isPending}
-                onClick={() => register(text)}
-              >
-                {t('licence.register')}
-              </Button>
-              <Link to="/login">{t('licence.toLogin')}</Link>
-            </Flex>
-          </Flex>
-        </Card>
+        <RegisterLicenceCard footer={<Link to="/login">{t('licence.toLogin')}</Link>} />
       </Flex>
     </main>
   );

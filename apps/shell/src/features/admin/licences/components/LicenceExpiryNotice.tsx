@@ -1,0 +1,32 @@
+import { Alert } from 'antd';
+import { Link } from 'react-router';
+import { LICENCE_MANAGE, LICENCE_RENEWAL, licenceWarning } from '@cityops/contract';
+import { useSessionUser } from '../../../auth/queries';
+import { useLicenceStatus } from '../../../system/queries';
+import { listTime } from '../../time';
+import { licenceTexts } from '../texts';
+
+/**
+ * The expiry warning of issue 12 §4: 30, 7 and 1 days before the licence ends, shown to whoever can
+ * renew it (a banner until the message centre carries it).
+ */
+export function LicenceExpiryNotice({ linkToRenewal = true }: { linkToRenewal?: boolean }) {
+  const t = licenceTexts.useTexts();
+  const status = useLicenceStatus();
+  const session = useSessionUser();
+  const pages = new Set([LICENCE_RENEWAL, LICENCE_MANAGE].map((code) => code.toLowerCase()));
+  const mayRenew = session?.menus.some((menu) => pages.has(menu.code.toLowerCase())) ?? false;
+  const data = status.data;
+  if (!data?.licence || !mayRenew) return null;
+  const level = licenceWarning(data.daysLeft);
+  if (level === null) return null;
+  return (
+    <Alert
+      type={level === 30 ? 'warning' : 'error'}
+      showIcon
+      banner
+      title={t('warning', { days: level, date: listTime(data.licence.expiresAt).slice(0, 10) })}
+      action={linkToRenewal ? <Link to="/admin/licenseRenewal">{t('toRenewal')}</Link> : undefined}
+    />
+  );
+}
