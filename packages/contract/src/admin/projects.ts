@@ -59,22 +59,34 @@ export const polygonSchema = z
 
 const userIdsSchema = z.array(idSchema).max(PROJECT_MEMBERS_MAX).default([]);
 
+/*
+ * Examples of the fields whose rules are refinements JSON Schema cannot say (the OpenAPI document
+ * shows them, and the API fuzz tests build accepted input from them).
+ */
+const DAYS = ['2025-01-01', '2025-03-01', '2025-06-30'];
+const day = dateField.meta({ examples: DAYS });
+const optionalDay = optionalDate.meta({ examples: [null, ...DAYS] });
+const person = optionalPersonName(50).meta({ examples: ['', '张三', 'Li Si'] });
+const phoneExample = phoneField.meta({ examples: ['', '13800138000', '0755-26581234'] });
+const longitude = longitudeField.meta({ examples: [null, 113.93041] });
+const latitude = latitudeField.meta({ examples: [null, 22.53332] });
+
 /** What the project form edits. `userIds` are its members (the creator is added on insert). */
 export const projectFieldsShape = {
   projectName: namedText(200),
   /** The customer or affiliation (所属单位). */
   customer: optionalText(50),
-  longitude: longitudeField,
-  latitude: latitudeField,
+  longitude,
+  latitude,
   polygon: polygonSchema,
   hosting: z.enum(PROJECT_HOSTING).nullable().default(null),
   phase: z.enum(PROJECT_PHASES).default('planning'),
-  implementedOn: optionalDate,
-  deliveredOn: optionalDate,
-  leader: optionalPersonName(50),
-  leaderPhone: phoneField,
-  opsLeader: optionalPersonName(50),
-  opsLeaderPhone: phoneField,
+  implementedOn: optionalDay,
+  deliveredOn: optionalDay,
+  leader: person,
+  leaderPhone: phoneExample,
+  opsLeader: person,
+  opsLeaderPhone: phoneExample,
   remarks: optionalText(200),
   userIds: userIdsSchema,
 };
@@ -96,8 +108,9 @@ function projectRules(value: RuledFields, ctx: z.RefinementCtx) {
 export const createProjectSchema = z.object(projectFieldsShape).strict().superRefine(projectRules);
 export type CreateProject = z.input<typeof createProjectSchema>;
 
+/** On update, `userIds` left out keeps the members as they are. */
 export const updateProjectSchema = z
-  .object({ projectId: idSchema, ...projectFieldsShape })
+  .object({ projectId: idSchema, ...projectFieldsShape, userIds: userIdsSchema.unwrap().optional() })
   .strict()
   .superRefine(projectRules);
 export type UpdateProject = z.input<typeof updateProjectSchema>;
@@ -106,8 +119,8 @@ export type UpdateProject = z.input<typeof updateProjectSchema>;
 export const projectLocationSchema = z
   .object({
     projectId: idSchema,
-    longitude: longitudeField,
-    latitude: latitudeField,
+    longitude,
+    latitude,
     polygon: polygonSchema,
   })
   .strict()
@@ -205,7 +218,7 @@ export const projectManageEndpoints = {
 
 // ---- Plan: cycles (phases) and their segments ----
 
-const cycleDates = { startDate: dateField, endDate: dateField };
+const cycleDates = { startDate: day, endDate: day };
 
 /** End after start (§5), on the end's field. */
 function endAfterStart(value: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
@@ -407,7 +420,8 @@ export const saveAuditorsSchema = z
     userIds: z
       .array(idSchema)
       .max(AUDITORS_MAX)
-      .refine((ids) => new Set(ids).size === ids.length, 'project.auditorRepeated'),
+      .refine((ids) => new Set(ids).size === ids.length, 'project.auditorRepeated')
+      .meta({ examples: [[]] }),
   })
   .strict();
 export type SaveAuditors = z.input<typeof saveAuditorsSchema>;

@@ -209,6 +209,16 @@ describe('update and updateLocation', () => {
     );
   });
 
+  it('keeps the members when the update leaves userIds out', async () => {
+    const memberId = await t.createUser('pj_stayer', 'Stayer@123', ['message']);
+    const project = await create('更新-保留成员', { userIds: [memberId] });
+    const answer = await t.api(manage.update, {
+      token: admin,
+      body: { projectId: project.projectId, projectName: '更新-保留成员', remarks: '只改备注' },
+    });
+    expect(answer.data).toMatchObject({ remarks: '只改备注', userIds: project.userIds });
+  });
+
   it('refuses another project’s name and an unknown project', async () => {
     const project = await create('更新-甲');
     await create('更新-乙');

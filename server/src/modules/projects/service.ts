@@ -193,11 +193,11 @@ export function createProject(ctx: ManageCtx, actor: Actor, input: CreateInput) 
 
 export function updateProject(ctx: ManageCtx, actor: Actor, input: UpdateInput) {
   const { projectId: id } = input;
-  const userIds = [...new Set(input.userIds)];
   return loggedChange(ctx, actor, 'update', PROJECT_LOG, async (tx, now) => {
     await repo.lockNames(tx);
     await checkVisible(ctx, tx, actor.userId, id);
     const before = await reread(tx, id);
+    const userIds = [...new Set(input.userIds ?? before.userIds)];
     await checkFields(tx, input, userIds, id);
     await repo.updateProject(tx, id, { ...columnsOf(input), editor: actor.account, updatedAt: now });
     await repo.setMembers(tx, id, userIds);

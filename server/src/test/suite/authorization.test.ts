@@ -1,9 +1,9 @@
-import { authEndpoints, SESSION_ENDED_CODES, StatusCode, type Envelope } from '@cityops/contract';
+import { authEndpoints, PROJECT, SESSION_ENDED_CODES, StatusCode, type Envelope } from '@cityops/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cameras, projects, resources, userProjects } from '../../db/schema.js';
+import { cameras, projects, resources, userProjects, users } from '../../db/schema.js';
 import { createTestApp } from '../testApp.js';
 import { callRoute, contractRoutes, paramsSchemaOf, type ContractRoute, type Input } from './endpoints.js';
 import { SchemaArbitrary } from './schemaArbitrary.js';
@@ -27,12 +27,18 @@ const tokens = { ended: '', admin: '', outsider: '' };
 const lacking = new Map<string, string>();
 /** What a user outside the first demo project must never be answered. */
 const foreign = { projectId: 0, markers: [] as string[], hik: '', icc: '' };
+let adminId = 0;
 
 beforeAll(async () => {
   const operator = await t.token('operator', 'Operator@123');
   await t.api(authEndpoints.logout, { token: operator });
   tokens.ended = operator;
   tokens.admin = await t.token('admin', 'Admin@123');
+  const [adminRow] = await t.handle.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.userName, 'admin'));
+  adminId = adminRow?.id ?? 0;
 
   const codes = (await t.handle.db.select({ code: resources.code }).from(resources)).map((row) => row.code);
   const needed = new Set(
@@ -49,10 +55,16 @@ beforeAll(async () => {
     lacking.set(code, await t.token(name, PASSWORD));
   }
 
-  // The outsider holds every code, and only the second demo project; the first is foreign to it.
+  // The outsider holds every code but the project page's, and only the second demo project; the first
+  // is foreign to it. The project page's code is left out because its holder administers every
+  // project (issue 12 §2): such a user is nobody's outsider.
   const [first, second] = await t.handle.db.select().from(projects).orderBy(projects.id);
   if (!first || !second) throw new Error('the demo seed has two projects');
-  const outsider = await t.createUser('outsider', PASSWORD, codes);
+  const outsider = await t.createUser(
+    'outsider',
+    PASSWORD,
+    codes.filter((code) => code !== PROJECT),
+  );
   await t.handle.db.insert(userProjects).values({ userId: outsider, projectId: second.id });
   tokens.outsider = await t.token('outsider', PASSWORD);
   const own = await t.handle.db.select().from(cameras).where(eq(cameras.projectId, first.id));
@@ -159,6 +171,9 @@ function pointedAtForeign(value: unknown, camera: string): unknown {
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => {
+      // Users named beside the project are its members (project update, auditors): the admin, who
+      // so stays a member of the foreign project for the next endpoints' probes.
+      if (key === 'userIds') return [key, [adminId]];
       if (!SCOPE_FIELD.test(key)) return [key, pointedAtForeign(inner, camera)];
       if (key === 'projectId') return [key, foreign.projectId];
       return [key, Array.isArray(inner) ? [camera] : camera];
