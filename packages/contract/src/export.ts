@@ -62,9 +62,11 @@ export function xlsxFileName(name: string): string {
   return safe.toLowerCase().endsWith(XLSX_EXTENSION) ? safe : `${safe}${XLSX_EXTENSION}`;
 }
 
-/** `attachment; filename*=UTF-8''…`: the only form that carries Chinese names through every browser. */
-export const contentDisposition = (name: string) =>
-  `attachment; filename*=UTF-8''${encodeRfc5987(xlsxFileName(name))}`;
+/** `attachment; filename*=UTF-8''…` of a name made safe already: the only form that carries Chinese names through every browser. */
+export const attachment = (safeName: string) => `attachment; filename*=UTF-8''${encodeRfc5987(safeName)}`;
+
+/** The Content-Disposition of an Excel download. */
+export const contentDisposition = (name: string) => attachment(xlsxFileName(name));
 
 const extendedName = /filename\*\s*=\s*UTF-8''([^;]+)/iu;
 const plainName = /filename\s*=\s*"?([^";]+)"?/iu;

@@ -4,6 +4,7 @@ import { roleTextsEn, roleTextsZh } from './admin/roleTexts.js';
 import { dictionaryTextsEn, dictionaryTextsZh } from './admin/dictionaryTexts.js';
 import { organizationTextsEn, organizationTextsZh } from './admin/organizationTexts.js';
 import { logsTextsEn, logsTextsZh } from './admin/logsTexts.js';
+import { editionTextsEn, editionTextsZh } from './admin/editionTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -94,6 +95,7 @@ export const contractTexts = {
     ...organizationTextsZh,
     ...dictionaryTextsZh,
     ...logsTextsZh,
+    ...editionTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -182,6 +184,7 @@ export const contractTexts = {
     ...organizationTextsEn,
     ...dictionaryTextsEn,
     ...logsTextsEn,
+    ...editionTextsEn,
   },
 } as const;
 

@@ -21,6 +21,7 @@ export const BUTTONS = {
   organization: { add: '新增组织', edit: '编辑组织', delete: '删除组织' },
   project: { add: '新增项目', edit: '编辑项目', delete: '删除项目', location: '设置位置' },
   dictionary: { add: '新增字典项', edit: '编辑字典项', delete: '删除字典项' },
+  editionService: { add: '发布版本', edit: '编辑版本', delete: '删除版本' },
   message: { markRead: '标记已读', delete: '删除消息' },
   alarmList: { handle: '处理告警', export: '导出告警' },
   historyList: { export: '导出历史告警' },
