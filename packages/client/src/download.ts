@@ -4,6 +4,8 @@ import {
   XLSX_CONTENT_TYPE,
   anyEnvelopeSchema,
   fileNameOf,
+  OCTET_STREAM,
+  safeFileName,
   type Envelope,
   type ExportBody,
   type ExportEndpoint,
@@ -76,6 +78,7 @@ async function readFile(
   onProgress: DownloadOptions<ExportEndpoint>['onProgress'],
   signal: AbortSignal | undefined,
   outcomes: DownloadOutcomes,
+  contentType: string,
 ): Promise<Blob> {
   const total = Number(response.headers.get(HEADER_TOTAL_COUNT));
   const totalRows =
@@ -105,7 +108,7 @@ async function readFile(
     return outcomes.failed('network', 'service.unavailable');
   }
   progress(receivedBytes);
-  return new Blob(chunks, { type: XLSX_CONTENT_TYPE });
+  return new Blob(chunks, { type: contentType });
 }
 
 /** Hands the file to the browser's downloads, as a link with `download` would. */
@@ -121,10 +124,29 @@ export function saveFile(file: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(address), REVOKE_AFTER_MS);
 }
 
+/** What a download accepts: its file's type, and the name to save it under from Content-Disposition. */
+export interface DownloadKind {
+  contentType: string;
+  nameOf(header: string | null): string;
+}
+
+/** An Excel export. */
+export const EXPORT_DOWNLOAD: DownloadKind = {
+  contentType: XLSX_CONTENT_TYPE,
+  nameOf: (header) => fileNameOf(header, 'export'),
+};
+
+/** A stored file (a package): any bytes, under the name the server gives. */
+export const FILE_DOWNLOAD: DownloadKind = {
+  contentType: OCTET_STREAM,
+  nameOf: (header) => fileNameOf(header, 'download', (name) => safeFileName(name)),
+};
+
 export async function downloadExport<E extends ExportEndpoint>(
   prepared: PreparedRequest,
   outcomes: DownloadOutcomes,
   options: DownloadOptions<E>,
+  kind: DownloadKind = EXPORT_DOWNLOAD,
 ): Promise<SavedFile> {
   const response = await answerOf(prepared, options.signal, outcomes);
   if (!isValidHttpStatus(response.status)) return outcomes.failed('network', 'service.noService');
@@ -134,9 +156,9 @@ export async function downloadExport<E extends ExportEndpoint>(
     if (!envelope.success) return outcomes.failed('invalid-response', 'service.unavailable');
     return outcomes.refused(envelope.data);
   }
-  if (!type.startsWith(XLSX_CONTENT_TYPE)) return outcomes.failed('invalid-response', 'service.unavailable');
-  const file = await readFile(response, options.onProgress, options.signal, outcomes);
-  const fileName = fileNameOf(response.headers.get('content-disposition'), 'export');
+  if (!type.startsWith(kind.contentType)) return outcomes.failed('invalid-response', 'service.unavailable');
+  const file = await readFile(response, options.onProgress, options.signal, outcomes, kind.contentType);
+  const fileName = kind.nameOf(response.headers.get('content-disposition'));
   saveFile(file, fileName);
   return { fileName, size: file.size };
 }

@@ -16,17 +16,22 @@ import {
   type EndpointQuery,
   type Envelope,
   type ExportEndpoint,
+  type FileEndpoint,
   type Locale,
   type TextKey,
+  type UploadEndpoint,
+  OCTET_STREAM,
 } from '@cityops/contract';
-import { ApiError } from './apiError.js';
+import { ApiError, type ApiErrorKind } from './apiError.js';
 import {
   DOWNLOAD_ACCEPT,
   downloadExport,
+  FILE_DOWNLOAD,
   type DownloadOptions,
   type PreparedRequest,
   type SavedFile,
 } from './download.js';
+import { sendForm, uploadForm, type UploadOptions, type UploadOutcome } from './upload.js';
 import { buildQuery, type QueryParams, type QueryScalar, type QueryValue } from './query.js';
 
 type LevelOf<K> = K extends `level.${infer Level}` ? Level : never;
@@ -93,6 +98,16 @@ export interface HttpClient {
    * (the message, the 确定登出 box); resolves once the browser was handed the file.
    */
   download<E extends ExportEndpoint>(endpoint: E, options?: DownloadOptions<E>): Promise<SavedFile>;
+  /**
+   * Uploads a file with the form's fields (multipart), reporting progress; answers the endpoint's
+   * data, and refusals behave as in `call`.
+   */
+  /** Downloads a stored file (a package) and saves it under the server's name, as `download` does. */
+  downloadFile<E extends FileEndpoint>(
+    endpoint: E,
+    options: { params: z.input<E['params']>; onProgress?: DownloadOptions<ExportEndpoint>['onProgress'] },
+  ): Promise<SavedFile>;
+  upload<E extends UploadEndpoint>(endpoint: E, options: UploadOptions<E>): Promise<EndpointData<E>>;
   /**
    * A session-ended code seen elsewhere (a sub-app's frame): the same handling as one of our own
    * calls, so the user sees one 确定登出 box however many calls and frames hit it.
@@ -230,9 +245,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     request: RequestOptions,
     dataSchema: S,
   ): Promise<z.output<S>> {
-    const quiet = request.quiet ?? false;
     const { url, init } = prepare(method, path, request, 'application/json');
-    const outcome = await fetchJson(url, init, request.signal);
+    return answered(await fetchJson(url, init, request.signal), dataSchema, request.quiet ?? false);
+  }
+
+  /** What a call's answer means: its data, or the refusal, the lost service or the abort as §8 handles them. */
+  function answered<S extends z.ZodType>(
+    outcome: FetchOutcome | UploadOutcome,
+    dataSchema: S,
+    quiet: boolean,
+  ): z.output<S> {
     if (outcome.kind === 'aborted') throw new ApiError('aborted', say('service.noService'));
     if (outcome.kind !== 'answered') {
       return fail(new ApiError(outcome.kind, say('service.noService')), quiet, 'service.noService');
@@ -245,6 +267,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return settle(envelope.data, dataSchema, quiet);
   }
 
+  const downloadOutcomes = {
+    // A download never answers data in JSON: an envelope here is a refusal (or a broken server).
+    refused: (envelope: Envelope) => settle(envelope, z.never(), false),
+    failed: (kind: ApiErrorKind, key: TextKey) => fail(new ApiError(kind, say(key)), false, key),
+    aborted: () => new ApiError('aborted', say('service.noService')),
+  };
+
   return {
     call: <E extends Endpoint>(endpoint: E, call: CallOptions<E> = {}): Promise<EndpointData<E>> =>
       request<E['data']>(
@@ -252,6 +281,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         pathOf(endpoint, call.params ?? {}),
         { query: toQueryParams(call.query), body: call.body, quiet: call.quiet, signal: call.signal },
         endpoint.data,
+      ),
+    downloadFile: (endpoint, download) =>
+      downloadExport(
+        prepare(
+          endpoint.method,
+          pathOf(endpoint, download.params as Record<string, unknown>),
+          {},
+          `${OCTET_STREAM}, application/json`,
+        ),
+        downloadOutcomes,
+        download,
+        FILE_DOWNLOAD,
       ),
     download: (endpoint, download = {}) =>
       downloadExport(
@@ -261,14 +302,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           { query: toQueryParams(download.query), body: download.body },
           DOWNLOAD_ACCEPT,
         ),
-        {
-          // A download never answers data in JSON: an envelope here is a refusal (or a broken server).
-          refused: (envelope) => settle(envelope, z.never(), false),
-          failed: (kind, key) => fail(new ApiError(kind, say(key)), false, key),
-          aborted: () => new ApiError('aborted', say('service.noService')),
-        },
+        downloadOutcomes,
         download,
       ),
+    upload: async <E extends UploadEndpoint>(
+      endpoint: E,
+      upload: UploadOptions<E>,
+    ): Promise<EndpointData<E>> => {
+      const { url, init } = prepare(endpoint.method, pathOf(endpoint), {}, 'application/json');
+      // The browser sets the form's content type, with its boundary.
+      const { 'Content-Type': _json, ...headers } = init.headers as Record<string, string>;
+      const form = uploadForm(upload.body ?? {}, endpoint.upload.field, upload.file);
+      return answered<E['data']>(await sendForm(url, headers, form, upload), endpoint.data, false);
+    },
     get: (path, plain = {}) => request('GET', path, plain, z.unknown()),
     post: (path, plain = {}) => request('POST', path, plain, z.unknown()),
     sessionEnded: (statusCode) => sessionEnded(false, statusCode),

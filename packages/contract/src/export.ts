@@ -62,23 +62,32 @@ export function xlsxFileName(name: string): string {
   return safe.toLowerCase().endsWith(XLSX_EXTENSION) ? safe : `${safe}${XLSX_EXTENSION}`;
 }
 
-/** `attachment; filename*=UTF-8''…`: the only form that carries Chinese names through every browser. */
-export const contentDisposition = (name: string) =>
-  `attachment; filename*=UTF-8''${encodeRfc5987(xlsxFileName(name))}`;
+/** `attachment; filename*=UTF-8''…` of a name made safe already: the only form that carries Chinese names through every browser. */
+export const attachment = (safeName: string) => `attachment; filename*=UTF-8''${encodeRfc5987(safeName)}`;
+
+/** The Content-Disposition of an Excel download. */
+export const contentDisposition = (name: string) => attachment(xlsxFileName(name));
 
 const extendedName = /filename\*\s*=\s*UTF-8''([^;]+)/iu;
 const plainName = /filename\s*=\s*"?([^";]+)"?/iu;
 
-/** The file name of a Content-Disposition header; `fallback` when it has none or a malformed one. */
-export function fileNameOf(header: string | null, fallback: string): string {
+/**
+ * The file name of a Content-Disposition header; `fallback` when it has none or a malformed one.
+ * `clean` makes it one a save dialog takes (an Excel name by default).
+ */
+export function fileNameOf(
+  header: string | null,
+  fallback: string,
+  clean: (name: string) => string = xlsxFileName,
+): string {
   const extended = header?.match(extendedName)?.[1];
   if (extended) {
     try {
-      return xlsxFileName(decodeURIComponent(extended.trim()));
+      return clean(decodeURIComponent(extended.trim()));
     } catch {
       // A malformed escape: fall through to the plain name.
     }
   }
   const plain = header?.match(plainName)?.[1];
-  return xlsxFileName(plain?.trim() || fallback);
+  return clean(plain?.trim() || fallback);
 }

@@ -16,6 +16,7 @@ export * from './bridge.js';
 export * from './video.js';
 export * from './admin/index.js';
 export * from './export.js';
+export * from './files.js';
 export * from './admin/buttons.js';
 export * from './chinaTime.js';
 export * from './build.js';

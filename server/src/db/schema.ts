@@ -22,6 +22,7 @@ import {
  * run `npm run db:generate -w @cityops/server` and commit the migration. PostgreSQL 15 features at most.
  */
 export * from '../modules/dictionary/tables.js';
+export * from '../modules/editions/tables.js';
 export * from '../modules/logs/tables.js';
 export * from '../modules/organizations/tables.js';
 export * from '../modules/projects/tables.js';

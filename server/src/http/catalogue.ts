@@ -1,10 +1,10 @@
-import type { Endpoint, ExportEndpoint } from '@cityops/contract';
+import type { Endpoint, ExportEndpoint, FileEndpoint } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract endpoint route() (or exportRoute(), for a download) registered this route from. */
-    endpoint?: Endpoint | ExportEndpoint;
+    endpoint?: Endpoint | ExportEndpoint | FileEndpoint;
     /** Whether route() put it under the per-address sign-in limit (whatever LOGIN_RATE_LIMIT is). */
     rateLimited?: boolean;
   }
@@ -15,7 +15,7 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   /** Set when route() or exportRoute() registered it: then its shapes and access rule are known. */
-  endpoint?: Endpoint | ExportEndpoint;
+  endpoint?: Endpoint | ExportEndpoint | FileEndpoint;
   rateLimited: boolean;
 }
 

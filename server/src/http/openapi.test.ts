@@ -1,6 +1,9 @@
 import {
   authEndpoints,
   defineEndpoint,
+  editionEndpoints,
+  editionPackage,
+  OCTET_STREAM,
   messageEndpoints,
   noQuery,
   permission,
@@ -10,6 +13,7 @@ import {
   XLSX_CONTENT_TYPE,
   type Endpoint,
   type ExportEndpoint,
+  type FileEndpoint,
 } from '@cityops/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +27,10 @@ import { route } from './route.js';
 /** What the document must hold for its readers; written here so the test does not trust the builder. */
 const schemaShape = z.union([z.boolean(), z.record(z.string(), z.unknown())]);
 const jsonContent = z.strictObject({ 'application/json': z.strictObject({ schema: schemaShape }) });
+const formContent = z.strictObject({ 'multipart/form-data': z.strictObject({ schema: schemaShape }) });
+const binary = z.strictObject({
+  schema: z.strictObject({ type: z.literal('string'), format: z.literal('binary') }),
+});
 const operationShape = z.strictObject({
   operationId: z.string().min(1),
   summary: z.string().min(1),
@@ -37,7 +45,9 @@ const operationShape = z.strictObject({
   parameters: z.array(
     z.strictObject({ name: z.string(), in: z.literal('query'), required: z.boolean(), schema: schemaShape }),
   ),
-  requestBody: z.strictObject({ required: z.boolean(), content: jsonContent }).optional(),
+  requestBody: z
+    .strictObject({ required: z.boolean(), content: z.union([jsonContent, formContent]) })
+    .optional(),
   responses: z.strictObject({
     '200': z.strictObject({
       description: z.string(),
@@ -46,9 +56,11 @@ const operationShape = z.strictObject({
         jsonContent,
         z.strictObject({
           'application/json': z.strictObject({ schema: schemaShape }),
-          [XLSX_CONTENT_TYPE]: z.strictObject({
-            schema: z.strictObject({ type: z.literal('string'), format: z.literal('binary') }),
-          }),
+          [XLSX_CONTENT_TYPE]: binary,
+        }),
+        z.strictObject({
+          'application/json': z.strictObject({ schema: schemaShape }),
+          [OCTET_STREAM]: binary,
         }),
       ]),
     }),
@@ -98,8 +110,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const operationOf = (endpoint: Endpoint | ExportEndpoint) =>
+const operationOf = (endpoint: Endpoint | ExportEndpoint | FileEndpoint) =>
   doc.paths[`/api${endpoint.path}`]?.[endpoint.method === 'GET' ? 'get' : 'post'];
+
+/** The JSON body an operation takes (an upload takes a form instead). */
+const jsonBodyOf = (endpoint: Endpoint | ExportEndpoint) => {
+  const content = operationOf(endpoint)?.requestBody?.content;
+  return content && 'application/json' in content ? content['application/json'].schema : undefined;
+};
 
 /** Every `$ref` anywhere in a value. */
 function references(value: unknown, found: string[] = []): string[] {
@@ -165,7 +183,7 @@ describe('the OpenAPI document at /api/docs', () => {
     );
     const login = operationOf(authEndpoints.login)?.requestBody;
     expect(login?.required).toBe(true);
-    expect(login?.content['application/json'].schema).toMatchObject({
+    expect(jsonBodyOf(authEndpoints.login)).toMatchObject({
       required: expect.arrayContaining(['userName', 'password']),
     });
     expect(operationOf(authEndpoints.logout)?.requestBody?.required).toBe(false);
@@ -202,12 +220,31 @@ describe('the OpenAPI document at /api/docs', () => {
         'application/json': { schema: { $ref: '#/components/schemas/Refusal' } },
       });
     }
-    const filter = operationOf(userExport)?.requestBody?.content['application/json'].schema;
+    const filter = jsonBodyOf(userExport);
     expect(filter).toMatchObject({ properties: { name: expect.anything(), status: expect.anything() } });
     expect(Object.keys((filter as { properties: object }).properties)).not.toContain('pageNum');
     expect(operationOf(logExports.signIns)?.['x-access']).toEqual({
       kind: 'permission',
       code: 'logManage_export',
+    });
+  });
+
+  it('describes an upload as a form of its fields and its file, and a stored file as its bytes', () => {
+    const form = operationOf(editionEndpoints.publish)?.requestBody;
+    expect(form?.required).toBe(true);
+    expect(form?.content).toMatchObject({
+      'multipart/form-data': {
+        schema: {
+          properties: { platform: expect.anything(), version: expect.anything(), file: { format: 'binary' } },
+          required: expect.arrayContaining(['platform', 'version', 'file']),
+        },
+      },
+    });
+    const file = operationOf(editionPackage);
+    expect(file?.['x-access']).toEqual({ kind: 'public' });
+    expect(file?.responses['200'].content).toEqual({
+      [OCTET_STREAM]: { schema: { type: 'string', format: 'binary' } },
+      'application/json': { schema: { $ref: '#/components/schemas/Refusal' } },
     });
   });
 

@@ -6,6 +6,9 @@ import {
   type Endpoint,
   type EndpointAccess,
   type ExportEndpoint,
+  type FileEndpoint,
+  isUpload,
+  OCTET_STREAM,
 } from '@cityops/contract';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -25,12 +28,20 @@ export type OpenApiOperation = {
   'x-rate-limited'?: true;
   security: Record<string, string[]>[];
   parameters: OpenApiParameter[];
-  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: {
+    required: boolean;
+    content:
+      { 'application/json': { schema: JsonSchema } } | { 'multipart/form-data': { schema: JsonSchema } };
+  };
   responses: {
     '200': {
       description: string;
-      /** A download (an export) also answers the file, as its spreadsheet type. */
-      content: { 'application/json': { schema: JsonSchema }; [XLSX_CONTENT_TYPE]?: { schema: JsonSchema } };
+      /** A download (an export, a stored file) also answers the file, as its own type. */
+      content: {
+        'application/json': { schema: JsonSchema };
+        [XLSX_CONTENT_TYPE]?: { schema: JsonSchema };
+        [OCTET_STREAM]?: { schema: JsonSchema };
+      };
     };
   };
 };
@@ -108,15 +119,19 @@ function jsonSchema(
   return body;
 }
 
-const operationIdOf = (endpoint: Endpoint | ExportEndpoint) =>
+type AnyEndpoint = Endpoint | ExportEndpoint | FileEndpoint;
+
+const operationIdOf = (endpoint: AnyEndpoint) =>
   `${endpoint.method.toLowerCase()}${endpoint.path.replace(/[^A-Za-z0-9]+/g, '_')}`;
 
-const isExport = (endpoint: Endpoint | ExportEndpoint): endpoint is ExportEndpoint =>
+const isExport = (endpoint: AnyEndpoint): endpoint is ExportEndpoint =>
   'kind' in endpoint && endpoint.kind === 'export';
+const isFile = (endpoint: AnyEndpoint): endpoint is FileEndpoint =>
+  'kind' in endpoint && endpoint.kind === 'file';
 
 /** What an operation answers: the envelope with its data, or for a download the file or a refusal. */
 function responsesOf(
-  endpoint: Endpoint | ExportEndpoint,
+  endpoint: AnyEndpoint,
   id: string,
   shared: Record<string, JsonSchema>,
 ): OpenApiOperation['responses'] {
@@ -129,6 +144,19 @@ function responsesOf(
           'refusal: the envelope with data null, before any file starts.',
         content: {
           [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } },
+          'application/json': { schema: refusal },
+        },
+      },
+    };
+  }
+  if (isFile(endpoint)) {
+    return {
+      '200': {
+        description:
+          'The stored file (attachment, its SHA-256 in X-Checksum-Sha256), or a refusal: the envelope ' +
+          'with data null, before any file starts.',
+        content: {
+          [OCTET_STREAM]: { schema: { type: 'string', format: 'binary' } },
           'application/json': { schema: refusal },
         },
       },
@@ -147,11 +175,22 @@ function responsesOf(
   };
 }
 
-function operation(
-  route: RegisteredRoute,
-  endpoint: Endpoint | ExportEndpoint,
-  shared: Record<string, JsonSchema>,
-) {
+/** An upload's form: its text fields, then the file part. */
+function withFile(fields: JsonSchema, upload: { field: string; maxBytes: number }): JsonSchema {
+  const file: JsonSchema = {
+    type: 'string',
+    format: 'binary',
+    description: `At most ${upload.maxBytes} bytes; after the fields.`,
+  };
+  return {
+    ...fields,
+    properties: { ...fields.properties, [upload.field]: file },
+    required: [...(fields.required ?? []), upload.field],
+    additionalProperties: false,
+  };
+}
+
+function operation(route: RegisteredRoute, endpoint: AnyEndpoint, shared: Record<string, JsonSchema>) {
   const id = operationIdOf(endpoint);
   const query = jsonSchema(endpoint.query, 'input', `${id}_query`, shared);
   const required = new Set(query.required ?? []);
@@ -176,10 +215,13 @@ function operation(
   };
   // A GET's body is never read; a POST's is validated by the body schema, absent allowed if it says so.
   if (endpoint.method !== 'GET') {
-    result.requestBody = {
-      required: !z.safeParse(endpoint.body, undefined).success,
-      content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input', `${id}_body`, shared) } },
-    };
+    const body = jsonSchema(endpoint.body, 'input', `${id}_body`, shared);
+    result.requestBody = isUpload(endpoint)
+      ? { required: true, content: { 'multipart/form-data': { schema: withFile(body, endpoint.upload) } } }
+      : {
+          required: !z.safeParse(endpoint.body, undefined).success,
+          content: { 'application/json': { schema: body } },
+        };
   }
   return result;
 }

@@ -59,7 +59,8 @@ async function admit(ctx: AppContext, access: EndpointAccess, request: FastifyRe
   return session;
 }
 
-function parse<S extends z.ZodType>(
+/** Validates one part of a request with its schema: 10001 naming the field when it does not fit. */
+export function parseInput<S extends z.ZodType>(
   schema: S,
   input: unknown,
   where: 'query' | 'body' | 'params',
@@ -89,8 +90,8 @@ export async function admitAndParse<Q extends z.ZodType, B extends z.ZodType>(
 ) {
   const locale = localeOf(request);
   const session = await admit(app.cityops, endpoint.access, request);
-  const query: z.output<Q> = parse<Q>(endpoint.query, request.query, 'query', locale);
-  const body: z.output<B> = parse<B>(endpoint.body, request.body, 'body', locale);
+  const query: z.output<Q> = parseInput<Q>(endpoint.query, request.query, 'query', locale);
+  const body: z.output<B> = parseInput<B>(endpoint.body, request.body, 'body', locale);
   return { locale, session, query, body };
 }
 
@@ -122,9 +123,12 @@ export function route<E extends Endpoint>(
       );
       // Nobody waits for the answer any more: the work is not done.
       if (clientGone(request)) return reply.hijack();
-      const params = parse(endpoint.params ?? noParams, request.params ?? {}, 'params', locale) as z.output<
-        NonNullable<E['params']>
-      >;
+      const params = parseInput(
+        endpoint.params ?? noParams,
+        request.params ?? {},
+        'params',
+        locale,
+      ) as z.output<NonNullable<E['params']>>;
       const result = await handler({ params, query, body, session, request, locale }).finally(() => {
         if (options.changesAccess === true) app.cityops.access.changed();
       });

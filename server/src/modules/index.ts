@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes.js';
 import dictionaryRoutes from './dictionary/routes.js';
+import editionRoutes from './editions/routes.js';
 import licenceRoutes, { licenceGate } from './licence/routes.js';
 import logRoutes from './logs/routes.js';
 import messageRoutes from './messages/routes.js';
@@ -38,6 +39,7 @@ export const modules: readonly ServerModule[] = [
   { routes: messageRoutes },
   { routes: videoRoutes },
   { routes: logRoutes },
+  { routes: editionRoutes },
   // The built shell and the not-found handler of the whole server; keep it last.
   { fallback: registerShell },
 ];

@@ -1,5 +1,7 @@
 export * from './dictionaries.js';
 export * from './dictionaryTexts.js';
+export * from './editions.js';
+export * from './editionTexts.js';
 export * from './fields.js';
 export * from './organizations.js';
 export * from './organizationTexts.js';

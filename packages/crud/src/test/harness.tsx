@@ -53,6 +53,15 @@ export function renderWithKit(ui: ReactNode, { server, path = '/list', elements 
       return answer(options);
     }) as CrudEnvironment['http']['call'],
     download: () => Promise.reject(new Error('downloads are covered by the browser tests')),
+    downloadFile: () => Promise.reject(new Error('downloads are covered by the browser tests')),
+    // An upload is answered like a call whose body is the form's fields (the file as its name and size).
+    upload: (async (endpoint: Endpoint, options: { body?: object; file: File }) => {
+      const body = { ...options.body, file: { name: options.file.name, size: options.file.size } };
+      calls.push({ path: endpoint.path, body });
+      const answer = server[endpoint.path];
+      if (!answer) throw new Error(`no answer for ${endpoint.path}`);
+      return answer({ body });
+    }) as CrudEnvironment['http']['upload'],
   };
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

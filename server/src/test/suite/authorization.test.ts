@@ -99,6 +99,9 @@ describe('every endpoint the app registers', () => {
         'POST /api/login/doLogout',
         'POST /api/login/genCaptcha',
         'POST /api/sys/license/register',
+        // Clients ask for their update and fetch it before anyone signs in (editionService).
+        'GET /api/sys/edition/latest',
+        'GET /api/sys/edition/:id/package',
         ...(routes.some(({ name }) => name === 'GET /api/health') ? ['GET /api/health'] : []),
       ].sort(),
     );

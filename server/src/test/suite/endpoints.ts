@@ -6,6 +6,8 @@ import {
   type Endpoint,
   type Envelope,
   type ExportEndpoint,
+  type FileEndpoint,
+  OCTET_STREAM,
 } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Reply, TestApp } from '../testApp.js';
@@ -19,7 +21,7 @@ import type { Reply, TestApp } from '../testApp.js';
 export interface ContractRoute {
   /** `METHOD /api/path`, for test names and failure messages. */
   name: string;
-  endpoint: Endpoint | ExportEndpoint;
+  endpoint: Endpoint | ExportEndpoint | FileEndpoint;
 }
 
 export function contractRoutes(app: FastifyInstance): ContractRoute[] {
@@ -71,11 +73,13 @@ export function callRoute(t: TestApp, route: ContractRoute, input: Input, token?
   });
 }
 
-export const paramsSchemaOf = (endpoint: Endpoint | ExportEndpoint) =>
+export const paramsSchemaOf = (endpoint: Endpoint | ExportEndpoint | FileEndpoint) =>
   'params' in endpoint && endpoint.params ? endpoint.params : noParams;
 
 const isDownload = (reply: Reply) =>
-  String(reply.headers['content-type'] ?? '').startsWith(XLSX_CONTENT_TYPE);
+  [XLSX_CONTENT_TYPE, OCTET_STREAM].some((type) =>
+    String(reply.headers['content-type'] ?? '').startsWith(type),
+  );
 
 /**
  * What is wrong with an answer, or null: every answer is HTTP 200 with the envelope (a download may

@@ -43,6 +43,12 @@ export const adminRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./roles/pages/RolePage')).RolePage }),
   },
   {
+    path: '/admin/editionService',
+    lazy: async () => ({
+      Component: (await import('./editions/pages/EditionServicePage')).EditionServicePage,
+    }),
+  },
+  {
     path: '/admin/authority',
     lazy: async () => ({ Component: (await import('./authority/pages/AuthorityPage')).AuthorityPage }),
   },
