@@ -11,13 +11,18 @@ import { licenceTexts } from '../texts';
  * renew it (a banner until the message centre carries it).
  */
 export function LicenceExpiryNotice({ linkToRenewal = true }: { linkToRenewal?: boolean }) {
-  const t = licenceTexts.useTexts();
-  const status = useLicenceStatus();
   const session = useSessionUser();
   const pages = new Set([LICENCE_RENEWAL, LICENCE_MANAGE].map((code) => code.toLowerCase()));
   const mayRenew = session?.menus.some((menu) => pages.has(menu.code.toLowerCase())) ?? false;
+  return mayRenew ? <ExpiryAlert linkToRenewal={linkToRenewal} /> : null;
+}
+
+/** The warning itself: asks for the licence's status only for someone who may renew it. */
+function ExpiryAlert({ linkToRenewal }: { linkToRenewal: boolean }) {
+  const t = licenceTexts.useTexts();
+  const status = useLicenceStatus();
   const data = status.data;
-  if (!data?.licence || !mayRenew) return null;
+  if (!data?.licence) return null;
   const level = licenceWarning(data.daysLeft);
   if (level === null) return null;
   return (
