@@ -24,10 +24,8 @@ async function cutOffFromTheInternet(page: Page): Promise<string[]> {
   return refused;
 }
 
-const centreOf = async (page: Page, map: ReturnType<Page['locator']>) => {
-  const text = await map.getAttribute('data-centre');
-  const [lng, lat] = (text ?? '').split(',').map(Number);
-  await page.waitForTimeout(0);
+const centreOf = async (map: ReturnType<Page['locator']>) => {
+  const [lng, lat] = ((await map.getAttribute('data-centre')) ?? '').split(',').map(Number);
   return { lng: lng ?? NaN, lat: lat ?? NaN };
 };
 
@@ -50,10 +48,8 @@ describe('地图选点 (the map location picker)', () => {
     await dialog.getByLabel('纬度').fill('39.90882');
     const marker = dialog.getByTestId('map-marker');
     await marker.waitFor();
-    await expect
-      .poll(async () => (await centreOf(page, map)).lng, { timeout: 5_000 })
-      .toBeCloseTo(116.39747, 4);
-    expect((await centreOf(page, map)).lat).toBeCloseTo(39.90882, 4);
+    await expect.poll(async () => (await centreOf(map)).lng, { timeout: 5_000 }).toBeCloseTo(116.39747, 4);
+    expect((await centreOf(map)).lat).toBeCloseTo(39.90882, 4);
 
     // Dragging the marker writes the inputs, with at most 5 decimals.
     const box = await marker.boundingBox();
@@ -119,7 +115,7 @@ describe('项目管理 (projects with a map)', () => {
     await dialog.getByLabel('纬度').fill('30.27');
     const map = dialog.getByRole('region', { name: '地图' });
     await expect.poll(() => map.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
-    await expect.poll(async () => (await centreOf(page, map)).lng, { timeout: 5_000 }).toBeCloseTo(120.06, 4);
+    await expect.poll(async () => (await centreOf(map)).lng, { timeout: 5_000 }).toBeCloseTo(120.06, 4);
 
     // Drag the marker: the inputs follow.
     await map.scrollIntoViewIfNeeded();

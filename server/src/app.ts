@@ -19,7 +19,7 @@ import { loadLoginKeys } from './modules/auth/keys.js';
 import { sessionOf } from './modules/auth/sessions.js';
 import { modules } from './modules/index.js';
 import { startLogPurge } from './modules/logs/service.js';
-import { resourceSystems, withinLicence } from './modules/licence/scope.js';
+import { ResourceSystems, withinLicence } from './modules/licence/scope.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
 import { PermissionCache } from './modules/users/permissionCache.js';
 import { userResources } from './modules/users/permissions.js';
@@ -61,15 +61,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (!licenceKey) throw new Error('the licence key was not prepared');
   const licence = new LicenceKeeper(database.db, licenceKey, now);
+  const cacheMs = config.PERMISSION_CACHE_SECONDS * 1000;
+  const systems = new ResourceSystems(database.db, cacheMs);
   // What a user holds, within the systems the licence opens.
   const permissions = new PermissionCache(async (userId) => {
-    const [held, systems, modules] = await Promise.all([
+    const [held, systemOf, modules] = await Promise.all([
       userResources(database.db, userId),
-      resourceSystems(database.db),
+      systems.get(),
       licence.modules(),
     ]);
-    return withinLicence(held, systems, modules);
-  }, config.PERMISSION_CACHE_SECONDS * 1000);
+    return withinLicence(held, systemOf, modules);
+  }, cacheMs);
   const context: AppContext = {
     config,
     db: database.db,
@@ -81,7 +83,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       sessionOf: (request) => sessionOf(context, request),
       holds: (userId, code) => permissions.holds(userId, code),
       resources: (userId) => permissions.resources(userId),
-      changed: () => permissions.forget(),
+      changed: () => {
+        systems.forget();
+        permissions.forget();
+      },
     },
     routes: new RouteCatalogue(),
     secrets,

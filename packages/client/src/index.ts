@@ -8,6 +8,7 @@ export type {
   RequestOptions,
 } from './httpClient.js';
 export type { DownloadOptions, SavedFile } from './download.js';
+export { saveFile } from './download.js';
 export type { UploadOptions, UploadProgress } from './upload.js';
 export { ApiError, isApiError, type ApiErrorKind } from './apiError.js';
 export { buildQuery, type QueryParams, type QueryScalar, type QueryValue } from './query.js';

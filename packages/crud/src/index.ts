@@ -14,6 +14,7 @@ export { ColumnSettingsButton } from './ColumnSettingsButton.js';
 export { DataTable, type CrudColumn, type DataTableProps, type PagedList } from './DataTable.js';
 export { SearchBar, type SearchBarProps } from './SearchBar.js';
 export { FormDialog, type FormDialogProps } from './FormDialog.js';
+export { zodRule } from './zodRule.js';
 export { confirmAction, confirmDelete, type ConfirmActionOptions } from './confirmAction.js';
 export { crudTexts } from './texts.js';
 export {

@@ -12,7 +12,7 @@ import {
 import { readPageSettings } from '@cityops/client';
 import { projectionFor, type Projection } from './coords';
 import { graticule } from './graticule';
-import { loadMapLibre } from './maplibre';
+import { loadMapLibre, type MapLibre } from './maplibre';
 import { loadOfflineData } from './offlineData';
 import { attachPolygonEditor, type PolygonEditor } from './polygonEditor';
 import { OFFLINE_SOURCES, providerStyle } from './providers';
@@ -126,6 +126,8 @@ export function CityMap({
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const markerRef = useRef<Marker | null>(null);
+  /** The library, once loaded with the map (for the marker, made later). */
+  const library = useRef<MapLibre | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [chosen] = useState(() => {
     const mapSettings = settings ?? readPageSettings().map;
@@ -157,6 +159,7 @@ export function CityMap({
     void loadMapLibre()
       .then((maplibre) => {
         if (cancelled) return;
+        library.current = maplibre;
         const start = projection.toDisplay(initial.current.center ?? mapSettings.center);
         map = new maplibre.Map({
           container: element,
@@ -324,6 +327,7 @@ export function CityMap({
       cancelled = true;
       markerRef.current = null;
       mapRef.current = null;
+      library.current = null;
       editor.current = null;
       map?.remove();
     };
@@ -332,7 +336,8 @@ export function CityMap({
   // The location marker follows `point`. A point typed in (not one this map just gave) moves the view.
   useEffect(() => {
     const map = mapRef.current;
-    if (status !== 'ready' || !map) return;
+    const maplibre = library.current;
+    if (status !== 'ready' || !map || !maplibre) return;
     if (!point) {
       markerRef.current?.remove();
       markerRef.current = null;
@@ -341,17 +346,14 @@ export function CityMap({
     const shown = projection.toDisplay(point);
     if (markerRef.current) markerRef.current.setLngLat([shown.lng, shown.lat]);
     else {
-      void loadMapLibre().then((maplibre) => {
-        if (mapRef.current !== map || markerRef.current) return;
-        const draggable = Boolean(handlers.current.onPointChange);
-        const created = new maplibre.Marker({ draggable, color: '#f5222d' })
-          .setLngLat([shown.lng, shown.lat])
-          .addTo(map);
-        created.getElement().setAttribute('aria-label', t('marker'));
-        created.getElement().dataset.testid = 'map-marker';
-        created.on('dragend', () => emit(projection.fromDisplay(created.getLngLat())));
-        markerRef.current = created;
-      });
+      const draggable = Boolean(handlers.current.onPointChange);
+      const created = new maplibre.Marker({ draggable, color: '#f5222d' })
+        .setLngLat([shown.lng, shown.lat])
+        .addTo(map);
+      created.getElement().setAttribute('aria-label', t('marker'));
+      created.getElement().dataset.testid = 'map-marker';
+      created.on('dragend', () => emit(projection.fromDisplay(created.getLngLat())));
+      markerRef.current = created;
     }
     const given = emitted.current;
     emitted.current = null;

@@ -1,5 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import { Button, Input, Modal, Space } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { i18n } from '@cityops/ui';
 import { DeleteOutlined, EditOutlined, FullscreenOutlined, UndoOutlined } from '@ant-design/icons';
 import {
   checkLatitude,
@@ -57,6 +59,25 @@ export function outlineProblem(polygon: readonly LngLat[] | undefined): 'outline
   const corners = polygon?.length ?? 0;
   return corners === 0 || corners >= 3 ? null : 'outline.tooFew';
 }
+
+/** The coordinates as the contract takes them: the inputs' texts, or null when not given. */
+export const coordinatesOf = (value: LocationValue | undefined) => ({
+  longitude: value?.longitude.trim() || null,
+  latitude: value?.latitude.trim() || null,
+});
+
+/**
+ * The picker's form rule: §5's coordinate texts (the contract's words, as the server answers them) and
+ * a closed outline.
+ */
+export const locationRule: Rule = {
+  validator: async (_, value: LocationValue | undefined) => {
+    const problem = locationProblem(value);
+    if (problem) throw new Error(i18n.t(`contract:${problem}`));
+    const outline = outlineProblem(value?.polygon);
+    if (outline) throw new Error(mapTexts.t(outline));
+  },
+};
 
 const asText = (point: LngLat): Pick<LocationValue, 'longitude' | 'latitude'> => ({
   longitude: coordinateText(point.lng),

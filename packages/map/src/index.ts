@@ -1,6 +1,8 @@
 export { CityMap, type CityMapProps } from './CityMap';
 export {
   LocationPicker,
+  coordinatesOf,
+  locationRule,
   NO_LOCATION,
   locationPoint,
   locationProblem,

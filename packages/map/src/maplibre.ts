@@ -1,7 +1,7 @@
 import type * as MapLibreModule from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 
-type MapLibre = typeof MapLibreModule;
+export type MapLibre = typeof MapLibreModule;
 
 let loading: Promise<MapLibre> | null = null;
 

@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { licenceManageEndpoints } from '@cityops/contract';
+import { endpointKey } from '@cityops/crud';
 import { fetchLicenceStatus, loginByTicket, registerLicence } from './api';
 import { probePlugin } from './pluginProbe';
 
@@ -15,12 +17,22 @@ export function useLicenceStatus() {
   });
 }
 
-/** Registers a signed licence; the server answers with the new status, which replaces the old one. */
+/**
+ * Registers a signed licence; the server answers with the new status, which replaces the old one.
+ * The administration's list of licences and renewal request change with it.
+ */
 export function useRegisterLicence() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: registerLicence,
-    onSuccess: (status) => queryClient.setQueryData(systemKeys.licenceStatus, status),
+    onSuccess: async (status) => {
+      queryClient.setQueryData(systemKeys.licenceStatus, status);
+      await Promise.all(
+        [licenceManageEndpoints.list, licenceManageEndpoints.renewalRequest].map((endpoint) =>
+          queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) }),
+        ),
+      );
+    },
   });
 }
 

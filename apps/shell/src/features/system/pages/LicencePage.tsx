@@ -54,15 +54,7 @@ export function LicenceStatusCard({ status }: { status: LicenceStatus }) {
  * Registering a vendor-signed licence file (upload or paste). A worse or older licence than the one in
  * force is installed only when the administrator confirms it.
  */
-export function RegisterLicenceCard({
-  title,
-  footer,
-  onRegistered,
-}: {
-  title?: string;
-  footer?: ReactNode;
-  onRegistered?(): void;
-}) {
+export function RegisterLicenceCard({ title, footer }: { title?: string; footer?: ReactNode }) {
   const { t } = useTranslation();
   const registration = useRegisterLicence();
   const [text, setText] = useState('');
@@ -90,7 +82,6 @@ export function RegisterLicenceCard({
       onSuccess: () => {
         showMessage('SUCCESS', t('licence.registered'));
         setText('');
-        onRegistered?.();
       },
       onError: (error) => {
         const reasons = downgradeReasons(error);

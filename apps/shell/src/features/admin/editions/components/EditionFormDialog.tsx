@@ -1,8 +1,7 @@
 import { Alert, Checkbox, Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EDITION_NOTES_MAX, platformLabelKey, updateEditionSchema, type EditionRow } from '@cityops/contract';
-import { crudTexts, FormDialog } from '@cityops/crud';
-import { zodRule } from '../../users/components/zodRule';
+import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
 import { useUpdateEdition } from '../queries';
 import { editionTexts } from '../texts';
 

@@ -12,9 +12,8 @@ import {
   VERSION_MAX,
   type EditionPlatform,
 } from '@cityops/contract';
-import { FormDialog } from '@cityops/crud';
+import { FormDialog, zodRule } from '@cityops/crud';
 import { showMessage } from '@cityops/ui';
-import { zodRule } from '../../users/components/zodRule';
 import { usePublishEdition } from '../queries';
 import { editionTexts, fileSizeText } from '../texts';
 

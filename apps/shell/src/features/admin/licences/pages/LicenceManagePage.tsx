@@ -1,7 +1,5 @@
 import { Card, Flex, Table, Tag } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
-import { licenceManageEndpoints, type RegisteredLicence } from '@cityops/contract';
-import { endpointKey } from '@cityops/crud';
+import type { RegisteredLicence } from '@cityops/contract';
 import { currentLocale } from '@cityops/ui';
 import { useLicenceStatus } from '../../../system/queries';
 import { LicenceStatusCard, RegisterLicenceCard } from '../../../system/pages/LicencePage';
@@ -15,7 +13,6 @@ export function LicenceManagePage() {
   const t = licenceTexts.useTexts();
   const status = useLicenceStatus();
   const listed = useRegisteredLicences();
-  const client = useQueryClient();
   const locale = currentLocale();
 
   const state = (row: RegisteredLicence) =>
@@ -55,11 +52,7 @@ export function LicenceManagePage() {
           ]}
         />
       </Card>
-      <RegisterLicenceCard
-        onRegistered={() =>
-          void client.invalidateQueries({ queryKey: endpointKey(licenceManageEndpoints.list) })
-        }
-      />
+      <RegisterLicenceCard />
     </Flex>
   );
 }

@@ -1,23 +1,11 @@
 import { Alert, Button, Card, Descriptions, Flex, Space } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { licenceManageEndpoints } from '@cityops/contract';
-import { endpointKey } from '@cityops/crud';
+import { saveFile } from '@cityops/client';
 import { showMessage } from '@cityops/ui';
 import { RegisterLicenceCard } from '../../../system/pages/LicencePage';
 import { LicenceExpiryNotice } from '../components/LicenceExpiryNotice';
 import { useRenewalRequest } from '../queries';
 import { licenceTexts } from '../texts';
-
-/** Offers `text` as a file download named `name`. */
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * 许可证续期: the renewal request for the vendor (customer, installation fingerprint, the licence in
@@ -26,7 +14,6 @@ function download(name: string, text: string) {
 export function LicenceRenewalPage() {
   const t = licenceTexts.useTexts();
   const request = useRenewalRequest();
-  const client = useQueryClient();
   const text = request.data ? JSON.stringify(request.data, null, 2) : '';
 
   return (
@@ -49,7 +36,12 @@ export function LicenceRenewalPage() {
               type="primary"
               icon={<DownloadOutlined />}
               disabled={!request.data}
-              onClick={() => download(`cityops-renewal-${request.data?.fingerprint ?? ''}.json`, text)}
+              onClick={() =>
+                saveFile(
+                  new Blob([text], { type: 'application/json' }),
+                  `cityops-renewal-${request.data?.fingerprint ?? ''}.json`,
+                )
+              }
             >
               {t('download')}
             </Button>
@@ -65,12 +57,7 @@ export function LicenceRenewalPage() {
           </Space>
         </Flex>
       </Card>
-      <RegisterLicenceCard
-        title={t('import')}
-        onRegistered={() =>
-          void client.invalidateQueries({ queryKey: endpointKey(licenceManageEndpoints.renewalRequest) })
-        }
-      />
+      <RegisterLicenceCard title={t('import')} />
     </Flex>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ORG_COUNT_MAX, orgFieldsShape, type CreateOrg, type OrgNode, type TextKey } from '@cityops/contract';
 import { DictionarySelect, FormDialog } from '@cityops/crud';
-import { LocationPicker, locationProblem, locationText, type LocationValue } from '@cityops/map';
+import { coordinatesOf, LocationPicker, locationRule, locationText, type LocationValue } from '@cityops/map';
 import { ORG_TYPE_DICTIONARY } from '@cityops/contract';
 import { useCreateOrg, useUpdateOrg } from '../queries';
 import { organizationTexts } from '../texts';
@@ -65,8 +65,7 @@ const toBody = (values: Values): CreateOrg => ({
   name: values.name,
   parentId: values.parentId ?? null,
   orgType: values.orgType ?? '',
-  longitude: values.location?.longitude.trim() || null,
-  latitude: values.location?.latitude.trim() || null,
+  ...coordinatesOf(values.location),
   projectStart: values.projectStart || null,
   projectEnd: values.projectEnd || null,
   responsible: values.responsible ?? '',
@@ -103,14 +102,6 @@ export function OrgFormDialog({
         throw new Error(message.includes('.') ? contractText(message as TextKey) : message);
       },
     });
-
-  /** §5 longitude and latitude, and both or neither. */
-  const location: Rule = {
-    validator: async (_, value: LocationValue | undefined) => {
-      const problem = locationProblem(value);
-      if (problem) throw new Error(contractText(problem));
-    },
-  };
 
   const endAfterStart: Rule = ({ getFieldValue }) => ({
     validator: async (_, value: string | undefined) => {
@@ -168,7 +159,7 @@ export function OrgFormDialog({
           </Form.Item>
         </Col>
         <Col span={24}>
-          <Form.Item name="location" label={t('location')} rules={[location]}>
+          <Form.Item name="location" label={t('location')} rules={[locationRule]}>
             <LocationPicker height={220} />
           </Form.Item>
         </Col>

@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Select, Skeleton } from 'antd';
+import { DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,12 +11,11 @@ import {
   type ProjectHosting,
   type ProjectPhase,
 } from '@cityops/contract';
-import { crudTexts, FormDialog } from '@cityops/crud';
-import { LocationPicker, type LocationValue } from '@cityops/map';
-import { zodRule } from '../../users/components/zodRule';
+import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
+import { LocationPicker, locationRule, type LocationValue } from '@cityops/map';
 import { useCreateProject, useProject, useUpdateProject } from '../queries';
 import { projectTexts } from '../texts';
-import { locationBody, locationRule, projectLocation } from './projectLocation';
+import { locationBody, projectLocation } from './projectLocation';
 
 interface FormValues {
   projectName: string;
@@ -89,9 +88,8 @@ export function ProjectFormDialog({ projectId, onClose }: { projectId: number | 
 
   if (editingId !== null && !project) {
     return (
-      <FormDialog open title={t('edit')} successText="" submit={async () => undefined} onClose={onClose}>
-        <Skeleton active />
-      </FormDialog>
+      // The stored project first (the form takes its values once): nothing to save until it is here.
+      <Modal open loading title={t('edit')} footer={null} onCancel={onClose} width={860} />
     );
   }
 

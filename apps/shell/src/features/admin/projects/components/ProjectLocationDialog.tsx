@@ -2,10 +2,10 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProjectRow } from '@cityops/contract';
 import { FormDialog } from '@cityops/crud';
-import { LocationPicker, type LocationValue } from '@cityops/map';
+import { LocationPicker, locationRule, type LocationValue } from '@cityops/map';
 import { useSaveLocation } from '../queries';
 import { projectTexts } from '../texts';
-import { locationBody, locationRule, projectLocation } from './projectLocation';
+import { locationBody, projectLocation } from './projectLocation';
 
 /** The row action 设置位置: the project's point and outline in the §2 picker, saved alone. */
 export function ProjectLocationDialog({ project, onClose }: { project: ProjectRow; onClose(): void }) {

@@ -1,9 +1,8 @@
 import { Form, Input } from 'antd';
 import { createUserSchema, type UserRow } from '@cityops/contract';
-import { FormDialog } from '@cityops/crud';
+import { FormDialog, zodRule } from '@cityops/crud';
 import { useResetPassword } from '../queries';
 import { userTexts } from '../texts';
-import { zodRule } from './zodRule';
 
 /** Sets a password the user must change at the next sign-in; their sessions end. */
 export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose(): void }) {

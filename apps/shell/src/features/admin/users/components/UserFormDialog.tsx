@@ -1,10 +1,9 @@
 import { DatePicker, Form, Input, Select, TreeSelect, type TreeSelectProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { createUserSchema, GENDERS, type OrgOption, type UserRow } from '@cityops/contract';
-import { crudTexts, FormDialog } from '@cityops/crud';
+import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
 import { useCreateUser, useOrgOptions, useProjectOptions, useRoleOptions, useUpdateUser } from '../queries';
 import { userTexts } from '../texts';
-import { zodRule } from './zodRule';
 
 interface FormValues {
   userName: string;
