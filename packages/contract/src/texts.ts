@@ -5,6 +5,7 @@ import { dictionaryTextsEn, dictionaryTextsZh } from './admin/dictionaryTexts.js
 import { organizationTextsEn, organizationTextsZh } from './admin/organizationTexts.js';
 import { logsTextsEn, logsTextsZh } from './admin/logsTexts.js';
 import { projectTextsEn, projectTextsZh } from './admin/projectTexts.js';
+import { areaTextsEn, areaTextsZh } from './admin/areaTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -96,6 +97,7 @@ export const contractTexts = {
     ...dictionaryTextsZh,
     ...logsTextsZh,
     ...projectTextsZh,
+    ...areaTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -185,6 +187,7 @@ export const contractTexts = {
     ...dictionaryTextsEn,
     ...logsTextsEn,
     ...projectTextsEn,
+    ...areaTextsEn,
   },
 } as const;
 
