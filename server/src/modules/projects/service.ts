@@ -147,11 +147,12 @@ export async function projectInUse(tx: Database, projectId: number): Promise<Tex
 }
 
 const inUseChecks: ((tx: Database, projectId: number) => Promise<TextKey | null>)[] = [
+  // Devices first: they sit in sites and areas, so they are what to move away first.
+  async (tx, projectId) =>
+    (await tx.$count(cameras, eq(cameras.projectId, projectId))) > 0 ? 'project.hasDevices' : null,
   async (tx, projectId) => ((await hasAreas(tx, projectId)) ? 'project.hasAreas' : null),
   async (tx, projectId) =>
     (await tx.$count(sites, eq(sites.projectId, projectId))) > 0 ? 'project.hasSites' : null,
-  async (tx, projectId) =>
-    (await tx.$count(cameras, eq(cameras.projectId, projectId))) > 0 ? 'project.hasDevices' : null,
 ];
 
 async function checkFields(db: Database, fields: Fields, userIds: readonly number[], projectId?: number) {
