@@ -6,6 +6,7 @@ import { organizationTextsEn, organizationTextsZh } from './admin/organizationTe
 import { logsTextsEn, logsTextsZh } from './admin/logsTexts.js';
 import { projectTextsEn, projectTextsZh } from './admin/projectTexts.js';
 import { editionTextsEn, editionTextsZh } from './admin/editionTexts.js';
+import { areaTextsEn, areaTextsZh } from './admin/areaTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -98,6 +99,7 @@ export const contractTexts = {
     ...logsTextsZh,
     ...projectTextsZh,
     ...editionTextsZh,
+    ...areaTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -188,6 +190,7 @@ export const contractTexts = {
     ...logsTextsEn,
     ...projectTextsEn,
     ...editionTextsEn,
+    ...areaTextsEn,
   },
 } as const;
 

@@ -21,6 +21,7 @@ import {
  * and this file re-exports them; the tables no module owns yet are still written here. After a change
  * run `npm run db:generate -w @cityops/server` and commit the migration. PostgreSQL 15 features at most.
  */
+export * from '../modules/areas/tables.js';
 export * from '../modules/dictionary/tables.js';
 export * from '../modules/editions/tables.js';
 export * from '../modules/logs/tables.js';
@@ -30,6 +31,7 @@ export * from '../modules/projects/planTables.js';
 export * from '../modules/resources/tables.js';
 export * from '../modules/roles/tables.js';
 export * from '../modules/settings/tables.js';
+export * from '../modules/sites/tables.js';
 export * from '../modules/users/tables.js';
 
 /** Sign-in sessions. Only the SHA-256 of the token is kept: a copied table cannot be replayed. */

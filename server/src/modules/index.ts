@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import areaRoutes from './areas/routes.js';
 import authRoutes from './auth/routes.js';
 import dictionaryRoutes from './dictionary/routes.js';
 import editionRoutes from './editions/routes.js';
@@ -9,6 +10,7 @@ import organizationRoutes from './organizations/routes.js';
 import projectRoutes from './projects/routes.js';
 import resourceRoutes from './resources/routes.js';
 import roleRoutes from './roles/routes.js';
+import siteRoutes from './sites/routes.js';
 import { registerShell } from './shell/routes.js';
 import systemRoutes from './system/routes.js';
 import userRoutes from './users/routes.js';
@@ -36,6 +38,8 @@ export const modules: readonly ServerModule[] = [
   // The licence gate answers 10402 for every other /api call, unknown paths included, while unlicensed.
   { routes: licenceRoutes, gate: licenceGate },
   { routes: projectRoutes },
+  { routes: areaRoutes },
+  { routes: siteRoutes },
   { routes: messageRoutes },
   { routes: videoRoutes },
   { routes: logRoutes },

@@ -27,6 +27,8 @@ export const BUTTONS = {
     plan: '编辑项目计划',
     auditor: '设置审核人',
   },
+  admin_areaManage: { add: '新增区域', edit: '编辑区域', delete: '删除区域', assign: '分配用户' },
+  admin_siteManage: { add: '新增站点', edit: '编辑站点', delete: '删除站点' },
   dictionary: { add: '新增字典项', edit: '编辑字典项', delete: '删除字典项' },
   editionService: { add: '发布版本', edit: '编辑版本', delete: '删除版本' },
   message: { markRead: '标记已读', delete: '删除消息' },

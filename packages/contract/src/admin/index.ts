@@ -1,4 +1,7 @@
+export * from './areas.js';
+export * from './areaTexts.js';
 export * from './dictionaries.js';
+export * from './endpointKit.js';
 export * from './dictionaryTexts.js';
 export * from './editions.js';
 export * from './editionTexts.js';
@@ -11,6 +14,7 @@ export * from './paging.js';
 export * from './projects.js';
 export * from './projectTexts.js';
 export * from './sessions.js';
+export * from './sites.js';
 export * from './tableSettings.js';
 export * from './texts.js';
 export * from './users.js';

@@ -4,6 +4,7 @@ import { lngLatSchema } from '../map.js';
 import { defineEndpoint, getQuery, noQuery, permission, SESSION } from '../endpoint.js';
 import { defaultProjectSchema } from '../projects.js';
 import { BUTTON_CODES } from './buttons.js';
+import { deleteById, getById, idParams, postBody as post } from './endpointKit.js';
 import {
   coordinatePair,
   dateField,
@@ -50,12 +51,16 @@ export const POLYGON_MAX_POINTS = 2000;
 export const PROJECT_MEMBERS_MAX = 1000;
 export const AUDITORS_MAX = 20;
 
+/** An outline: no points, or a polygon of 3-2000 points; `key` is the refusal's text. */
+export const polygonField = (key: string) =>
+  z
+    .array(lngLatSchema)
+    .max(POLYGON_MAX_POINTS, key)
+    .refine((points) => points.length === 0 || points.length >= 3, key)
+    .default([]);
+
 /** The project's outline: no points, or a polygon of 3-2000 points. */
-export const polygonSchema = z
-  .array(lngLatSchema)
-  .max(POLYGON_MAX_POINTS, 'project.polygonPoints')
-  .refine((points) => points.length === 0 || points.length >= 3, 'project.polygonPoints')
-  .default([]);
+export const polygonSchema = polygonField('project.polygonPoints');
 
 const userIdsSchema = z.array(idSchema).max(PROJECT_MEMBERS_MAX).default([]);
 
@@ -158,8 +163,6 @@ export const projectFilterShape = {
 export const projectListRequestSchema = pageRequestSchema(projectFilterShape, PROJECT_SORTABLE);
 export type ProjectListRequest = z.input<typeof projectListRequestSchema>;
 
-const idParams = z.object({ id: idSchema }).strict();
-const emptyBody = z.object({}).strict().optional();
 const projectQuery = getQuery({ projectId: idSchema });
 
 export const projectManageEndpoints = {
@@ -196,15 +199,7 @@ export const projectManageEndpoints = {
     body: updateProjectSchema,
     data: projectDetailSchema,
   }),
-  delete: defineEndpoint({
-    method: 'POST',
-    path: '/sys/project/delete/:id',
-    params: idParams,
-    access: permission(PROJECT_BUTTONS.delete),
-    query: noQuery,
-    body: emptyBody,
-    data: z.null(),
-  }),
+  delete: deleteById('/sys/project/delete/:id', PROJECT_BUTTONS.delete),
   /** The map location picker's save. */
   updateLocation: defineEndpoint({
     method: 'POST',
@@ -289,20 +284,6 @@ export const cycleRowSchema = z.object({
 export type CycleRow = z.infer<typeof cycleRowSchema>;
 
 export const segmentStateOptionSchema = z.object({ state: z.enum(SEGMENT_STATES), name: z.string() });
-
-const getById = <D extends z.ZodType>(path: string, code: string, data: D) =>
-  defineEndpoint({
-    method: 'GET',
-    path,
-    params: idParams,
-    access: permission(code),
-    query: getQuery(),
-    body: z.undefined(),
-    data,
-  });
-
-const post = <B extends z.ZodType, D extends z.ZodType>(path: string, code: string, body: B, data: D) =>
-  defineEndpoint({ method: 'POST', path, access: permission(code), query: noQuery, body, data });
 
 export const cycleEndpoints = {
   /** The projects the caller may see (all of them for a holder of the page code), for the plan's selector. */

@@ -5,7 +5,7 @@ import { projects, resources, roleResources, roles } from '../schema.js';
 import { createAccount } from './accounts.js';
 import { ADMIN_ROLE } from './catalogue.js';
 import { seedDemoMessages } from './messages.js';
-import { seedDemoTeams } from './projects.js';
+import { seedDemoAreas, seedDemoTeams } from './projects.js';
 import { seedDemoVideo } from './video.js';
 
 /** Demo data (CITYOPS_MODE=demo only): two real projects and three accounts, one per kind of user. */
@@ -142,6 +142,7 @@ export async function seedDemo(db: Database) {
     projectIds: [],
   });
   await seedDemoTeams(db, projectIds);
+  if (projectIds[0]) await seedDemoAreas(db, projectIds[0]);
   await seedDemoMessages(db, DEMO_ACCOUNTS.admin.userName);
   await seedDemoMessages(db, DEMO_ACCOUNTS.operator.userName);
   await seedDemoVideo(db, projectIds);

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../connection.js';
 import {
+  areas,
   projectAuditors,
   projectCycles,
   projectPosts,
   projectPostUsers,
   projectSegments,
+  sites,
   userProjects,
   users,
 } from '../schema.js';
@@ -79,4 +81,86 @@ export async function seedDemoTeams(db: Database, projectIds: readonly number[])
       ]);
     });
   }
+}
+
+/** A rectangle from (west, south) to (east, north). */
+const rectangle = (west: number, south: number, east: number, north: number) => [
+  { lng: west, lat: south },
+  { lng: east, lat: south },
+  { lng: east, lat: north },
+  { lng: west, lat: north },
+];
+
+/**
+ * The Nanshan demo project's areas and sites, inside its outline: a directory with two nodes that share
+ * an edge, a site in each node and one outside any area. Only for a project that has no areas yet.
+ */
+export async function seedDemoAreas(db: Database, projectId: number) {
+  if ((await db.$count(areas, eq(areas.projectId, projectId))) > 0) return;
+  await db.transaction(async (tx) => {
+    const [park] = await tx
+      .insert(areas)
+      .values({
+        projectId,
+        name: '科技园片区',
+        type: 'areadir',
+        polygon: rectangle(113.925, 22.528, 113.94, 22.54),
+        editor: 'admin',
+      })
+      .returning({ id: areas.id });
+    if (!park) return;
+    const [north, south] = await tx
+      .insert(areas)
+      .values([
+        {
+          projectId,
+          parentId: park.id,
+          name: '科技园北区',
+          type: 'areanode',
+          polygon: rectangle(113.925, 22.534, 113.94, 22.54),
+          sortNum: 1,
+          editor: 'admin',
+        },
+        {
+          projectId,
+          parentId: park.id,
+          name: '科技园南区',
+          type: 'areanode',
+          polygon: rectangle(113.925, 22.528, 113.94, 22.534),
+          sortNum: 2,
+          editor: 'admin',
+        },
+      ])
+      .returning({ id: areas.id });
+    await tx.insert(sites).values([
+      {
+        projectId,
+        areaId: north?.id ?? null,
+        name: '深南大道科技园站',
+        longitude: 113.9325,
+        latitude: 22.537,
+        address: '深南大道9988号',
+        contact: '刘海',
+        contactPhone: '0755-26581234',
+        editor: 'admin',
+      },
+      {
+        projectId,
+        areaId: south?.id ?? null,
+        name: '科技园南路站',
+        longitude: 113.93041,
+        latitude: 22.5315,
+        address: '科技园南路12号',
+        editor: 'admin',
+      },
+      {
+        projectId,
+        name: '后海大道站',
+        longitude: 113.94,
+        latitude: 22.526,
+        address: '后海大道2388号',
+        editor: 'admin',
+      },
+    ]);
+  });
 }

@@ -3,7 +3,18 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestApp, freshDatabase, type TestApp } from '../../test/testApp.js';
-import { dictionary, projects, resources, roleResources, roles, userRoles, users } from '../schema.js';
+import { liesWithin, overlaps, pointWithin } from '../../modules/areas/geometry.js';
+import {
+  areas,
+  dictionary,
+  projects,
+  resources,
+  roleResources,
+  roles,
+  sites,
+  userRoles,
+  users,
+} from '../schema.js';
 import { buildCatalogue } from './catalogue.js';
 import { OPERATOR_CODES } from './demo.js';
 import { seed } from './index.js';
@@ -108,6 +119,32 @@ describe('seeding', () => {
     expect(rows.map((row) => row.name)).toEqual(['深圳南山智慧路灯示范项目', '杭州西湖景区亮化工程']);
     expect(rows[0]).toMatchObject({ longitude: 113.93041, latitude: 22.53332 });
     expect(rows.every((row) => row.polygon.length >= 3)).toBe(true);
+  });
+
+  it('gives the Nanshan project a directory with two nodes and sites, inside its outline and each other', async () => {
+    const [nanshan] = await t.handle.db.select().from(projects).orderBy(projects.id).limit(1);
+    const rows = await t.handle.db
+      .select()
+      .from(areas)
+      .where(eq(areas.projectId, nanshan?.id ?? 0));
+    const [dir, ...nodes] = rows.sort((a, b) => a.id - b.id);
+    expect(dir).toMatchObject({ type: 'areadir', parentId: null });
+    expect(nodes.map((node) => [node.type, node.parentId])).toEqual([
+      ['areanode', dir?.id],
+      ['areanode', dir?.id],
+    ]);
+    expect(liesWithin(dir?.polygon ?? [], nanshan?.polygon ?? [])).toBe(true);
+    expect(nodes.every((node) => liesWithin(node.polygon, dir?.polygon ?? []))).toBe(true);
+    expect(overlaps(nodes[0]?.polygon ?? [], nodes[1]?.polygon ?? [])).toBe(false);
+    const placed = await t.handle.db
+      .select()
+      .from(sites)
+      .where(eq(sites.projectId, nanshan?.id ?? 0));
+    expect(placed).toHaveLength(3);
+    for (const site of placed) {
+      const area = rows.find((row) => row.id === site.areaId);
+      if (area) expect(pointWithin({ lng: site.longitude, lat: site.latitude }, area.polygon)).toBe(true);
+    }
   });
 
   // Several instances behind a proxy may start together on one PostgreSQL; PGlite has one process.

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connection.js';
+import { signedIn } from '../../http/route.js';
 import type { SessionInfo } from '../auth/sessions.js';
 import { auditLog, type FieldChange, type Outcome } from './tables.js';
 
@@ -17,6 +18,13 @@ export const actorOf = (session: SessionInfo, request: FastifyRequest): Actor =>
   sessionId: session.id,
   ip: request.ip.slice(0, 64),
 });
+
+/** The signed-in user acting in a route's input (10401 without a session). */
+export const actorOfInput = (input: { session: SessionInfo | null; request: FastifyRequest }) =>
+  actorOf(signedIn(input), input.request);
+
+/** The id of the signed-in user of a route's input. */
+export const userOfInput = (input: { session: SessionInfo | null }) => signedIn(input).userId;
 
 export interface AuditEntry {
   /** The page the operation belongs to (its resource code), e.g. `userManage`. */

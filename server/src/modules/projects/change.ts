@@ -14,10 +14,12 @@ export interface Written<B, A> {
 export interface Logged<R extends object> {
   fields: readonly (keyof R & string)[];
   nameOf: (record: R) => string;
+  /** The page code its log rows name; the project page's when not given. */
+  module?: string;
 }
 
 /**
- * One change of the project page in one transaction, with its operation-log row: `work` makes the
+ * One change of the project page (or another admin page) in one transaction, with its operation-log row: `work` makes the
  * change (a refusal thrown inside leaves nothing written) and answers what it wrote.
  */
 export function loggedChange<R extends object, B extends R | null, A extends R | null>(
@@ -32,7 +34,7 @@ export function loggedChange<R extends object, B extends R | null, A extends R |
     const { id, before, after } = await work(tx, now);
     const target: R | null = after ?? before;
     await recordAudit(tx, actor, now, {
-      module: PROJECT,
+      module: kind.module ?? PROJECT,
       action,
       targetId: id,
       targetName: target ? kind.nameOf(target) : '',

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, notInArray, sql, type SQL } fro
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
+import { dropProjectAreas } from '../areas/repository.js';
 import { userProjects, users } from '../users/tables.js';
 import { projectCycles, projectSegments } from './planTables.js';
 import { projects } from './tables.js';
@@ -164,7 +165,7 @@ export async function deleteProject(db: Database, projectId: number) {
 
 /**
  * Makes the project's members exactly `userIds`. A member who leaves loses the project's posts and
- * auditor places (foreign keys) and the segments they owned.
+ * auditor places (foreign keys), the segments they owned and the areas they were given.
  */
 export async function setMembers(db: Database, projectId: number, userIds: readonly number[]) {
   const leaving = and(
@@ -172,6 +173,11 @@ export async function setMembers(db: Database, projectId: number, userIds: reado
     userIds.length > 0 ? notInArray(userProjects.userId, [...userIds]) : undefined,
   );
   const left = await db.delete(userProjects).where(leaving).returning({ userId: userProjects.userId });
+  await dropProjectAreas(
+    db,
+    projectId,
+    left.map((row) => row.userId),
+  );
   if (left.length > 0) {
     const cycles = db
       .select({ id: projectCycles.id })

@@ -7,15 +7,12 @@ import {
 } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { Answer } from '../../http/envelope.js';
-import { route, signedIn, type RouteInput } from '../../http/route.js';
-import { actorOf } from '../logs/audit.js';
+import { route, signedIn } from '../../http/route.js';
+import { actorOfInput as actor, userOfInput as userOf } from '../logs/audit.js';
+import { changeRoutes } from '../logs/changeRoutes.js';
 import * as plan from './planService.js';
 import * as projects from './service.js';
 import { defaultProject, setDefaultProject, userProjectList } from './service.js';
-
-const actor = (input: Pick<RouteInput<never>, 'session' | 'request'>) =>
-  actorOf(signedIn(input), input.request);
-const userOf = (input: Pick<RouteInput<never>, 'session'>) => signedIn(input).userId;
 
 /**
  * The signed-in user's projects and default-load project (spec §3, §7 Projects and Users), and the
@@ -36,26 +33,17 @@ export default async function projectRoutes(app: FastifyInstance) {
   const manage = projectManageEndpoints;
   route(app, manage.page, ({ body }) => projects.projectPage(ctx, body));
   route(app, manage.find, (input) => projects.findProject(ctx, userOf(input), input.params.id));
-  route(
-    app,
-    manage.create,
-    async (input) => new Answer(await projects.createProject(ctx, actor(input), input.body), 'admin.created'),
-  );
-  route(
-    app,
-    manage.update,
-    async (input) => new Answer(await projects.updateProject(ctx, actor(input), input.body), 'admin.saved'),
-  );
+  changeRoutes(app, manage, {
+    create: (actor, body) => projects.createProject(ctx, actor, body),
+    update: (actor, body) => projects.updateProject(ctx, actor, body),
+    delete: (actor, id) => projects.deleteProject(ctx, actor, id),
+  });
   route(
     app,
     manage.updateLocation,
     async (input) =>
       new Answer(await projects.updateLocation(ctx, actor(input), input.body), 'project.locationSaved'),
   );
-  route(app, manage.delete, async (input) => {
-    await projects.deleteProject(ctx, actor(input), input.params.id);
-    return new Answer(null, 'admin.deleted');
-  });
 
   const cycles = cycleEndpoints;
   route(app, cycles.projectNames, (input) => projects.visibleProjectNames(ctx, userOf(input)));

@@ -12,7 +12,8 @@ import {
 } from '@cityops/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { cameras, projects, userProjects, users } from '../../db/schema.js';
+import { cameras, projects, sites, userProjects, users } from '../../db/schema.js';
+import { projectHasAreas as hasAreas } from '../areas/repository.js';
 import type { Database } from '../../db/connection.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { AppContext } from '../../http/context.js';
@@ -101,12 +102,19 @@ const LOGGED_FIELDS = [
 ] as const satisfies readonly (keyof ProjectDetail)[];
 
 /**
- * Whether the user may see (and so change) the project: a holder of the page code manages every
- * project, anyone else only the projects they were given. Refuses an unknown project first.
+ * Whether the user may see (and so change) the project: a holder of the page code (`pageCode`, the
+ * project page's unless another page asks) manages every project, anyone else only the projects they
+ * were given. Refuses an unknown project first.
  */
-export async function checkVisible(ctx: ManageCtx, db: Database, userId: number, projectId: number) {
+export async function checkVisible(
+  ctx: ManageCtx,
+  db: Database,
+  userId: number,
+  projectId: number,
+  pageCode: string = PROJECT,
+) {
   if (!(await repo.projectExists(db, projectId))) refuse('project.notFound');
-  if (await ctx.access.holds(userId, PROJECT)) return;
+  if (await ctx.access.holds(userId, pageCode)) return;
   if (!(await repo.isMember(db, projectId, userId))) refuse('project.notVisible');
 }
 
@@ -127,9 +135,8 @@ export async function visibleProjectNames(ctx: ManageCtx, userId: number) {
 
 /**
  * What keeps a project from being deleted, as the refusal's text key; null when nothing does.
- * Areas and sites (issue 12 §3) and the devices of later modules each add their check to `inUseChecks`
- * ('project.hasAreas', 'project.hasSites', 'project.hasDevices'). Of those tables only the cameras exist
- * today, so cameras are the only check so far.
+ * Areas, sites (issue 12 §3) and devices each have their check in `inUseChecks` ('project.hasAreas',
+ * 'project.hasSites', 'project.hasDevices'); of the devices only the cameras exist so far.
  */
 export async function projectInUse(tx: Database, projectId: number): Promise<TextKey | null> {
   for (const check of inUseChecks) {
@@ -140,8 +147,12 @@ export async function projectInUse(tx: Database, projectId: number): Promise<Tex
 }
 
 const inUseChecks: ((tx: Database, projectId: number) => Promise<TextKey | null>)[] = [
+  // Devices first: they sit in sites and areas, so they are what to move away first.
   async (tx, projectId) =>
     (await tx.$count(cameras, eq(cameras.projectId, projectId))) > 0 ? 'project.hasDevices' : null,
+  async (tx, projectId) => ((await hasAreas(tx, projectId)) ? 'project.hasAreas' : null),
+  async (tx, projectId) =>
+    (await tx.$count(sites, eq(sites.projectId, projectId))) > 0 ? 'project.hasSites' : null,
 ];
 
 async function checkFields(db: Database, fields: Fields, userIds: readonly number[], projectId?: number) {

@@ -4,6 +4,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import { users } from '../../db/schema.js';
 import type { AppContext } from '../../http/context.js';
 import { ApiError } from '../../http/envelope.js';
+import { givenAreaIds } from '../areas/repository.js';
 import { userProjectList } from '../projects/service.js';
 import { splitPermissions } from './permissions.js';
 
@@ -20,9 +21,10 @@ const userById = preparedQuery((db) =>
  * The sign-in answer carries it too, so the shell draws its menus without a second call.
  */
 export async function sessionOf(ctx: AppContext, user: typeof users.$inferSelect): Promise<UserPermissions> {
-  const [held, resources] = await Promise.all([
+  const [held, resources, areaIds] = await Promise.all([
     userProjectList(ctx.db, user.id),
     ctx.access.resources(user.id),
+    givenAreaIds(ctx.db, user.id),
   ]);
   return {
     userId: user.id,
@@ -32,7 +34,7 @@ export async function sessionOf(ctx: AppContext, user: typeof users.$inferSelect
     projects: held,
     userProjectIds: held.map((project) => project.projectId),
     defaultProjectId: user.defaultProjectId,
-    areaIds: [],
+    areaIds,
     ...splitPermissions(resources),
     customConfig: user.customConfig,
     mustChangePassword: user.mustChangePassword,

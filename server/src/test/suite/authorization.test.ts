@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cameras, projects, resources, userProjects, users } from '../../db/schema.js';
+import { cameras, projects, resources, sites, userProjects, users } from '../../db/schema.js';
 import { createTestApp } from '../testApp.js';
 import { callRoute, contractRoutes, paramsSchemaOf, type ContractRoute, type Input } from './endpoints.js';
 import { SchemaArbitrary } from './schemaArbitrary.js';
@@ -26,7 +26,15 @@ const tokens = { ended: '', admin: '', outsider: '' };
 /** Permission code → a user holding every resource code except that one. */
 const lacking = new Map<string, string>();
 /** What a user outside the first demo project must never be answered. */
-const foreign = { projectId: 0, markers: [] as string[], hik: '', icc: '' };
+const foreign = {
+  projectId: 0,
+  siteId: 0,
+  longitude: 0,
+  latitude: 0,
+  markers: [] as string[],
+  hik: '',
+  icc: '',
+};
 let adminId = 0;
 
 beforeAll(async () => {
@@ -69,7 +77,15 @@ beforeAll(async () => {
   tokens.outsider = await t.token('outsider', PASSWORD);
   const own = await t.handle.db.select().from(cameras).where(eq(cameras.projectId, first.id));
   foreign.projectId = first.id;
-  foreign.markers = [first.name, ...own.flatMap((camera) => [camera.controlCode, camera.name])];
+  foreign.longitude = first.longitude ?? 0;
+  foreign.latitude = first.latitude ?? 0;
+  const ownSites = await t.handle.db.select().from(sites).where(eq(sites.projectId, first.id));
+  foreign.siteId = ownSites[0]?.id ?? 0;
+  foreign.markers = [
+    first.name,
+    ...own.flatMap((camera) => [camera.controlCode, camera.name]),
+    ...ownSites.map((site) => site.name),
+  ];
   // Cameras with PTZ, so the PTZ calls get past their own check too.
   const ofPlatform = (code: string) => own.find((camera) => camera.platformCode === code && camera.hasPtz);
   foreign.hik = ofPlatform('hik_isc_huati')?.controlCode ?? '';
@@ -177,6 +193,13 @@ function pointedAtForeign(value: unknown, camera: string): unknown {
       // Users named beside the project are its members (project update, auditors): the admin, who
       // so stays a member of the foreign project for the next endpoints' probes.
       if (key === 'userIds') return [key, [adminId]];
+      // A place is the project's own, outside any area (sites); a new area sits at the top of the
+      // project with no outline of its own (a directory): random places and outlines would be
+      // refused by the geometry rules before the probe reached the project's data.
+      if (key === 'longitude' || key === 'latitude') return [key, foreign[key]];
+      if (key === 'parentId' || key === 'areaId') return [key, null];
+      if (key === 'polygon') return [key, []];
+      if (key === 'siteId') return [key, foreign.siteId];
       if (!SCOPE_FIELD.test(key)) return [key, pointedAtForeign(inner, camera)];
       if (key === 'projectId') return [key, foreign.projectId];
       return [key, Array.isArray(inner) ? [camera] : camera];
