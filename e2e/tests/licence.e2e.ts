@@ -10,12 +10,14 @@ const vendor = generateVendorKeys();
 let server: RunningServer;
 let browser: Browser;
 
-const licence = (expiresInMs: number): LicenceDocument => ({
+const ALL_SYSTEMS = ['admin', 'iotcloud', 'omapp', 'opapp', 'zcapp', 'esapp', 'llapp'];
+
+const licence = (expiresInMs: number, modules = ALL_SYSTEMS): LicenceDocument => ({
   licenceId: `e2e-${Date.now()}`,
   customer: '测试客户',
   issuedAt: new Date().toISOString(),
   expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
-  modules: ['admin', 'iotcloud', 'omapp', 'opapp', 'zcapp', 'esapp', 'llapp'],
+  modules,
   deviceLimit: 1000,
 });
 
@@ -62,5 +64,37 @@ describe('licence', () => {
     await page.getByText('有效', { exact: true }).first().waitFor();
     await page.goto(`${server.baseUrl}/`);
     await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('a licence without 储能充电 hides that system: its card, its menus and its pages', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await signIn(page, server.baseUrl, DEMO.admin);
+    await page.waitForURL((url) => url.pathname === '/');
+    // Served before: the overview offers the system.
+    await page.getByText('储能充电').first().waitFor();
+
+    await page.goto(`${server.baseUrl}/admin/license`);
+    const withoutEs = ALL_SYSTEMS.filter((system) => system !== 'esapp');
+    await page
+      .getByRole('textbox', { name: /粘贴/ })
+      .fill(JSON.stringify(signLicence(licence(86_400_000, withoutEs), vendor.privateKeyPem)));
+    await page
+      .getByRole('button', { name: /注\s*册/ })
+      .last()
+      .click();
+    // Fewer systems than the licence in force: installed only when the administrator confirms it.
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.getByText('许可证注册成功').waitFor();
+
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByText('运维管理').first().waitFor();
+    if ((await page.getByText('储能充电').count()) !== 0) throw new Error('储能充电 is still offered');
+    // Its pages do not exist for the user, even typed in.
+    await page.goto(`${server.baseUrl}/esapp/wsManagement/siteManage`);
+    await page.waitForURL((url) => url.pathname === '/404');
   });
 });

@@ -48,6 +48,7 @@ const subApps = await startSubAppHosts({
   shellPort: port,
   shellOrigins: config.SHELL_ORIGINS,
   ...(config.SUBAPP_ASSET_ORIGIN ? { assetOrigin: config.SUBAPP_ASSET_ORIGIN } : {}),
+  licensed: async (name) => (await app.cityops.licence.modules()).has(name),
   log: app.log,
 }).catch(async (error: unknown) => {
   console.error(

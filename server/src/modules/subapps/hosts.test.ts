@@ -8,6 +8,8 @@ import { acceptedEncodings, assetOriginFor, startSubAppHosts, type SubAppHosts }
 
 let distDir: string;
 let hosts: SubAppHosts;
+/** Whether the licence in force opens llapp (the hosts ask on every page). */
+let licensed = true;
 const port = SUB_APP_PORTS.llapp.ip;
 const quiet = { info: () => {}, warn: () => {} };
 const PAGE =
@@ -31,6 +33,7 @@ beforeAll(async () => {
     distDir,
     apiOrigin: 'http://127.0.0.1:9',
     shellPort: 8080,
+    licensed: (app) => Promise.resolve(app === 'llapp' && licensed),
     log: quiet,
   });
 });
@@ -84,6 +87,20 @@ describe('the sub-app ports', () => {
     );
     expect(page.headers['content-security-policy']).toContain('frame-ancestors http://127.0.0.1:8080');
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serve no page of an app the licence does not open, and serve it again once it does', async () => {
+    licensed = false;
+    try {
+      const refused = await get('/llapp/some/page');
+      expect(refused.body).toContain('The licence in force does not include this system');
+      expect(refused.body).not.toContain('<script');
+      // The shared chunks still serve the apps the licence opens.
+      expect((await get('/subapps/assets/page-abc.js')).body).toBe('console.log(1);');
+    } finally {
+      licensed = true;
+    }
+    expect((await get('/llapp/some/page')).body).toContain('<title>llapp</title>');
   });
 
   it('answer 404 for a file that is not a shared chunk, and never one outside the build', async () => {

@@ -40,6 +40,11 @@ export interface SubAppHostOptions {
    * port on the host the page was asked for.
    */
   assetOrigin?: string;
+  /**
+   * Whether the licence in force opens the app: a page of an app it does not open is not served
+   * (403). Unset: every app is served (a process that only hosts the sub-apps for another server).
+   */
+  licensed?: (app: SubApp) => Promise<boolean>;
   log: HostLogger;
 }
 
@@ -92,6 +97,10 @@ const HOP_BY_HOP = new Set([
 const NOT_BUILT =
   'This CityOps sub-application is not built yet. Run `make start` (or `make build`) and reload.\n' +
   '此子应用尚未构建，请运行 make start 后刷新页面。\n';
+
+const NOT_LICENSED =
+  'The licence in force does not include this system. An administrator can register one that does.\n' +
+  '当前许可证未包含此系统，请管理员注册包含该系统的许可证。\n';
 
 /** A host name as a browser sends it: a DNS name or IPv4, or a bracketed IPv6 literal. */
 const HOSTNAME = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/i;
@@ -266,6 +275,7 @@ function handler(app: SubApp, options: SubAppHostOptions, assetCopies: Map<strin
       }
       // A last segment with an extension asks for a file of the app; there are none besides its page.
       if (/\.[A-Za-z0-9]+$/.test(relative)) return plain(reply, 404, 'Not found\n');
+      if (options.licensed && !(await options.licensed(app))) return plain(reply, 403, NOT_LICENSED);
       const index = await fileIn(pageDir, 'index.html');
       if (!index) return plain(reply, 503, NOT_BUILT);
       const assetOrigin = assetOriginFor(hostname, options);
