@@ -8,6 +8,8 @@ const repo = resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's DATA_DIR (page-settings.json and the embedded database live there). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   return {
     baseUrl,
+    dataDir,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 300));

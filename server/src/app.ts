@@ -21,6 +21,7 @@ import { modules } from './modules/index.js';
 import { startLogPurge } from './modules/logs/service.js';
 import { ResourceSystems, withinLicence } from './modules/licence/scope.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
+import { mapScriptSources, readPageSettings } from './modules/shell/pageSettings.js';
 import { PermissionCache } from './modules/users/permissionCache.js';
 import { userResources } from './modules/users/permissions.js';
 import { resealSecrets } from './modules/video/settings.js';
@@ -123,7 +124,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
-    else reply.header('content-security-policy', shellPolicy(request.hostname));
+    else {
+      // A page (HTML) may load the map provider's script when one is configured; nothing else may.
+      const page = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+      const scripts = page ? mapScriptSources(await readPageSettings(config, now(), request.log)) : [];
+      reply.header('content-security-policy', shellPolicy(request.hostname, scripts));
+    }
   });
   app.setErrorHandler((error, request, reply) => answerError(error, request, reply));
   await protectFromOverload(app, {

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button, Input, Modal, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { i18n } from '@cityops/ui';
@@ -14,6 +14,7 @@ import {
 import { CityMap } from './CityMap';
 import { coordinateText } from './coords';
 import { mapTexts } from './texts';
+import { useAddress } from './useAddress';
 import styles from './LocationPicker.module.css';
 
 /** What the picker edits: the inputs' texts ('' when no location is set). */
@@ -96,9 +97,14 @@ export interface LocationPickerProps {
   /** Height of the map in the form. */
   height?: number;
   disabled?: boolean;
+  /**
+   * The address the map's provider gives for a point the user placed (AMap's reverse geocoding, §7),
+   * e.g. to fill the form's address; never called for the point the picker opened with.
+   */
+  onAddress?(address: string): void;
 }
 
-interface PickerMapProps extends Omit<LocationPickerProps, 'value' | 'onChange' | 'height'> {
+interface PickerMapProps extends Omit<LocationPickerProps, 'value' | 'onChange' | 'height' | 'onAddress'> {
   value: LocationValue;
   onChange?(value: LocationValue): void;
   style: CSSProperties;
@@ -174,12 +180,21 @@ export function LocationPicker({
   onChange,
   height = 260,
   disabled,
+  onAddress,
   ...shown
 }: LocationPickerProps) {
   const t = mapTexts.useTexts();
   const [draft, setDraft] = useState<LocationValue | null>(null);
   const problem = locationProblem(value);
   const draftPoint = draft && locationPoint(draft);
+  const address = useAddress(locationPoint(value));
+  const opened = useRef(`${value.longitude},${value.latitude}`);
+  const found = address.state === 'found' ? address.address : null;
+  useEffect(() => {
+    if (found && `${value.longitude},${value.latitude}` !== opened.current) onAddress?.(found);
+    // Once per address found; the callback's identity does not matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [found]);
 
   return (
     <div className={styles.picker}>
@@ -202,6 +217,13 @@ export function LocationPicker({
         </Button>
       </div>
       <PickerMap {...shown} value={value} onChange={onChange} disabled={disabled} style={{ height }} />
+      {address.state !== 'none' && (
+        <div className={styles.address} role="status" data-state={address.state}>
+          {address.state === 'found' && t('address', { address: address.address })}
+          {address.state === 'loading' && t('addressLoading')}
+          {address.state === 'unknown' && t('addressUnknown')}
+        </div>
+      )}
       {!disabled && <div className={styles.hint}>{t('dragHint')}</div>}
       <Modal
         open={draft !== null}

@@ -25,6 +25,9 @@ export const mapTexts = defineTexts(
     drawHint: '点击地图添加顶点，拖动顶点调整，右键删除顶点',
     corners: '边界：{{count}} 个顶点',
     'outline.tooFew': '边界至少需要 3 个顶点',
+    address: '地址：{{address}}',
+    addressLoading: '正在查询地址…',
+    addressUnknown: '未能查到该位置的地址',
   },
   {
     label: 'Map',
@@ -50,5 +53,8 @@ export const mapTexts = defineTexts(
     drawHint: 'Click the map to add a corner, drag a corner to move it, right-click a corner to remove it',
     corners: 'Outline: {{count}} corners',
     'outline.tooFew': 'An outline needs at least 3 corners',
+    address: 'Address: {{address}}',
+    addressLoading: 'Looking up the address…',
+    addressUnknown: 'No address found for this location',
   },
 );

@@ -29,4 +29,12 @@ describe('a sub-app page’s policy', () => {
     expect(policy).toContain("font-src 'self' http://10.1.2.3:8080 data:;");
     expect(policy).toContain("default-src 'self';");
   });
+
+  it('lets a configured map provider’s script in beside the shared chunks, and nothing else', () => {
+    const policy = subAppPolicy(shellOrigins('10.1.2.3', 8080, []), 'http://10.1.2.3:8080', [
+      'https://webapi.amap.com',
+    ]);
+    expect(policy).toContain("script-src 'self' http://10.1.2.3:8080 blob: https://webapi.amap.com;");
+    expect(policy).toContain("style-src 'self' http://10.1.2.3:8080 'unsafe-inline';");
+  });
 });

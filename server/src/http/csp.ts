@@ -24,9 +24,20 @@ const COMMON = [
 /** Every port of a host, on either scheme: the sub-apps' own ports (spec video-talk-alarm-header §2.1). */
 const anyPortOf = (hostname: string) => `http://${hostname}:* https://${hostname}:*`;
 
+/**
+ * COMMON with scripts also from `scriptSources`: a third-party script the operator configured (AMap's
+ * JS API while it is the map provider, see mapScriptSources), never otherwise.
+ */
+const common = (scriptSources: readonly string[]) =>
+  scriptSources.length === 0
+    ? COMMON
+    : COMMON.map((directive) =>
+        directive.startsWith('script-src ') ? `${directive} ${scriptSources.join(' ')}` : directive,
+      );
+
 /** The shell: framed only by itself; frames its sub-apps, served from other ports of the same host. */
-export const shellPolicy = (hostname: string) =>
-  [...COMMON, `frame-src 'self' ${anyPortOf(hostname)}`, "frame-ancestors 'self'"].join('; ');
+export const shellPolicy = (hostname: string, scriptSources: readonly string[] = []) =>
+  [...common(scriptSources), `frame-src 'self' ${anyPortOf(hostname)}`, "frame-ancestors 'self'"].join('; ');
 
 /** The directives that name where code and styles come from, each widened by `origin`. */
 const FROM_ASSET_ORIGIN = ['script-src', 'style-src', 'font-src', 'img-src', 'media-src'];
@@ -35,9 +46,13 @@ const FROM_ASSET_ORIGIN = ['script-src', 'style-src', 'font-src', 'img-src', 'me
  * A sub-app: frames nothing of its own, and is framed only by the shell's origins. Its chunks (scripts,
  * styles, fonts, images) may come from `assetOrigin`, where the six apps share them.
  */
-export const subAppPolicy = (shellOrigins: readonly string[], assetOrigin: string | null = null) =>
+export const subAppPolicy = (
+  shellOrigins: readonly string[],
+  assetOrigin: string | null = null,
+  scriptSources: readonly string[] = [],
+) =>
   [
-    ...COMMON.map((directive) =>
+    ...common(scriptSources).map((directive) =>
       assetOrigin && FROM_ASSET_ORIGIN.includes(directive.split(' ')[0] ?? '')
         ? directive.replace("'self'", `'self' ${assetOrigin}`)
         : directive,

@@ -40,6 +40,15 @@ export async function readPageSettings(
   return pageSettingsSchema.parse(defaults);
 }
 
+/**
+ * Where the pages may load scripts from beyond their own origin: AMap's JS API and the scripts it loads
+ * from its hosts (its geocoder answers by JSONP), only while the settings make AMap the map provider
+ * with a key (platform-shell.md §7 "Maps"). The offline map and tile servers need no script.
+ */
+export const AMAP_SCRIPT_SOURCES = ['https://webapi.amap.com', 'https://*.amap.com'] as const;
+export const mapScriptSources = ({ map }: PageSettings): readonly string[] =>
+  map.provider === 'amap' && map.amapKey !== '' ? AMAP_SCRIPT_SOURCES : [];
+
 /** JSON that is also safe inside a <script>: no closing tags, no JavaScript-only line breaks. */
 export const scriptJson = (value: unknown) =>
   JSON.stringify(value)

@@ -143,6 +143,29 @@ describe('/config.js', () => {
     });
   });
 
+  it('lets pages load AMap’s script only while AMap is the map provider with a key', async () => {
+    const file = join(t.config.DATA_DIR, PAGE_SETTINGS_FILE);
+    const scriptSrc = async (path: string) =>
+      String((await t.call('GET', path)).headers['content-security-policy'])
+        .split('; ')
+        .find((directive) => directive.startsWith('script-src '));
+    expect(await scriptSrc('/admin/project')).toBe("script-src 'self' blob:");
+    await writeFile(file, JSON.stringify({ map: { provider: 'amap', amapKey: '' } }));
+    expect(await scriptSrc('/admin/project')).toBe("script-src 'self' blob:");
+    await writeFile(file, JSON.stringify({ map: { provider: 'amap', amapKey: 'KEY-1' } }));
+    expect(await scriptSrc('/admin/project')).toBe(
+      "script-src 'self' blob: https://webapi.amap.com https://*.amap.com",
+    );
+    // The API and the scripts never carry it (only a page runs scripts).
+    expect(await scriptSrc('/assets/index-abc123.js')).toBe("script-src 'self' blob:");
+    await writeFile(
+      file,
+      JSON.stringify({ map: { provider: 'tiles', tileUrl: 'http://10.0.0.5/{z}/{x}/{y}.png' } }),
+    );
+    expect(await scriptSrc('/admin/project')).toBe("script-src 'self' blob:");
+    await rm(file);
+  });
+
   it('falls back to the defaults when the file is broken or does not match', async () => {
     const file = join(t.config.DATA_DIR, PAGE_SETTINGS_FILE);
     await writeFile(file, '{ not json');

@@ -45,6 +45,8 @@ export interface SubAppHostOptions {
    * (403). Unset: every app is served (a process that only hosts the sub-apps for another server).
    */
   licensed?: (app: SubApp) => Promise<boolean>;
+  /** Where a page may load scripts from beyond its origins (the map provider's, when configured). */
+  scriptSources?: () => Promise<readonly string[]>;
   log: HostLogger;
 }
 
@@ -288,6 +290,7 @@ function handler(app: SubApp, options: SubAppHostOptions, assetCopies: Map<strin
         'content-security-policy': subAppPolicy(
           shellOrigins(hostname, options.shellPort, options.shellOrigins ?? []),
           assetOrigin,
+          (await options.scriptSources?.()) ?? [],
         ),
         'referrer-policy': 'same-origin',
       });
