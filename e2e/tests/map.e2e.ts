@@ -108,6 +108,19 @@ describe('项目管理 (projects with a map)', () => {
     const overview = page.getByRole('region', { name: '项目分布' }).getByRole('region', { name: '地图' });
     await expect.poll(() => overview.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
 
+    // A project's name in the list takes the map to it, and pointing at its marker names it.
+    await page.getByRole('cell', { name: '深圳南山智慧路灯示范项目' }).locator('a').click();
+    await expect
+      .poll(async () => (await centreOf(overview)).lng, { timeout: 5_000 })
+      .toBeCloseTo(113.93041, 3);
+    const view = await overview.boundingBox();
+    if (!view) throw new Error('the overview map is not on screen');
+    await page.mouse.move(view.x + view.width / 2 - 3, view.y + view.height / 2);
+    await page.mouse.move(view.x + view.width / 2, view.y + view.height / 2, { steps: 3 });
+    await expect
+      .poll(() => overview.locator('xpath=..').getByRole('tooltip').textContent(), { timeout: 5_000 })
+      .toBe('深圳南山智慧路灯示范项目');
+
     await page.getByRole('button', { name: /新增项目/ }).click();
     const dialog = page.getByRole('dialog', { name: '新增项目' });
     await dialog.locator('#projectName').fill('西溪湿地智慧路灯项目');

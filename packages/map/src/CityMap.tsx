@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap, Marker } from 'maplibre-gl';
+import type {
+  ExpressionSpecification,
+  GeoJSONSource,
+  Map as MapLibreMap,
+  Marker,
+  PointLike,
+} from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import {
   MAP_POLYGON_STROKE,
@@ -61,6 +67,14 @@ const centreText = (map: MapLibreMap, projection: Projection) => {
   const centre = projection.fromDisplay(map.getCenter());
   return `${centre.lng.toFixed(6)},${centre.lat.toFixed(6)}`;
 };
+
+/** What a hover names: a marker's text label or an area's name, or a cluster's count. */
+interface HoverLabel {
+  text: string;
+  count?: number;
+  /** A marker or a cluster: clicking it does something. */
+  clickable: boolean;
+}
 
 function devicesGeoJson(markers: readonly MapDeviceMarker[], projection: Projection) {
   return {
@@ -129,6 +143,8 @@ export function CityMap({
   /** The library, once loaded with the map (for the marker, made later). */
   const library = useRef<MapLibre | null>(null);
   const [status, setStatus] = useState<Status>('loading');
+  /** The name under the pointer: a device marker's text label, a cluster's count, an area's name. */
+  const [label, setLabel] = useState<(HoverLabel & { x: number; y: number }) | null>(null);
   const [chosen] = useState(() => {
     const mapSettings = settings ?? readPageSettings().map;
     const provider = providerStyle(mapSettings, dark ?? pageIsDark());
@@ -195,6 +211,14 @@ export function CityMap({
           }
           if (handlers.current.onPointChange) emit(projection.fromDisplay(event.lngLat));
         });
+        map.on('mousemove', (event) => {
+          if (!map) return;
+          const hit = editor.current?.active ? undefined : labelAt(map, event.point);
+          map.getCanvas().style.cursor = hit?.clickable ? 'pointer' : '';
+          setLabel(hit ? { ...hit, x: event.point.x, y: event.point.y } : null);
+        });
+        map.on('mouseout', () => setLabel(null));
+        map.on('movestart', () => setLabel(null));
         map.on('load', () => {
           if (!map) return;
           addOverlays(map);
@@ -215,6 +239,23 @@ export function CityMap({
         console.warn('The map cannot be shown', error);
         if (!cancelled) setStatus('failed');
       });
+
+    /** What the pointer is over, as a label: the nearest marker first, then the area beneath. */
+    function labelAt(target: MapLibreMap, at: PointLike): HoverLabel | undefined {
+      if (!target.isStyleLoaded()) return undefined;
+      const [feature] = target.queryRenderedFeatures(at, {
+        layers: ['device-points', 'device-clusters', 'area-fill'],
+      });
+      if (!feature) return undefined;
+      const properties = feature.properties as Record<string, string | number | undefined>;
+      if (feature.layer.id === 'device-clusters')
+        return { text: '', count: Number(properties.point_count ?? 0), clickable: true };
+      if (feature.layer.id === 'device-points') {
+        const text = handlers.current.markers?.[Number(properties.index ?? -1)]?.text;
+        return { text: text ?? '', clickable: true };
+      }
+      return properties.name ? { text: String(properties.name), clickable: false } : undefined;
+    }
 
     function clickDevice(
       target: MapLibreMap,
@@ -404,6 +445,11 @@ export function CityMap({
       {status === 'failed' && (
         <div className={styles.notice} role="alert">
           {t('failed')}
+        </div>
+      )}
+      {label && (label.text !== '' || label.count !== undefined) && (
+        <div className={styles.label} role="tooltip" style={{ left: label.x + 12, top: label.y + 12 }}>
+          {label.count === undefined ? label.text : t('cluster', { count: label.count })}
         </div>
       )}
       {status === 'ready' && chosen.provider.kind === 'offline' && (
