@@ -104,8 +104,8 @@ function areasGeoJson(areas: readonly MapArea[], selected: MapArea['id'] | null,
  * offline map by default), with a draggable location marker, clustered device markers and area
  * outlines. Everything it is given and gives back is in the stored system (WGS-84); the provider's
  * system is met here. The container says what it shows for tests and tools: `data-state`,
- * `data-centre` (stored lng,lat of the view's centre), `data-zoom`, `data-areas` (the names of the
- * outlines drawn, as a JSON list) and `data-selected-area`.
+ * `data-centre` (stored lng,lat of the view's centre), `data-zoom`, `data-markers` (how many device
+ * markers), `data-areas` (the names of the outlines drawn, as a JSON list) and `data-selected-area`.
  */
 export function CityMap({
   center,
@@ -373,6 +373,7 @@ export function CityMap({
     const map = mapRef.current;
     if (status !== 'ready' || !map) return;
     map.getSource<GeoJSONSource>(SOURCES.devices)?.setData(devicesGeoJson(markers ?? [], projection));
+    if (container.current) container.current.dataset.markers = String(markers?.length ?? 0);
   }, [markers, status, projection]);
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-d
 import { Alert, Button, Card, Descriptions, Form, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AREA_BUTTONS, areaTypeTextKey, type AreaNode, type AreaType } from '@cityops/contract';
-import { confirmDelete } from '@cityops/crud';
+import { confirmDelete, useCrud } from '@cityops/crud';
 import { CityMap, outlineCentre } from '@cityops/map';
 import { useCan } from '@cityops/ui';
 import { useSessionUser } from '../../../auth/queries';
@@ -33,7 +33,14 @@ export function AreaManagePage() {
   const { t: tr } = useTranslation('contract');
   const projects = useMyProjects();
   const defaultProjectId = useSessionUser()?.defaultProjectId ?? null;
-  const [chosenProject, setChosenProject] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // The project chosen is in the address, so a reload or a shared link shows the same project.
+  const address = useCrud().useListLocation();
+  const chosenProject = Number(new URLSearchParams(address.search).get('projectId')) || null;
+  const chooseProject = (projectId: number) => {
+    address.replace(`${address.pathname}?projectId=${projectId}`);
+    setSelectedId(null);
+  };
   const projectList = projects.data ?? [];
   const project =
     projectList.find((item) => item.projectId === chosenProject) ??
@@ -42,7 +49,6 @@ export function AreaManagePage() {
   const projectId = project?.projectId ?? null;
   const { tree, areas, mapAreas, centre } = useProjectAreas(projectId);
   const remove = useDeleteArea();
-  const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<AreaFormTarget | null>(null);
   const [assigning, setAssigning] = useState<AreaNode | null>(null);
   const can = {
@@ -74,14 +80,7 @@ export function AreaManagePage() {
     <Card variant="borderless" style={{ margin: 16 }}>
       <Form layout="inline">
         <Form.Item label={t('project')}>
-          <ProjectSelect
-            value={projectId ?? undefined}
-            onChange={(value: number) => {
-              setChosenProject(value);
-              setSelectedId(null);
-            }}
-            style={{ width: 260 }}
-          />
+          <ProjectSelect value={projectId ?? undefined} onChange={chooseProject} style={{ width: 260 }} />
         </Form.Item>
       </Form>
       <ListBesideMap
@@ -133,7 +132,7 @@ export function AreaManagePage() {
                 </Button>
               )}
             </Space>
-            {tree.isLoading ? (
+            {projectId === null || tree.isPending ? (
               <Spin />
             ) : (
               <AreaTree tree={tree.data ?? []} selectedId={selectedId} onSelect={setSelectedId} />
