@@ -23,7 +23,8 @@ export const areaTexts = defineTexts(
     parent: '上级目录',
     topLevel: '项目下（顶层）',
     outline: '区域范围',
-    outlineHint: '灰色为项目与其他区域的范围，供参考；区域节点之间不能重叠，下级须在上级目录的范围之内。',
+    outlineHint:
+      '地图同时显示项目与其他区域的范围，供参考；区域节点之间不能重叠，下级须在上级目录的范围之内。',
     sortNum: '排序',
     remarks: '备注',
     required: '请输入{{field}}',

@@ -20,6 +20,7 @@ import {
 } from '@cityops/crud';
 import { CityMap } from '@cityops/map';
 import { useCan } from '@cityops/ui';
+import { useSessionUser } from '../../../auth/queries';
 import { AreaNodeSelect } from '../../areas/components/AreaNodeSelect';
 import { useProjectAreas } from '../../areas/useProjectAreas';
 import { ListBesideMap } from '../../ListBesideMap';
@@ -33,8 +34,8 @@ const placeOf = (site: SiteRow): LngLat => ({ lng: site.longitude, lat: site.lat
 
 /**
  * 站点管理 (issue 12 §3): the sites in a list (search by project, area and name) beside a map of the
- * listed sites (a marker opens its site; with a project chosen, its area outlines too); add, edit and
- * delete by button code.
+ * listed sites (a marker opens its site) and the outlines of the project searched for (else the user's
+ * default project); add, edit and delete by button code.
  */
 export function SiteManagePage() {
   const t = siteTexts.useTexts();
@@ -42,7 +43,10 @@ export function SiteManagePage() {
   const list = useListState(siteListRequestSchema);
   const query = useSitePage(list.state);
   const remove = useDeleteSite();
-  const { mapAreas } = useProjectAreas(list.state.projectId ?? null);
+  // The project searched for, else the user's default one: its outlines on the map, a new site's project.
+  const defaultProjectId = useSessionUser()?.defaultProjectId ?? undefined;
+  const projectId = list.state.projectId ?? defaultProjectId;
+  const { mapAreas } = useProjectAreas(projectId ?? null);
   const [editing, setEditing] = useState<SiteRow | 'new' | null>(null);
   const [focus, setFocus] = useState<LngLat | null>(null);
   const can = {
@@ -157,7 +161,7 @@ export function SiteManagePage() {
       {editing !== null && (
         <SiteFormDialog
           site={editing === 'new' ? null : editing}
-          projectId={list.state.projectId}
+          projectId={projectId}
           onClose={() => setEditing(null)}
         />
       )}
