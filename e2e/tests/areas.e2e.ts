@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
+import { cutOffFromTheInternet } from '../src/offline.js';
 import { DEMO, signIn } from '../src/signIn.js';
 
 const baseUrl = inject('baseUrl');
@@ -10,19 +11,6 @@ afterEach(async (context) => {
   await keepEvidence(browser, context.task);
   await browser.close();
 });
-
-/** Everything but the product's own server is refused: the machine has no internet at all. */
-async function cutOffFromTheInternet(page: Page): Promise<string[]> {
-  const refused: string[] = [];
-  const own = new URL(baseUrl).hostname;
-  await page.context().route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'blob:' || url.protocol === 'data:' || url.hostname === own) return route.continue();
-    refused.push(url.href);
-    return route.abort('internetdisconnected');
-  });
-  return refused;
-}
 
 const WEST_LAKE = '杭州西湖景区亮化工程';
 
@@ -64,7 +52,7 @@ describe('区域管理 (areas on the map)', () => {
   it('draws an area node that stays after a reload, and refuses one overlapping it with the form kept', async () => {
     browser = await openBrowser();
     const { page } = browser;
-    const refused = await cutOffFromTheInternet(page);
+    const refused = await cutOffFromTheInternet(page, baseUrl);
     await signIn(page, baseUrl, DEMO.admin);
     await page.goto(`${baseUrl}/admin/areaManage`);
 
@@ -123,7 +111,7 @@ describe('站点管理 (sites on the map)', () => {
   it('creates a site placed by typing its coordinates, and lists it and marks it on the map', async () => {
     browser = await openBrowser();
     const { page } = browser;
-    const refused = await cutOffFromTheInternet(page);
+    const refused = await cutOffFromTheInternet(page, baseUrl);
     await signIn(page, baseUrl, DEMO.admin);
     await page.goto(`${baseUrl}/admin/siteManage`);
     await page.getByRole('cell', { name: '深南大道科技园站' }).waitFor();
