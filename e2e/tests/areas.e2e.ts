@@ -108,7 +108,7 @@ describe('区域管理 (areas on the map)', () => {
 });
 
 describe('站点管理 (sites on the map)', () => {
-  it('creates a site placed by typing its coordinates, and lists it and marks it on the map', async () => {
+  it('creates a site placed by typing its coordinates, lists it and marks it on the map, and its marker opens it', async () => {
     browser = await openBrowser();
     const { page } = browser;
     const refused = await cutOffFromTheInternet(page, baseUrl);
@@ -138,6 +138,18 @@ describe('站点管理 (sites on the map)', () => {
     await row.getByText('120.15, 30.26').waitFor();
     await row.getByText(WEST_LAKE).waitFor();
     await expect.poll(() => overview.getAttribute('data-markers')).toBe(String(before + 1));
+
+    // The site's name brings the map to it; its marker there opens the site.
+    await row.getByText('断桥站').click();
+    await expect
+      .poll(() => overview.getAttribute('data-centre'), { timeout: 5_000 })
+      .toBe('120.150000,30.260000');
+    const area = await overview.boundingBox();
+    if (!area) throw new Error('the map is not on screen');
+    await page.mouse.click(area.x + area.width / 2, area.y + area.height / 2);
+    const opened = page.getByRole('dialog', { name: '编辑站点' });
+    expect(await opened.locator('#name').inputValue()).toBe('断桥站');
+    expect(await opened.getByLabel('经度').inputValue()).toBe('120.15');
 
     expect(refused).toEqual([]);
   });
