@@ -1,4 +1,4 @@
-import { Form, Modal, Transfer } from 'antd';
+import { Alert, Form, Modal, Transfer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AreaRow } from '@cityops/contract';
 import { FormDialog } from '@cityops/crud';
@@ -14,6 +14,14 @@ export function AreaUsersDialog({ area, onClose }: { area: AreaRow; onClose(): v
   const assign = useAssignAreaUsers();
   const title = t('usersTitle', { name: area.name });
 
+  if (given.isError || members.isError) {
+    // The HTTP client has said why (the project's members need 项目管理's page code).
+    return (
+      <Modal open title={title} footer={null} onCancel={onClose} width={720}>
+        <Alert type="warning" showIcon title={t('membersUnavailable')} />
+      </Modal>
+    );
+  }
   if (!given.data || !members.data) {
     // The choice starts from what is stored: nothing to save until both lists are here.
     return <Modal open loading title={title} footer={null} onCancel={onClose} width={720} />;

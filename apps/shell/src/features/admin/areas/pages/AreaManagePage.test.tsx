@@ -215,4 +215,20 @@ describe('AreaManagePage', () => {
     expect(assigned[0]).toEqual({ areaId: 12, userIds: [2, 1] });
     expect(await screen.findByText('区域用户已保存')).toBeTruthy();
   });
+
+  it('says why users cannot be given when the project’s members cannot be read', async () => {
+    renderAdminPage(
+      <AreaManagePage />,
+      server({
+        [areaEndpoints.users.path]: () => [],
+        [postEndpoints.users.path]: () => {
+          throw new Error('无权限');
+        },
+      }),
+      ALL,
+    );
+    fireEvent.click(await screen.findByText('科技园南区'));
+    fireEvent.click(screen.getByRole('button', { name: /分配用户/ }));
+    expect(await screen.findByText(/无法读取该项目的成员/, {}, { timeout: 5000 })).toBeTruthy();
+  });
 });
