@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
+import { cutOffFromTheInternet } from '../src/offline.js';
 import { DEMO, signIn } from '../src/signIn.js';
 
 const baseUrl = inject('baseUrl');
@@ -11,19 +12,6 @@ afterEach(async (context) => {
   await browser.close();
 });
 
-/** Everything but the product's own server is refused: the machine has no internet at all. */
-async function cutOffFromTheInternet(page: Page): Promise<string[]> {
-  const refused: string[] = [];
-  const own = new URL(baseUrl).hostname;
-  await page.context().route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'blob:' || url.protocol === 'data:' || url.hostname === own) return route.continue();
-    refused.push(url.href);
-    return route.abort('internetdisconnected');
-  });
-  return refused;
-}
-
 const centreOf = async (map: ReturnType<Page['locator']>) => {
   const [lng, lat] = ((await map.getAttribute('data-centre')) ?? '').split(',').map(Number);
   return { lng: lng ?? NaN, lat: lat ?? NaN };
@@ -33,7 +21,7 @@ describe('地图选点 (the map location picker)', () => {
   it('works with no network at all: the offline map, a dragged marker writes the inputs, typing moves the map, a wrong longitude is named', async () => {
     browser = await openBrowser();
     const { page } = browser;
-    const refused = await cutOffFromTheInternet(page);
+    const refused = await cutOffFromTheInternet(page, baseUrl);
     await signIn(page, baseUrl, DEMO.admin);
     await page.goto(`${baseUrl}/admin/organization`);
     await page.getByRole('button', { name: /新增/ }).first().click();
@@ -101,7 +89,7 @@ describe('项目管理 (projects with a map)', () => {
   it('creates a project placed by typing and by dragging, draws its outline, and finds both after a reload', async () => {
     browser = await openBrowser();
     const { page } = browser;
-    const refused = await cutOffFromTheInternet(page);
+    const refused = await cutOffFromTheInternet(page, baseUrl);
     await signIn(page, baseUrl, DEMO.admin);
     await page.goto(`${baseUrl}/admin/project`);
     await page.getByRole('cell', { name: '深圳南山智慧路灯示范项目' }).waitFor();

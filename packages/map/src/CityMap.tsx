@@ -40,6 +40,8 @@ export interface CityMapProps {
   onMarkerClick?(marker: MapDeviceMarker): void;
   /** Area outlines: projects, area directories and area nodes. */
   areas?: readonly MapArea[];
+  /** The area (by id) drawn stronger than the others: the one chosen in a list or tree. */
+  selectedAreaId?: MapArea['id'] | null;
   /** An outline being edited (stored coordinates); shown when given. */
   polygon?: readonly LngLat[];
   /** With `drawing`, a click adds a corner, a corner dragged moves, a corner right-clicked goes. */
@@ -91,22 +93,23 @@ function devicesGeoJson(markers: readonly MapDeviceMarker[], projection: Project
   };
 }
 
-function areasGeoJson(areas: readonly MapArea[], projection: Projection) {
+/** The outlines a map can draw (three corners at least). */
+const drawable = (areas: readonly MapArea[]) => areas.filter((area) => area.polygon.length >= 3);
+
+function areasGeoJson(areas: readonly MapArea[], selected: MapArea['id'] | null, projection: Projection) {
   return {
     type: 'FeatureCollection' as const,
-    features: areas
-      .filter((area) => area.polygon.length >= 3)
-      .map((area) => {
-        const ring = area.polygon.map((point) => {
-          const { lng, lat } = projection.toDisplay(point);
-          return [lng, lat];
-        });
-        return {
-          type: 'Feature' as const,
-          properties: { type: area.type, name: area.name },
-          geometry: { type: 'Polygon' as const, coordinates: [[...ring, ...ring.slice(0, 1)]] },
-        };
-      }),
+    features: drawable(areas).map((area) => {
+      const ring = area.polygon.map((point) => {
+        const { lng, lat } = projection.toDisplay(point);
+        return [lng, lat];
+      });
+      return {
+        type: 'Feature' as const,
+        properties: { type: area.type, name: area.name, selected: area.id === selected ? 1 : 0 },
+        geometry: { type: 'Polygon' as const, coordinates: [[...ring, ...ring.slice(0, 1)]] },
+      };
+    }),
   };
 }
 
@@ -115,7 +118,8 @@ function areasGeoJson(areas: readonly MapArea[], projection: Projection) {
  * offline map by default), with a draggable location marker, clustered device markers and area
  * outlines. Everything it is given and gives back is in the stored system (WGS-84); the provider's
  * system is met here. The container says what it shows for tests and tools: `data-state`,
- * `data-centre` (stored lng,lat of the view's centre), `data-zoom`.
+ * `data-centre` (stored lng,lat of the view's centre), `data-zoom`, `data-markers` (how many device
+ * markers), `data-areas` (the names of the outlines drawn, as a JSON list) and `data-selected-area`.
  */
 export function CityMap({
   center,
@@ -126,6 +130,7 @@ export function CityMap({
   markers,
   onMarkerClick,
   areas,
+  selectedAreaId = null,
   polygon,
   onPolygonChange,
   drawing = false,
@@ -289,7 +294,10 @@ export function CityMap({
         id: 'area-fill',
         type: 'fill',
         source: SOURCES.areas,
-        paint: { 'fill-color': areaColour, 'fill-opacity': 0.12 },
+        paint: {
+          'fill-color': areaColour,
+          'fill-opacity': ['case', ['==', ['get', 'selected'], 1], 0.35, 0.12],
+        },
       });
       target.addLayer({
         id: 'area-line',
@@ -406,6 +414,7 @@ export function CityMap({
     const map = mapRef.current;
     if (status !== 'ready' || !map) return;
     map.getSource<GeoJSONSource>(SOURCES.devices)?.setData(devicesGeoJson(markers ?? [], projection));
+    if (container.current) container.current.dataset.markers = String(markers?.length ?? 0);
   }, [markers, status, projection]);
 
   useEffect(() => {
@@ -427,9 +436,15 @@ export function CityMap({
 
   useEffect(() => {
     const map = mapRef.current;
-    if (status !== 'ready' || !map) return;
-    map.getSource<GeoJSONSource>(SOURCES.areas)?.setData(areasGeoJson(areas ?? [], projection));
-  }, [areas, status, projection]);
+    const element = container.current;
+    if (status !== 'ready' || !map || !element) return;
+    const shown = areas ?? [];
+    map.getSource<GeoJSONSource>(SOURCES.areas)?.setData(areasGeoJson(shown, selectedAreaId, projection));
+    element.dataset.areas = JSON.stringify(drawable(shown).map((area) => area.name));
+    const selected = shown.find((area) => area.id === selectedAreaId);
+    if (selected) element.dataset.selectedArea = selected.name;
+    else delete element.dataset.selectedArea;
+  }, [areas, selectedAreaId, status, projection]);
 
   return (
     <div className={[styles.frame, className].filter(Boolean).join(' ')} style={style}>

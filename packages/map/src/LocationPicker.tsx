@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button, Input, Modal, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { i18n } from '@cityops/ui';
-import { DeleteOutlined, EditOutlined, FullscreenOutlined, UndoOutlined } from '@ant-design/icons';
+import { FullscreenOutlined } from '@ant-design/icons';
 import {
   checkLatitude,
   checkLongitude,
@@ -12,6 +12,7 @@ import {
   type TextKey,
 } from '@cityops/contract';
 import { CityMap } from './CityMap';
+import { OutlineTools } from './OutlineTools';
 import { coordinateText } from './coords';
 import { mapTexts } from './texts';
 import { useAddress } from './useAddress';
@@ -67,18 +68,22 @@ export const coordinatesOf = (value: LocationValue | undefined) => ({
   latitude: value?.latitude.trim() || null,
 });
 
-/**
- * The picker's form rule: §5's coordinate texts (the contract's words, as the server answers them) and
- * a closed outline.
- */
-export const locationRule: Rule = {
+const ruleOf = (required: boolean): Rule => ({
   validator: async (_, value: LocationValue | undefined) => {
-    const problem = locationProblem(value);
+    const problem = locationProblem(value, required);
     if (problem) throw new Error(i18n.t(`contract:${problem}`));
     const outline = outlineProblem(value?.polygon);
     if (outline) throw new Error(mapTexts.t(outline));
   },
-};
+});
+
+/**
+ * The picker's form rule: §5's coordinate texts (the contract's words, as the server answers them) and
+ * a closed outline.
+ */
+export const locationRule: Rule = ruleOf(false);
+/** The same for a place that must be given (a site). */
+export const requiredLocationRule: Rule = ruleOf(true);
 
 const asText = (point: LngLat): Pick<LocationValue, 'longitude' | 'latitude'> => ({
   longitude: coordinateText(point.lng),
@@ -94,6 +99,8 @@ export interface LocationPickerProps {
   areas?: readonly MapArea[];
   /** Also edit an outline (`value.polygon`): a project's boundary, an area's extent. */
   withOutline?: boolean;
+  /** Where the view starts while no point or outline is set (the project's place). */
+  center?: LngLat;
   /** Height of the map in the form. */
   height?: number;
   disabled?: boolean;
@@ -111,8 +118,16 @@ interface PickerMapProps extends Omit<LocationPickerProps, 'value' | 'onChange' 
 }
 
 /** The map of the picker with its outline tools: the same in the form and full screen. */
-function PickerMap({ value, onChange, markers, areas, withOutline, disabled, style }: PickerMapProps) {
-  const t = mapTexts.useTexts();
+function PickerMap({
+  value,
+  onChange,
+  markers,
+  areas,
+  withOutline,
+  center,
+  disabled,
+  style,
+}: PickerMapProps) {
   const [drawing, setDrawing] = useState(false);
   const point = locationPoint(value);
   const polygon = value.polygon ?? NO_OUTLINE;
@@ -121,37 +136,13 @@ function PickerMap({ value, onChange, markers, areas, withOutline, disabled, sty
   return (
     <>
       {withOutline && (
-        <div className={styles.tools}>
-          <Button
-            size="small"
-            type={drawing ? 'primary' : 'default'}
-            icon={<EditOutlined />}
-            disabled={!editable}
-            aria-pressed={drawing}
-            onClick={() => setDrawing((on) => !on)}
-          >
-            {drawing ? t('drawDone') : t('draw')}
-          </Button>
-          <Button
-            size="small"
-            icon={<UndoOutlined />}
-            disabled={!editable || polygon.length === 0}
-            onClick={() => setPolygon(polygon.slice(0, -1))}
-          >
-            {t('undoCorner')}
-          </Button>
-          <Button
-            size="small"
-            icon={<DeleteOutlined />}
-            disabled={!editable || polygon.length === 0}
-            onClick={() => setPolygon([])}
-          >
-            {t('clearOutline')}
-          </Button>
-          <span className={styles.hint}>
-            {drawing ? t('drawHint') : t('corners', { count: polygon.length })}
-          </span>
-        </div>
+        <OutlineTools
+          polygon={polygon}
+          drawing={drawing}
+          onDrawingChange={setDrawing}
+          onChange={setPolygon}
+          disabled={!editable}
+        />
       )}
       <CityMap
         point={point}
@@ -161,7 +152,7 @@ function PickerMap({ value, onChange, markers, areas, withOutline, disabled, sty
         drawing={drawing}
         markers={markers}
         areas={areas}
-        center={point ?? polygon[0]}
+        center={point ?? polygon[0] ?? center}
         style={style}
       />
     </>

@@ -1,8 +1,11 @@
 export { CityMap, type CityMapProps } from './CityMap';
+export { OutlineEditor, outlineCentre, type OutlineEditorProps } from './OutlineEditor';
+export { OutlineTools, type OutlineToolsProps } from './OutlineTools';
 export {
   LocationPicker,
   coordinatesOf,
   locationRule,
+  requiredLocationRule,
   NO_LOCATION,
   locationPoint,
   locationProblem,

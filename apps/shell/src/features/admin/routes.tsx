@@ -21,6 +21,14 @@ export const adminRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./projects/pages/ProjectPage')).ProjectPage }),
   },
   {
+    path: '/admin/areaManage',
+    lazy: async () => ({ Component: (await import('./areas/pages/AreaManagePage')).AreaManagePage }),
+  },
+  {
+    path: '/admin/siteManage',
+    lazy: async () => ({ Component: (await import('./sites/pages/SiteManagePage')).SiteManagePage }),
+  },
+  {
     path: '/admin/license',
     lazy: async () => ({ Component: (await import('./licences/pages/LicenceManagePage')).LicenceManagePage }),
   },

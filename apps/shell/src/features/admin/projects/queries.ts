@@ -1,4 +1,5 @@
 import {
+  projectEndpoints,
   projectManageEndpoints,
   type CreateProject,
   type ProjectListRequest,
@@ -9,7 +10,11 @@ import { useEndpointMutation, useEndpointQuery, usePageQuery } from '@cityops/cr
 
 /** 项目管理's calls: the list, one project, its changes (each refreshes the list and the user's projects). */
 
-const lists = [projectManageEndpoints.page, projectManageEndpoints.find];
+const lists = [projectManageEndpoints.page, projectManageEndpoints.find, projectEndpoints.listByUser];
+
+/** The projects the user belongs to (with their places and outlines): what project-scoped pages choose from. */
+export const useMyProjects = () =>
+  useEndpointQuery(projectEndpoints.listByUser, { query: {} }, { staleTime: 30_000 });
 
 export const useProjectPage = (request: ProjectListRequest) =>
   usePageQuery(projectManageEndpoints.page, request);

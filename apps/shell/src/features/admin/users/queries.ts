@@ -1,7 +1,6 @@
 import {
   onlineSessionEndpoints,
   organizationEndpoints,
-  projectEndpoints,
   roleEndpoints,
   userEndpoints,
   type CreateUser,
@@ -39,13 +38,11 @@ export const useDeleteUser = () =>
 export const useDeleteUsers = () =>
   useEndpointMutation(userEndpoints.deleteMany, (userIds: number[]) => ({ body: { userIds } }), lists);
 
-/** What the form chooses from: roles, the organization tree and the projects the administrator has. */
+/** What the form chooses from: roles and the organization tree (projects: `useMyProjects`). */
 export const useRoleOptions = () =>
   useEndpointQuery(roleEndpoints.options, { query: {} }, { staleTime: 30_000 });
 export const useOrgOptions = () =>
   useEndpointQuery(organizationEndpoints.options, { query: {} }, { staleTime: 30_000 });
-export const useProjectOptions = () =>
-  useEndpointQuery(projectEndpoints.listByUser, { query: {} }, { staleTime: 30_000 });
 
 export const useOnlinePage = (request: OnlineListRequest) =>
   usePageQuery(onlineSessionEndpoints.page, request);

@@ -25,12 +25,12 @@ import {
 } from '@cityops/crud';
 import { CityMap } from '@cityops/map';
 import { useCan } from '@cityops/ui';
-import { listTime } from '../../time';
+import { ListBesideMap } from '../../ListBesideMap';
+import { recordColumns } from '../../time';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { ProjectLocationDialog } from '../components/ProjectLocationDialog';
 import { useDeleteProject, useProjectPage } from '../queries';
 import { projectTexts } from '../texts';
-import styles from './ProjectPage.module.css';
 
 const PHASE_COLOURS = {
   planning: 'default',
@@ -125,15 +125,11 @@ export function ProjectPage() {
     },
     { key: 'memberCount', title: t('memberCount') },
     { key: 'remarks', title: t('remarks'), defaultHidden: true },
-    {
-      key: 'createdAt',
-      title: t('createdAt'),
-      sortField: 'createdAt',
-      defaultHidden: true,
-      render: (value: string) => listTime(value),
-    },
-    { key: 'updatedAt', title: t('updatedAt'), render: (value: string) => listTime(value) },
-    { key: 'editor', title: t('editor'), defaultHidden: true },
+    ...recordColumns<ProjectRow>({
+      createdAt: t('createdAt'),
+      updatedAt: t('updatedAt'),
+      editor: t('editor'),
+    }),
     {
       key: 'actions',
       title: crud('actions'),
@@ -185,8 +181,9 @@ export function ProjectPage() {
           />
         </Form.Item>
       </SearchBar>
-      <div className={styles.body}>
-        <div className={styles.list}>
+      <ListBesideMap
+        mapLabel={t('mapTitle')}
+        list={
           <DataTable
             tableKey={PROJECT}
             rowKey="projectId"
@@ -201,11 +198,9 @@ export function ProjectPage() {
               )
             }
           />
-        </div>
-        <section className={styles.map} aria-label={t('mapTitle')}>
-          <CityMap markers={markers} areas={areas} focus={focus} center={markers[0]} zoom={11} />
-        </section>
-      </div>
+        }
+        map={<CityMap markers={markers} areas={areas} focus={focus} center={markers[0]} zoom={11} />}
+      />
       {editing !== null && <ProjectFormDialog projectId={editing} onClose={() => setEditing(null)} />}
       {placing && <ProjectLocationDialog project={placing} onClose={() => setPlacing(null)} />}
     </Card>

@@ -2,7 +2,8 @@ import { DatePicker, Form, Input, Select, TreeSelect, type TreeSelectProps } fro
 import dayjs, { type Dayjs } from 'dayjs';
 import { createUserSchema, GENDERS, type OrgOption, type UserRow } from '@cityops/contract';
 import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
-import { useCreateUser, useOrgOptions, useProjectOptions, useRoleOptions, useUpdateUser } from '../queries';
+import { ProjectSelect } from '../../projects/components/ProjectSelect';
+import { useCreateUser, useOrgOptions, useRoleOptions, useUpdateUser } from '../queries';
 import { userTexts } from '../texts';
 
 interface FormValues {
@@ -33,7 +34,6 @@ export function UserFormDialog({ user, onClose }: { user: UserRow | 'new'; onClo
   const update = useUpdateUser();
   const roles = useRoleOptions();
   const orgs = useOrgOptions();
-  const projects = useProjectOptions();
   const editing = user === 'new' ? null : user;
   const required = (label: string) => ({ required: true, message: t('required', { field: label }) });
 
@@ -139,15 +139,7 @@ export function UserFormDialog({ user, onClose }: { user: UserRow | 'new'; onClo
           />
         </Form.Item>
         <Form.Item name="projectIds" label={t('projects')}>
-          <Select
-            mode="multiple"
-            loading={projects.isLoading}
-            optionFilterProp="label"
-            options={(projects.data ?? []).map((project) => ({
-              value: project.projectId,
-              label: project.projectName,
-            }))}
-          />
+          <ProjectSelect mode="multiple" />
         </Form.Item>
       </div>
     </FormDialog>

@@ -1,0 +1,36 @@
+import {
+  areaEndpoints,
+  postEndpoints,
+  siteEndpoints,
+  type AssignAreaUsers,
+  type CreateArea,
+  type UpdateArea,
+} from '@cityops/contract';
+import { useEndpointMutation, useEndpointQuery } from '@cityops/crud';
+
+/** 区域管理's calls: a project's tree, its changes (each refreshes the tree), the users given an area. */
+
+const trees = [areaEndpoints.tree, areaEndpoints.find, siteEndpoints.page];
+
+export const useAreaTree = (projectId: number | null) =>
+  useEndpointQuery(
+    areaEndpoints.tree,
+    { query: { projectId: projectId ?? 0 } },
+    { enabled: projectId !== null },
+  );
+
+export const useCreateArea = () =>
+  useEndpointMutation(areaEndpoints.create, (body: CreateArea) => ({ body }), trees);
+export const useUpdateArea = () =>
+  useEndpointMutation(areaEndpoints.update, (body: UpdateArea) => ({ body }), trees);
+export const useDeleteArea = () =>
+  useEndpointMutation(areaEndpoints.delete, (id: number) => ({ params: { id } }), trees);
+
+export const useAreaUsers = (areaId: number) =>
+  useEndpointQuery(areaEndpoints.users, { params: { id: areaId } });
+export const useProjectMembers = (projectId: number) =>
+  useEndpointQuery(postEndpoints.users, { query: { projectId } });
+export const useAssignAreaUsers = () =>
+  useEndpointMutation(areaEndpoints.assignUsers, (body: AssignAreaUsers) => ({ body }), [
+    areaEndpoints.users,
+  ]);
