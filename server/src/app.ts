@@ -21,6 +21,7 @@ import { modules } from './modules/index.js';
 import { startLogPurge } from './modules/logs/service.js';
 import { ResourceSystems, withinLicence } from './modules/licence/scope.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
+import { ParameterStore, serverDefaults } from './modules/parameters/store.js';
 import { PermissionCache } from './modules/users/permissionCache.js';
 import { userResources } from './modules/users/permissions.js';
 import { resealSecrets } from './modules/video/settings.js';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         permissions.forget();
       },
     },
+    parameters: new ParameterStore(database.db, serverDefaults(config.SESSION_IDLE_MINUTES), cacheMs),
     routes: new RouteCatalogue(),
     secrets,
   };
