@@ -138,7 +138,7 @@ export function ParameterPage() {
       <Typography.Paragraph type="secondary">{t('parameters.intro')}</Typography.Paragraph>
       {failed && <Alert type="error" showIcon message={t('parameters.loadFailed')} />}
       {!failed && !settings && <Skeleton active />}
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         {settings?.map((platform) => (
           <PlatformForm key={platform.platformCode} settings={platform} />
         ))}
