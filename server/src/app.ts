@@ -21,7 +21,9 @@ import { modules } from './modules/index.js';
 import { startLogPurge } from './modules/logs/service.js';
 import { ResourceSystems, withinLicence } from './modules/licence/scope.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
-import { mapScriptSources, readPageSettings } from './modules/shell/pageSettings.js';
+import { pageSettingsInForce } from './modules/parameters/pageSettings.js';
+import { ParameterStore, serverDefaults } from './modules/parameters/store.js';
+import { mapScriptSources } from './modules/shell/pageSettings.js';
 import { PermissionCache } from './modules/users/permissionCache.js';
 import { userResources } from './modules/users/permissions.js';
 import { resealSecrets } from './modules/video/settings.js';
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         permissions.forget();
       },
     },
+    parameters: new ParameterStore(database.db, serverDefaults(config.SESSION_IDLE_MINUTES), cacheMs),
     routes: new RouteCatalogue(),
     secrets,
   };
@@ -127,7 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     else {
       // A page (HTML) may load the map provider's script when one is configured; nothing else may.
       const page = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-      const scripts = page ? mapScriptSources(await readPageSettings(config, now(), request.log)) : [];
+      const scripts = page ? mapScriptSources(await pageSettingsInForce(context, request.log)) : [];
       reply.header('content-security-policy', shellPolicy(request.hostname, scripts));
     }
   });

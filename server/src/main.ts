@@ -3,7 +3,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { describePostgres } from './db/connection.js';
 import { drainConnections } from './http/sockets.js';
-import { mapScriptSources, readPageSettings } from './modules/shell/pageSettings.js';
+import { pageSettingsInForce } from './modules/parameters/pageSettings.js';
+import { mapScriptSources } from './modules/shell/pageSettings.js';
 import { startSubAppHosts } from './modules/subapps/hosts.js';
 
 /** Entry point: configuration from the environment, then the app on PORT until SIGINT/SIGTERM. */
@@ -50,7 +51,7 @@ const subApps = await startSubAppHosts({
   shellOrigins: config.SHELL_ORIGINS,
   ...(config.SUBAPP_ASSET_ORIGIN ? { assetOrigin: config.SUBAPP_ASSET_ORIGIN } : {}),
   licensed: async (name) => (await app.cityops.licence.modules()).has(name),
-  scriptSources: async () => mapScriptSources(await readPageSettings(config, new Date(), app.log)),
+  scriptSources: async () => mapScriptSources(await pageSettingsInForce(app.cityops, app.log)),
   log: app.log,
 }).catch(async (error: unknown) => {
   console.error(

@@ -7,6 +7,7 @@ import { logsTextsEn, logsTextsZh } from './admin/logsTexts.js';
 import { projectTextsEn, projectTextsZh } from './admin/projectTexts.js';
 import { editionTextsEn, editionTextsZh } from './admin/editionTexts.js';
 import { areaTextsEn, areaTextsZh } from './admin/areaTexts.js';
+import { parameterTextsEn, parameterTextsZh } from './admin/parameterTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -100,6 +101,7 @@ export const contractTexts = {
     ...projectTextsZh,
     ...editionTextsZh,
     ...areaTextsZh,
+    ...parameterTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -191,6 +193,7 @@ export const contractTexts = {
     ...projectTextsEn,
     ...editionTextsEn,
     ...areaTextsEn,
+    ...parameterTextsEn,
   },
 } as const;
 

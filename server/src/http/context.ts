@@ -4,6 +4,7 @@ import type { Database } from '../db/connection.js';
 import type { resources } from '../db/schema.js';
 import type { SecretBox } from '../db/secretBox.js';
 import type { LicenceKeeper } from '../modules/licence/state.js';
+import type { ParameterStore } from '../modules/parameters/store.js';
 import type { RouteCatalogue } from './catalogue.js';
 
 /** The login SM2 key pair (modules/auth/keys.ts). The private half never leaves the server. */
@@ -51,6 +52,8 @@ export interface AppContext {
   /** The installed licence (modules/licence); every other /api call answers 10402 while it is not valid. */
   licence: LicenceKeeper;
   access: AccessService;
+  /** The system parameters in force (parameterManage): session, sign-in lock, password policy, map… */
+  parameters: ParameterStore;
   /** Seals and opens the secrets kept in the database (db/secretBox.ts). */
   secrets: SecretBox;
   /** Every route registered, for the OpenAPI document (modules/system). */

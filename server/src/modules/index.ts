@@ -7,6 +7,7 @@ import licenceRoutes, { licenceGate } from './licence/routes.js';
 import logRoutes from './logs/routes.js';
 import messageRoutes from './messages/routes.js';
 import organizationRoutes from './organizations/routes.js';
+import parameterRoutes from './parameters/routes.js';
 import projectRoutes from './projects/routes.js';
 import resourceRoutes from './resources/routes.js';
 import roleRoutes from './roles/routes.js';
@@ -44,6 +45,7 @@ export const modules: readonly ServerModule[] = [
   { routes: videoRoutes },
   { routes: logRoutes },
   { routes: editionRoutes },
+  { routes: parameterRoutes },
   // The built shell and the not-found handler of the whole server; keep it last.
   { fallback: registerShell },
 ];

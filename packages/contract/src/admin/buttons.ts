@@ -31,6 +31,7 @@ export const BUTTONS = {
   admin_siteManage: { add: '新增站点', edit: '编辑站点', delete: '删除站点' },
   dictionary: { add: '新增字典项', edit: '编辑字典项', delete: '删除字典项' },
   editionService: { add: '发布版本', edit: '编辑版本', delete: '删除版本' },
+  parameterManage: { edit: '编辑参数' },
   message: { markRead: '标记已读', delete: '删除消息' },
   alarmList: { handle: '处理告警', export: '导出告警' },
   historyList: { export: '导出历史告警' },

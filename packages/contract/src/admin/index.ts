@@ -11,6 +11,8 @@ export * from './organizationTexts.js';
 export * from './logs.js';
 export * from './logsTexts.js';
 export * from './paging.js';
+export * from './parameters.js';
+export * from './parameterTexts.js';
 export * from './projects.js';
 export * from './projectTexts.js';
 export * from './sessions.js';

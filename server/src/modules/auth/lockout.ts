@@ -1,4 +1,4 @@
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, StatusCode } from '@cityops/contract';
+import { StatusCode } from '@cityops/contract';
 import { and, count, eq, gt, max, or, type SQL } from 'drizzle-orm';
 import { operationLog, users } from '../../db/schema.js';
 import type { AppContext } from '../../http/context.js';
@@ -12,15 +12,16 @@ import { ApiError } from '../../http/envelope.js';
  * failures: the spec's sign-in (/login/doLoginNoVerCode, the visible flow) carries no captcha
  * (verCode/verKey are "unused in the visible flow"), so a captcha would change the spec's login screen
  * and still let anyone who solves five captchas lock the account. Instead:
- * - five wrong passwords in a row from one address lock THAT address out of the account for ten
- *   minutes (the spec's texts and numbers), so a stranger locks out only himself;
- * - LOGIN_ACCOUNT_MAX_FAILURES wrong passwords within ten minutes from all addresses together (a
- *   distributed guess) lock the account for ten minutes from every address except those it signed
+ * - maxFailures wrong passwords in a row from one address lock THAT address out of the account for
+ *   lockMinutes (the sign-in lock parameters; 5 and 10 by default), so a stranger locks out only
+ *   himself;
+ * - LOGIN_ACCOUNT_MAX_FAILURES wrong passwords within lockMinutes from all addresses together (a
+ *   distributed guess) lock the account for lockMinutes from every address except those it signed
  *   in from successfully in the last KNOWN_DAYS: its owner's usual places keep working.
+ * The parameters in force are read on each attempt, so a change applies to the next one.
  */
-export type FailureState = { locked: true; minutes: number } | { locked: false; remaining: number };
-
-const LOCK_MS = LOGIN_LOCK_MINUTES * 60_000;
+export type FailureState =
+  { locked: true; minutes: number } | { locked: false; remaining: number; lockMinutes: number };
 /** An address the account signed in from within this many days is its owner's, and never locked out account-wide. */
 export const KNOWN_DAYS = 30;
 /** The operation-log detail of a wrong password; only these count towards a lock. */
@@ -37,7 +38,7 @@ export function failureError(state: FailureState) {
     ? new ApiError(StatusCode.REJECTED, 'login.locked', { minutes: state.minutes })
     : new ApiError(StatusCode.REJECTED, 'login.badCredentialsRemaining', {
         remaining: state.remaining,
-        minutes: LOGIN_LOCK_MINUTES,
+        minutes: state.lockMinutes,
       });
 }
 
@@ -68,14 +69,20 @@ async function counted(ctx: AppContext, where: SQL | undefined) {
   return row?.failures ?? 0;
 }
 
-const lockEnd = (start: Date | null, now: Date) =>
-  start && start.getTime() + LOCK_MS > now.getTime() ? new Date(start.getTime() + LOCK_MS) : null;
+const lockEnd = (start: Date | null, now: Date, lockMs: number) =>
+  start && start.getTime() + lockMs > now.getTime() ? new Date(start.getTime() + lockMs) : null;
+
+/** The sign-in lock parameters in force, the lock's length in milliseconds too. */
+async function lockRules(ctx: AppContext) {
+  const { maxFailures, lockMinutes } = await ctx.parameters.get('signInLock');
+  return { maxFailures, lockMinutes, lockMs: lockMinutes * 60_000 };
+}
 
 /** When the account-wide lock ends, if one is on. */
-async function accountLockEnd(ctx: AppContext, attempt: Attempt, now: Date) {
+async function accountLockEnd(ctx: AppContext, attempt: Attempt, now: Date, lockMs: number) {
   if (attempt.user)
     return attempt.user.lockedUntil && attempt.user.lockedUntil > now ? attempt.user.lockedUntil : null;
-  return lockEnd(await latest(ctx, rowsOf(attempt, locks(ACCOUNT_LOCK))), now);
+  return lockEnd(await latest(ctx, rowsOf(attempt, locks(ACCOUNT_LOCK))), now, lockMs);
 }
 
 /** Whether the account signed in successfully from this address within KNOWN_DAYS. */
@@ -90,8 +97,10 @@ async function knownAddress(ctx: AppContext, attempt: Attempt, now: Date) {
 /** Minutes left of a lock that keeps this address out of the account, or null. */
 export async function lockOf(ctx: AppContext, attempt: Attempt): Promise<number | null> {
   const now = ctx.now();
-  const ends = [lockEnd(await latest(ctx, rowsOf(attempt, fromAddress(attempt), locks(ADDRESS_LOCK))), now)];
-  const accountEnd = await accountLockEnd(ctx, attempt, now);
+  const { lockMs } = await lockRules(ctx);
+  const addressLock = await latest(ctx, rowsOf(attempt, fromAddress(attempt), locks(ADDRESS_LOCK)));
+  const ends = [lockEnd(addressLock, now, lockMs)];
+  const accountEnd = await accountLockEnd(ctx, attempt, now, lockMs);
   if (accountEnd && !(await knownAddress(ctx, attempt, now))) ends.push(accountEnd);
   const until = Math.max(...ends.map((end) => end?.getTime() ?? 0));
   return until > 0 ? minutesLeft(new Date(until), now) : null;
@@ -107,20 +116,21 @@ export async function countFailure(
   lock: (detail: string) => Promise<void>,
 ): Promise<FailureState> {
   const now = ctx.now();
-  const windowStart = new Date(now.getTime() - LOCK_MS);
+  const { maxFailures, lockMinutes, lockMs } = await lockRules(ctx);
+  const windowStart = new Date(now.getTime() - lockMs);
   const everywhere = await counted(ctx, rowsOf(attempt, wrongPasswords, gt(operationLog.time, windowStart)));
-  let accountLocked = (await accountLockEnd(ctx, attempt, now)) !== null;
+  let accountLocked = (await accountLockEnd(ctx, attempt, now, lockMs)) !== null;
   if (!accountLocked && everywhere >= ctx.config.LOGIN_ACCOUNT_MAX_FAILURES) {
     if (attempt.user)
       await ctx.db
         .update(users)
-        .set({ lockedUntil: new Date(now.getTime() + LOCK_MS) })
+        .set({ lockedUntil: new Date(now.getTime() + lockMs) })
         .where(eq(users.id, attempt.user.id));
     await lock(ACCOUNT_LOCK);
     accountLocked = true;
   }
   if (accountLocked && !(await knownAddress(ctx, attempt, now)))
-    return { locked: true, minutes: LOGIN_LOCK_MINUTES };
+    return { locked: true, minutes: lockMinutes };
 
   // In a row from this address: after its last successful sign-in or its last lock (by row id, which
   // orders rows written within the same millisecond too).
@@ -130,7 +140,7 @@ export async function countFailure(
     .from(operationLog)
     .where(and(here, or(signIns, locks(ADDRESS_LOCK))));
   const failures = await counted(ctx, and(here, wrongPasswords, gt(operationLog.id, last?.id ?? 0)));
-  if (failures < LOGIN_MAX_FAILURES) return { locked: false, remaining: LOGIN_MAX_FAILURES - failures };
+  if (failures < maxFailures) return { locked: false, remaining: maxFailures - failures, lockMinutes };
   await lock(ADDRESS_LOCK);
-  return { locked: true, minutes: LOGIN_LOCK_MINUTES };
+  return { locked: true, minutes: lockMinutes };
 }

@@ -26,22 +26,38 @@ export function tokenOf(request: FastifyRequest): string | null {
   return token && token.length <= TOKEN_MAX ? token : null;
 }
 
-const idleEnd = (ctx: AppContext, from: Date) =>
-  new Date(from.getTime() + ctx.config.SESSION_IDLE_MINUTES * 60_000);
+/** The idle minutes in force (parameterManage's session group; SESSION_IDLE_MINUTES until saved). */
+const idleMinutesOf = async (ctx: AppContext) => (await ctx.parameters.get('session')).idleMinutes;
+
+const idleEnd = (idleMinutes: number, from: Date) => new Date(from.getTime() + idleMinutes * 60_000);
 
 const maxAgeMs = (ctx: AppContext) => ctx.config.SESSION_MAX_AGE_HOURS * 3_600_000;
 
 /**
- * A session ends when idle for SESSION_IDLE_MINUTES or SESSION_MAX_AGE_HOURS after sign-in, whichever
- * comes first: keep-alives slide the idle end, never the maximum age.
+ * A session ends when idle for the session parameter's idle minutes or SESSION_MAX_AGE_HOURS after
+ * sign-in, whichever comes first: keep-alives slide the idle end, never the maximum age.
  */
-const nextExpiry = (ctx: AppContext, now: Date) =>
-  sql<Date>`least(${idleEnd(ctx, now).toISOString()}::timestamptz, ${sessions.createdAt} + make_interval(hours => ${ctx.config.SESSION_MAX_AGE_HOURS}::int))`;
+const nextExpiry = (ctx: AppContext, idleMinutes: number, now: Date) =>
+  sql<Date>`least(${idleEnd(idleMinutes, now).toISOString()}::timestamptz, ${sessions.createdAt} + make_interval(hours => ${ctx.config.SESSION_MAX_AGE_HOURS}::int))`;
+
+/**
+ * New idle minutes apply to the sessions already open, at once: each live session now ends that long
+ * after it was last seen (or at its maximum age). A session idle for longer already ends.
+ */
+export async function applyIdleMinutes(db: Database, maxAgeHours: number, idleMinutes: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({
+      expiresAt: sql`least(${sessions.lastSeenAt} + make_interval(mins => ${idleMinutes}::int), ${sessions.createdAt} + make_interval(hours => ${maxAgeHours}::int))`,
+    })
+    .where(gt(sessions.expiresAt, now));
+}
 
 export async function createSession(ctx: AppContext, userId: number, request: FastifyRequest) {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
-  const expiresAt = new Date(Math.min(idleEnd(ctx, now).getTime(), now.getTime() + maxAgeMs(ctx)));
+  const idleMinutes = await idleMinutesOf(ctx);
+  const expiresAt = new Date(Math.min(idleEnd(idleMinutes, now).getTime(), now.getTime() + maxAgeMs(ctx)));
   await ctx.db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
@@ -98,7 +114,7 @@ export async function touchSession(ctx: AppContext, token: string): Promise<Sess
   if (now.getTime() - lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return session;
   const [touched] = await ctx.db
     .update(sessions)
-    .set({ lastSeenAt: now, expiresAt: nextExpiry(ctx, now) })
+    .set({ lastSeenAt: now, expiresAt: nextExpiry(ctx, await idleMinutesOf(ctx), now) })
     .where(and(eq(sessions.id, session.id), gt(sessions.expiresAt, now)))
     .returning({ expiresAt: sessions.expiresAt });
   // Ended between the read and the write (a sign-out, a kick): gone.

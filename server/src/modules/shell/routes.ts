@@ -14,7 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../../http/envelope.js';
 import { answerUnknownApi } from '../../http/errors.js';
 import { ASSET_HEADERS } from '../subapps/hosts.js';
-import { readPageSettings, scriptJson } from './pageSettings.js';
+import { pageSettingsInForce } from '../parameters/pageSettings.js';
+import { scriptJson } from './pageSettings.js';
 
 const NOT_BUILT =
   'The CityOps web shell is not built yet. Run `make start` (or `npm run build -w @cityops/shell`) and reload.\n' +
@@ -90,7 +91,7 @@ export async function registerShell(app: FastifyInstance) {
   });
 
   app.get('/config.js', async (request, reply) => {
-    const settings = await readPageSettings(config, app.cityops.now(), request.log);
+    const settings = await pageSettingsInForce(app.cityops, request.log);
     return reply
       .header('cache-control', 'no-store')
       .type('application/javascript; charset=utf-8')

@@ -1,9 +1,4 @@
-import {
-  LOGIN_LOCK_MINUTES,
-  LOGIN_MAX_FAILURES,
-  StatusCode,
-  type UpdatePasswordRequest,
-} from '@cityops/contract';
+import { StatusCode, type UpdatePasswordRequest } from '@cityops/contract';
 import { and, count, eq, gt, max } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { operationLog, users } from '../../db/schema.js';
@@ -13,16 +8,16 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { minutesLeft } from '../auth/lockout.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { recordOperation } from '../logs/operationLog.js';
+import { checkPasswordPolicy } from '../parameters/passwordPolicy.js';
 
 /*
  * Wrong current passwords on a password change are counted like wrong sign-in passwords: whoever
- * holds a session (a screen left open) must not be able to guess the password behind it. Five within
- * LOGIN_LOCK_MINUTES pause password changes for that user for LOGIN_LOCK_MINUTES, counted from the
- * operation log (the marker row PAUSED starts a pause).
+ * holds a session (a screen left open) must not be able to guess the password behind it. The sign-in
+ * lock parameters apply: maxFailures within lockMinutes pause password changes for that user for
+ * lockMinutes, counted from the operation log (the marker row PAUSED starts a pause).
  */
 const WRONG_CURRENT = 'wrong current password';
 const PAUSED = 'paused after repeated wrong current passwords';
-const PAUSE_MS = LOGIN_LOCK_MINUTES * 60_000;
 
 const passwordFailures = (userId: number, detail: string, since: Date) =>
   and(
@@ -32,23 +27,23 @@ const passwordFailures = (userId: number, detail: string, since: Date) =>
     gt(operationLog.time, since),
   );
 
-async function lastPause(ctx: AppContext, userId: number, now: Date) {
+async function lastPause(ctx: AppContext, userId: number, now: Date, pauseMs: number) {
   const [row] = await ctx.db
     .select({ time: max(operationLog.time) })
     .from(operationLog)
-    .where(passwordFailures(userId, PAUSED, new Date(now.getTime() - PAUSE_MS)));
+    .where(passwordFailures(userId, PAUSED, new Date(now.getTime() - pauseMs)));
   return row?.time ?? null;
 }
 
 /** Minutes left of a pause on this user's password changes, or null. */
-async function passwordChangePause(ctx: AppContext, userId: number, now: Date) {
-  const paused = await lastPause(ctx, userId, now);
-  return paused ? minutesLeft(new Date(paused.getTime() + PAUSE_MS), now) : null;
+async function passwordChangePause(ctx: AppContext, userId: number, now: Date, pauseMs: number) {
+  const paused = await lastPause(ctx, userId, now, pauseMs);
+  return paused ? minutesLeft(new Date(paused.getTime() + pauseMs), now) : null;
 }
 
-/** Wrong current passwords in the last LOGIN_LOCK_MINUTES (those before a pause are older). */
-async function recentWrongCurrent(ctx: AppContext, userId: number, now: Date) {
-  const window = new Date(now.getTime() - PAUSE_MS);
+/** Wrong current passwords in the last lockMinutes (those before a pause are older). */
+async function recentWrongCurrent(ctx: AppContext, userId: number, now: Date, pauseMs: number) {
+  const window = new Date(now.getTime() - pauseMs);
   const [row] = await ctx.db
     .select({ failures: count() })
     .from(operationLog)
@@ -77,20 +72,23 @@ export async function changePassword(
       detail,
     });
   const now = ctx.now();
-  const paused = await passwordChangePause(ctx, userId, now);
+  const { maxFailures, lockMinutes } = await ctx.parameters.get('signInLock');
+  const pauseMs = lockMinutes * 60_000;
+  const paused = await passwordChangePause(ctx, userId, now, pauseMs);
   if (paused !== null) {
     await log('failure', 'refused: too many wrong current passwords');
     throw new ApiError(StatusCode.REJECTED, 'oldPassword.tooMany', { minutes: paused });
   }
   if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
     await log('failure', WRONG_CURRENT);
-    if ((await recentWrongCurrent(ctx, userId, now)) >= LOGIN_MAX_FAILURES) {
+    if ((await recentWrongCurrent(ctx, userId, now, pauseMs)) >= maxFailures) {
       await log('failure', PAUSED);
-      throw new ApiError(StatusCode.REJECTED, 'oldPassword.tooMany', { minutes: LOGIN_LOCK_MINUTES });
+      throw new ApiError(StatusCode.REJECTED, 'oldPassword.tooMany', { minutes: lockMinutes });
     }
     throw new ApiError(StatusCode.REJECTED, 'oldPassword.wrong');
   }
   if (body.password === body.oldPassword) throw new ApiError(StatusCode.REJECTED, 'newPassword.sameAsOld');
+  await checkPasswordPolicy(ctx, body.password);
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction(async (tx) => {
     await tx

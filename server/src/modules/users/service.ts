@@ -5,6 +5,7 @@ import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
 import { refuse } from '../../http/envelope.js';
 import { hashPassword } from '../auth/password.js';
+import { checkPasswordPolicy, mustChangeFirst } from '../parameters/passwordPolicy.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { changedFields, recordAudit, type Actor, type AuditEntry } from '../logs/audit.js';
 import { grantScopeOf, listed, rolesOutside } from '../roles/grantScope.js';
@@ -12,7 +13,7 @@ import * as repo from './repository.js';
 
 /** User management: the rules of platform-shell.md §3/§5 and the issue, each change in one transaction with its log row. */
 
-type Ctx = Pick<AppContext, 'db' | 'now'>;
+type Ctx = Pick<AppContext, 'db' | 'now' | 'parameters'>;
 type CreateInput = z.output<typeof createUserSchema>;
 type UpdateInput = z.output<typeof updateUserSchema>;
 
@@ -110,7 +111,9 @@ async function refuseLogged(ctx: Ctx, actor: Actor, entry: AuditEntry, key: Text
 }
 
 export async function createUser(ctx: Ctx, actor: Actor, input: CreateInput): Promise<UserRow> {
+  await checkPasswordPolicy(ctx, input.password);
   const passwordHash = await hashPassword(input.password);
+  const mustChangePassword = await mustChangeFirst(ctx);
   const now = ctx.now();
   const userId = await ctx.db.transaction(async (tx) => {
     await checkChoices(tx, input);
@@ -118,7 +121,7 @@ export async function createUser(ctx: Ctx, actor: Actor, input: CreateInput): Pr
     const id = await repo.insertUser(tx, {
       userName: input.userName,
       passwordHash,
-      mustChangePassword: true,
+      mustChangePassword,
       name: input.name,
       email: input.email,
       gender: input.gender,
@@ -226,16 +229,21 @@ export async function alterState(ctx: Ctx, actor: Actor, userId: number, status:
   return userInfo(ctx, userId);
 }
 
-/** Sets a password the user must replace at the next sign-in; their sessions end. */
+/**
+ * Sets a password the user must replace at the next sign-in (unless the password policy says
+ * otherwise); their sessions end.
+ */
 export async function resetPassword(ctx: Ctx, actor: Actor, userId: number, password: string) {
   const target = await userInfo(ctx, userId);
+  await checkPasswordPolicy(ctx, password);
   const passwordHash = await hashPassword(password);
+  const mustChangePassword = await mustChangeFirst(ctx);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await checkAuthority(tx, actor, userId);
     await repo.updateUser(tx, userId, {
       passwordHash,
-      mustChangePassword: true,
+      mustChangePassword,
       passwordChangedAt: now,
       failedCount: 0,
       lockedUntil: null,

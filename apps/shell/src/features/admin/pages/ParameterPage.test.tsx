@@ -8,6 +8,24 @@ import { useTabs } from '../../tabs/tabStore';
 
 const FIND = '/api/videoMonitor/platform/find';
 const UPDATE = '/api/videoMonitor/platform/update';
+const LIST = '/api/sys/parameter/list';
+const SAVE = '/api/sys/parameter/update';
+const parameters = {
+  session: { idleMinutes: 30 },
+  tabs: { maxTabs: 12 },
+  signInLock: { maxFailures: 5, lockMinutes: 10 },
+  password: { minLength: 6, requiredClasses: [], mustChangeFirst: true },
+  map: {
+    provider: 'amap',
+    tileUrl: '',
+    tileCoordinates: 'wgs84',
+    amapKey: '******',
+    amapSecurityCode: '',
+    centerLng: 113.93041,
+    centerLat: 22.53332,
+    zoom: 14,
+  },
+};
 const hik = {
   platformCode: 'hik_isc_huati',
   baseUrl: 'http://127.0.0.1:10801',
@@ -26,6 +44,7 @@ const icc = {
 };
 const admin = {
   ...adminSession,
+  elements: ['parameterManage_edit'],
   menus: [
     ...adminSession.menus,
     {
@@ -50,12 +69,18 @@ afterEach(() => {
   useTabs.getState().reset();
 });
 
-function renderPage(update: (body: unknown) => ReturnType<typeof ok>) {
+function renderPage(
+  update: (body: unknown) => ReturnType<typeof ok>,
+  saveParameters: (body: unknown) => ReturnType<typeof ok> = () => ok(parameters),
+  session = admin,
+) {
   writeSessionCookies('token-admin', 1);
   const api = mockApi({
-    '/api/user/queryUserPermissions': () => ok(admin),
+    '/api/user/queryUserPermissions': () => ok(session),
     [FIND]: () => ok([icc, hik]),
     [UPDATE]: ({ body }) => update(body),
+    [LIST]: () => ok(parameters),
+    [SAVE]: ({ body }) => saveParameters(body),
   });
   renderRoutesAt('/admin/parameterManage');
   return api;
@@ -103,5 +128,77 @@ describe('参数管理: the video platforms', () => {
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     expect(await within(form).findByText('请输入平台地址')).toBeTruthy();
     expect(api.sentTo(UPDATE)).toEqual([]);
+  });
+});
+
+describe('参数管理: the system parameters', () => {
+  const change = (form: HTMLElement, label: string, value: string) =>
+    fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+
+  it('shows each group in force and saves one group on its own', async () => {
+    const api = renderPage(
+      () => ok(null),
+      (body) =>
+        ok({ ...parameters, session: { idleMinutes: (body as { idleMinutes: number }).idleMinutes } }),
+    );
+    const session = await screen.findByRole('form', { name: '会话' });
+    expect(within(session).getByLabelText('会话超时（分钟）')).toHaveProperty('value', '30');
+    expect(
+      within(screen.getByRole('form', { name: '登录锁定' })).getByLabelText('连续失败次数'),
+    ).toHaveProperty('value', '5');
+    change(session, '会话超时（分钟）', '15');
+    fireEvent.click(within(session).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('会话参数已保存')).toBeTruthy();
+    expect(api.sentTo(SAVE)).toEqual([{ group: 'session', idleMinutes: 15 }]);
+  });
+
+  it('refuses values out of range in words, before sending anything', async () => {
+    const api = renderPage(() => ok(null));
+    const tabs = await screen.findByRole('form', { name: '标签页' });
+    change(tabs, '最多打开的标签页', '51');
+    fireEvent.click(within(tabs).getByRole('button', { name: '保存' }));
+    expect(await within(tabs).findByText('最多打开的标签页应为1-50的整数')).toBeTruthy();
+
+    const map = screen.getByRole('form', { name: '地图' });
+    change(map, '默认中心经度', '200');
+    change(map, '默认中心纬度', '91');
+    fireEvent.click(within(map).getByRole('button', { name: '保存' }));
+    expect(await within(map).findByText('请输入正确的经度，-180~180')).toBeTruthy();
+    expect(await within(map).findByText('请输入正确的纬度，-90~90')).toBeTruthy();
+    expect(api.sentTo(SAVE)).toEqual([]);
+  });
+
+  it('keeps the stored AMap key unless a new one is typed, and keeps what was typed when refused', async () => {
+    const api = renderPage(
+      () => ok(null),
+      () => refused(10001, '请输入正确的经度，-180~180'),
+    );
+    const map = await screen.findByRole('form', { name: '地图' });
+    expect(within(map).getByLabelText('高德Key')).toHaveProperty('value', '');
+    expect(within(map).getByText('已保存；留空则保持不变')).toBeTruthy();
+    change(map, '默认中心经度', '116.39748');
+    change(map, '默认缩放级别', '12');
+    fireEvent.click(within(map).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请输入正确的经度，-180~180')).toBeTruthy();
+    await vi.waitFor(() => expect(api.sentTo(SAVE)).toHaveLength(1));
+    expect(api.sentTo(SAVE)[0]).toEqual({
+      group: 'map',
+      provider: 'amap',
+      tileUrl: '',
+      tileCoordinates: 'wgs84',
+      centerLng: 116.39748,
+      centerLat: 22.53332,
+      zoom: 12,
+    });
+    // Nothing typed is lost on a refusal.
+    expect(within(map).getByLabelText('默认中心经度')).toHaveProperty('value', '116.39748');
+    expect(within(map).getByLabelText('默认缩放级别')).toHaveProperty('value', '12');
+  });
+
+  it('shows the parameters without a save button to a user without 编辑参数', async () => {
+    renderPage(() => ok(null), undefined, { ...admin, elements: [] });
+    const password = await screen.findByRole('form', { name: '密码策略' });
+    expect(within(password).getByLabelText('最小长度')).toHaveProperty('disabled', true);
+    expect(within(password).queryByRole('button', { name: '保存' })).toBeNull();
   });
 });

@@ -1,8 +1,15 @@
-import { Alert, Button, Card, Form, Input, InputNumber, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SECRET_MASK, type PlatformSettings, type PlatformSettingsUpdate } from '@cityops/contract';
+import {
+  PARAMETER_GROUPS,
+  SECRET_MASK,
+  type PlatformSettings,
+  type PlatformSettingsUpdate,
+} from '@cityops/contract';
 import { showMessage } from '@cityops/ui';
-import { usePlatformSettings, useUpdatePlatformSettings } from '../parameters/queries';
+import { SystemGroup } from '../parameters/components/SystemGroups';
+import { useParameters, usePlatformSettings, useUpdatePlatformSettings } from '../parameters/queries';
+import { parameterTexts } from '../parameters/texts';
 
 type FieldName = 'baseUrl' | 'appKey' | 'appSecret' | 'username' | 'password' | 'clientId' | 'clientSecret';
 type Field = { name: FieldName; secret?: boolean };
@@ -89,12 +96,31 @@ function PlatformForm({ settings }: { settings: PlatformSettings }) {
   );
 }
 
+/** The system parameters, one form per group, side by side where the page is wide enough. */
+function SystemParameterGroups() {
+  const { data: parameters, isError: failed } = useParameters();
+  const { t } = useTranslation();
+  if (failed) return <Alert type="error" showIcon message={t('parameters.loadFailed')} />;
+  if (!parameters) return <Skeleton active />;
+  return (
+    <Row gutter={[16, 16]}>
+      {PARAMETER_GROUPS.map((group) => (
+        <Col key={group} xs={24} lg={12} xxl={8}>
+          <SystemGroup group={group} parameters={parameters} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
 /**
- * 参数管理: the video platforms' connection settings (address, keys, timeout), which the video
- * endpoints use to reach the camera platforms. Secrets are never shown, only replaced.
+ * 参数管理: the system parameters (session, tabs, sign-in lock, password policy, map), which apply
+ * without a restart, and the video platforms' connection settings (address, keys, timeout), which
+ * the video endpoints use to reach the camera platforms. Secrets are never shown, only replaced.
  */
 export function ParameterPage() {
   const { t } = useTranslation();
+  const texts = parameterTexts.useTexts();
   const { data: settings, isError: failed } = usePlatformSettings();
 
   return (
@@ -102,10 +128,17 @@ export function ParameterPage() {
       <Typography.Title level={1} style={{ fontSize: 20 }}>
         {t('parameters.title')}
       </Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {texts('systemTitle')}
+      </Typography.Title>
+      <SystemParameterGroups />
+      <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
+        {texts('videoTitle')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('parameters.intro')}</Typography.Paragraph>
       {failed && <Alert type="error" showIcon message={t('parameters.loadFailed')} />}
       {!failed && !settings && <Skeleton active />}
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         {settings?.map((platform) => (
           <PlatformForm key={platform.platformCode} settings={platform} />
         ))}

@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { VIDEO_PLATFORMS, type PlatformSettings } from '@cityops/contract';
-import { fetchPlatformSettings, updatePlatformSettings } from './api';
+import { fetchParameters, fetchPlatformSettings, updateParameters, updatePlatformSettings } from './api';
 
 export const platformSettingsKeys = {
   all: ['admin', 'platformSettings'] as const,
+};
+
+export const parameterKeys = {
+  all: ['admin', 'parameters'] as const,
 };
 
 /** The platforms in the contract's order (hik_isc_huati first), whatever order the server sends. */
@@ -24,5 +28,18 @@ export function useUpdatePlatformSettings() {
   return useMutation({
     mutationFn: updatePlatformSettings,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: platformSettingsKeys.all }),
+  });
+}
+
+export function useParameters() {
+  return useQuery({ queryKey: parameterKeys.all, queryFn: ({ signal }) => fetchParameters(signal) });
+}
+
+/** Saves one group; the answer (every group in force) replaces what the page shows. */
+export function useUpdateParameters() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateParameters,
+    onSuccess: (saved) => queryClient.setQueryData(parameterKeys.all, saved),
   });
 }

@@ -1,0 +1,83 @@
+import {
+  PARAMETER_DEFAULTS,
+  PARAMETER_GROUPS,
+  PARAMETER_SCHEMAS,
+  type ParameterGroup,
+  type StoredParameters,
+} from '@cityops/contract';
+import type { Database } from '../../db/connection.js';
+import { savedGroups } from './repository.js';
+
+/** The parameters in force, and which groups an administrator has saved (the others are defaults). */
+export interface ParametersInForce {
+  values: StoredParameters;
+  saved: ReadonlySet<ParameterGroup>;
+}
+
+/** A stored group over its defaults; one that no longer fits its schema reads as the defaults. */
+function parseGroup<G extends ParameterGroup>(group: G, stored: unknown, defaults: StoredParameters[G]) {
+  const merged = stored !== null && typeof stored === 'object' ? { ...defaults, ...stored } : defaults;
+  const parsed = PARAMETER_SCHEMAS[group].safeParse(merged);
+  return parsed.success ? ({ ...defaults, ...parsed.data } as StoredParameters[G]) : null;
+}
+
+/**
+ * The parameters, read once and kept until a save through this server forgets them (every signed-in
+ * call reads the session's idle minutes, so they must not cost a query each). `ttlMs` bounds how long
+ * another instance sharing the database serves the old values (PERMISSION_CACHE_SECONDS, like the
+ * permissions); 0 reads them on every call.
+ */
+export class ParameterStore {
+  private loaded: { at: number; values: Promise<ParametersInForce> } | null = null;
+
+  constructor(
+    private readonly db: Database,
+    /** The values of groups nobody saved: the constants, with the server's configuration over them. */
+    private readonly defaults: StoredParameters,
+    private readonly ttlMs: number,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  read(): Promise<ParametersInForce> {
+    const now = this.clock();
+    if (this.loaded && now - this.loaded.at < this.ttlMs) return this.loaded.values;
+    const values = this.load();
+    const loaded = { at: now, values };
+    this.loaded = loaded;
+    // A failed read is not kept.
+    values.catch(() => {
+      if (this.loaded === loaded) this.loaded = null;
+    });
+    return values;
+  }
+
+  /** One group in force. */
+  async get<G extends ParameterGroup>(group: G): Promise<StoredParameters[G]> {
+    return (await this.read()).values[group];
+  }
+
+  /** A group was saved: the next call reads them afresh. */
+  forget(): void {
+    this.loaded = null;
+  }
+
+  private async load(): Promise<ParametersInForce> {
+    const stored = await savedGroups(this.db);
+    const values = { ...this.defaults };
+    const saved = new Set<ParameterGroup>();
+    for (const group of PARAMETER_GROUPS) {
+      if (!(group in stored)) continue;
+      const parsed = parseGroup(group, stored[group], this.defaults[group]);
+      if (!parsed) continue;
+      (values as Record<ParameterGroup, unknown>)[group] = parsed;
+      saved.add(group);
+    }
+    return { values, saved };
+  }
+}
+
+/** The defaults of a server: the constants, the session's idle minutes from SESSION_IDLE_MINUTES. */
+export const serverDefaults = (idleMinutes: number): StoredParameters => ({
+  ...PARAMETER_DEFAULTS,
+  session: { idleMinutes },
+});
