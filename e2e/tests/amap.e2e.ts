@@ -86,6 +86,21 @@ describe('AMap as the map provider', () => {
 
     expect(scriptsAsked).toHaveLength(1);
     expect(new URL(scriptsAsked[0] ?? '').searchParams.get('key')).toBe(KEY);
+
+    // A new site's address comes from the point placed, and a typed one is never overwritten.
+    await page.goto(`${server.baseUrl}/admin/siteManage`);
+    await page.getByRole('button', { name: /新增站点/ }).click();
+    const site = page.getByRole('dialog', { name: '新增站点' });
+    await site.getByLabel('经度').fill('113.94');
+    await site.getByLabel('纬度').fill('22.54');
+    const addressInput = site.locator('#address');
+    await expect.poll(() => addressInput.inputValue(), { timeout: 15_000 }).toMatch(/^高德测试地址 113\.94/);
+    const first = await addressInput.inputValue();
+    await addressInput.fill('科技园南区 1 号');
+    await site.getByLabel('纬度').fill('22.55');
+    const shown = site.getByRole('status').filter({ hasText: '高德测试地址' });
+    await expect.poll(() => shown.textContent(), { timeout: 15_000 }).not.toContain(first);
+    expect(await addressInput.inputValue()).toBe('科技园南区 1 号');
     expect(violations).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { Form, Input } from 'antd';
+import { useRef } from 'react';
+import { Form, Input, type FormInstance } from 'antd';
 import { siteFieldsShape, type SiteRow } from '@cityops/contract';
 import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
 import {
@@ -37,6 +38,7 @@ function SitePicker(props: {
   projectId: number | undefined;
   value?: LocationValue;
   onChange?(value: LocationValue): void;
+  onAddress?(address: string): void;
 }) {
   const { projectId, ...control } = props;
   const { mapAreas, centre } = useProjectAreas(projectId ?? null);
@@ -62,6 +64,18 @@ export function SiteFormDialog({
   const crud = crudTexts.useTexts();
   const create = useCreateSite();
   const update = useUpdateSite();
+  /**
+   * The map provider's address for a newly placed point (AMap's reverse geocoding, when configured)
+   * goes into the address field while that field is empty or still holds the map's previous answer:
+   * an address the user typed is never overwritten.
+   */
+  const mapAddress = useRef('');
+  const fillAddress = (form: FormInstance<FormValues>) => (address: string) => {
+    const current = ((form.getFieldValue('address') as string | undefined) ?? '').trim();
+    if (current !== '' && current !== mapAddress.current) return;
+    mapAddress.current = address.slice(0, 100);
+    form.setFieldValue('address', mapAddress.current);
+  };
   const required = (label: string) => ({
     required: true,
     whitespace: true,
@@ -138,6 +152,7 @@ export function SiteFormDialog({
                 <SitePicker
                   key={String(form.getFieldValue('projectId'))}
                   projectId={form.getFieldValue('projectId') as number | undefined}
+                  onAddress={fillAddress(form)}
                 />
               </Form.Item>
             )}
