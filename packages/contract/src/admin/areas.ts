@@ -109,6 +109,8 @@ export const areaEndpoints = {
   delete: deleteById('/sys/area/delete/:id', AREA_BUTTONS.delete),
   /** The users given the area (a directory gives its descendants too). */
   users: getById('/sys/area/:id/users', AREA, z.array(projectPersonSchema)),
+  /** Who may be given the area: the members of its project (for a holder of the assign code). */
+  candidates: getById('/sys/area/:id/candidates', AREA_BUTTONS.assign, z.array(projectPersonSchema)),
   assignUsers: post(
     '/sys/area/assignUsers',
     AREA_BUTTONS.assign,

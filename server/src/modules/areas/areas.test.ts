@@ -303,6 +303,29 @@ describe('users given areas', () => {
   });
 });
 
+describe('who may be given an area', () => {
+  it('is every member of its project, for a holder of the assign code without the project page', async () => {
+    const memberId = await t.createUser('area_cand', 'Member@123', ['message']);
+    await t.createUser('area_cand_stranger', 'Member@123', ['message']);
+    const assignerId = await t.createUser('area_assigner', 'Assign@123', [AREA_BUTTONS.assign]);
+    const projectId = await project('区域-候选', [memberId, assignerId]);
+    const dir = await create({ projectId, name: '目录', type: 'areadir' });
+    const token = await t.token('area_assigner', 'Assign@123');
+    const answer = await t.api(api.candidates, { token, params: { id: dir.areaId } });
+    expect(answer.status_code).toBe(1);
+    const names = (answer.data ?? []).map((person) => person.userName);
+    expect(names).toEqual(expect.arrayContaining(['area_cand', 'area_assigner']));
+    expect(names).not.toContain('area_cand_stranger');
+    // …and the area can be given to them with the same code.
+    const given = await t.api(api.assignUsers, { token, body: { areaId: dir.areaId, userIds: [memberId] } });
+    expect(given.status_code).toBe(1);
+    // An area of a project the holder is not a member of stays out of reach.
+    const other = await create({ projectId: await project('区域-候选-外'), name: '目录', type: 'areadir' });
+    expect((await t.api(api.candidates, { token, params: { id: other.areaId } })).status_code).toBe(10001);
+    expect((await t.api(api.candidates, { token, params: { id: 999_999 } })).status_code).toBe(10001);
+  });
+});
+
 describe('access', () => {
   it('answers 10500 without the permission and 10401 without a session', async () => {
     const projectId = await project('区域-权限');
@@ -317,6 +340,7 @@ describe('access', () => {
       () => t.api(api.update, { token: none, body: { areaId: dir.areaId, name: 'x', type: 'areadir' } }),
       () => t.api(api.delete, { token: none, params: { id: dir.areaId } }),
       () => t.api(api.users, { token: none, params: { id: dir.areaId } }),
+      () => t.api(api.candidates, { token: none, params: { id: dir.areaId } }),
       () => t.api(api.assignUsers, { token: none, body: { areaId: dir.areaId, userIds: [] } }),
     ];
     for (const call of calls) expect((await call()).status_code).toBe(10500);

@@ -18,6 +18,7 @@ export default async function areaRoutes(app: FastifyInstance) {
     delete: (actor, id) => areas.deleteArea(ctx, actor, id),
   });
   route(app, api.users, (input) => areas.areaUsers(ctx, userOf(input), input.params.id));
+  route(app, api.candidates, (input) => areas.areaCandidates(ctx, userOf(input), input.params.id));
   route(
     app,
     api.assignUsers,

@@ -13,6 +13,7 @@ import type { AppContext } from '../../http/context.js';
 import { refuse } from '../../http/envelope.js';
 import type { Actor } from '../logs/audit.js';
 import { loggedChange, type Logged } from '../projects/change.js';
+import * as planRepo from '../projects/planRepository.js';
 import * as projectRepo from '../projects/repository.js';
 import { checkVisible } from '../projects/service.js';
 import { liesWithin, overlaps, pointWithin, selfIntersects } from './geometry.js';
@@ -169,6 +170,13 @@ export async function deleteArea(ctx: ManageCtx, actor: Actor, id: number) {
 export async function areaUsers(ctx: ManageCtx, userId: number, areaId: number) {
   await visibleArea(ctx, ctx.db, userId, areaId);
   return repo.areaUsers(ctx.db, areaId);
+}
+
+/** The members of the area's project: whom the area may be given. */
+export async function areaCandidates(ctx: ManageCtx, userId: number, areaId: number) {
+  const area = await visibleArea(ctx, ctx.db, userId, areaId);
+  const members = await planRepo.projectUsers(ctx.db, area.projectId);
+  return members.map(({ userId: id, name, userName }) => ({ userId: id, name, userName }));
 }
 
 interface AreaUsers {

@@ -1,6 +1,5 @@
 import {
   areaEndpoints,
-  postEndpoints,
   siteEndpoints,
   type AssignAreaUsers,
   type CreateArea,
@@ -28,8 +27,9 @@ export const useDeleteArea = () =>
 
 export const useAreaUsers = (areaId: number) =>
   useEndpointQuery(areaEndpoints.users, { params: { id: areaId } });
-export const useProjectMembers = (projectId: number) =>
-  useEndpointQuery(postEndpoints.users, { query: { projectId } });
+/** Whom the area may be given: its project's members (asked with the assign code, not the project page's). */
+export const useAreaCandidates = (areaId: number) =>
+  useEndpointQuery(areaEndpoints.candidates, { params: { id: areaId } });
 export const useAssignAreaUsers = () =>
   useEndpointMutation(areaEndpoints.assignUsers, (body: AssignAreaUsers) => ({ body }), [
     areaEndpoints.users,

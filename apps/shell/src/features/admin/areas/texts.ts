@@ -31,7 +31,7 @@ export const areaTexts = defineTexts(
     usersTitle: '分配“{{name}}”的用户',
     usersHint: '只能选择该项目的成员；分配给目录的用户也能看到其下级区域。',
     members: '项目成员',
-    membersUnavailable: '无法读取该项目的成员或区域的用户，请确认您有“项目管理”的查看权限后重试。',
+    membersUnavailable: '无法读取该项目的成员或区域的用户，请稍后重试。',
     given: '已分配',
     mapTitle: '区域分布',
     treeTitle: '区域列表',
@@ -69,8 +69,7 @@ export const areaTexts = defineTexts(
     usersHint:
       'Only members of the project can be chosen; users given a directory see the areas under it too.',
     members: 'Project members',
-    membersUnavailable:
-      'The project’s members or the area’s users could not be read; make sure you may view Project management and try again.',
+    membersUnavailable: 'The project’s members or the area’s users could not be read; try again later.',
     given: 'Given the area',
     mapTitle: 'Areas on the map',
     treeTitle: 'Areas',

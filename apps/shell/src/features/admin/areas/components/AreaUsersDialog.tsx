@@ -2,7 +2,7 @@ import { Alert, Form, Modal, Transfer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AreaRow } from '@cityops/contract';
 import { FormDialog } from '@cityops/crud';
-import { useAreaUsers, useAssignAreaUsers, useProjectMembers } from '../queries';
+import { useAreaUsers, useAssignAreaUsers, useAreaCandidates } from '../queries';
 import { areaTexts } from '../texts';
 
 /** 分配用户: the project's members on the left, the ones given the area on the right. */
@@ -10,7 +10,7 @@ export function AreaUsersDialog({ area, onClose }: { area: AreaRow; onClose(): v
   const t = areaTexts.useTexts();
   const { t: tr } = useTranslation('contract');
   const given = useAreaUsers(area.areaId);
-  const members = useProjectMembers(area.projectId);
+  const members = useAreaCandidates(area.areaId);
   const assign = useAssignAreaUsers();
   const title = t('usersTitle', { name: area.name });
 

@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   areaEndpoints,
-  postEndpoints,
   projectEndpoints,
   type AreaNode,
   type LngLat,
@@ -190,9 +189,9 @@ describe('AreaManagePage', () => {
       <AreaManagePage />,
       server({
         [areaEndpoints.users.path]: () => [{ userId: 1, name: '系统管理员', userName: 'admin' }],
-        [postEndpoints.users.path]: () => [
-          { userId: 1, name: '系统管理员', userName: 'admin', postId: null, postName: null },
-          { userId: 2, name: '张三', userName: 'zhangsan', postId: null, postName: null },
+        [areaEndpoints.candidates.path]: () => [
+          { userId: 1, name: '系统管理员', userName: 'admin' },
+          { userId: 2, name: '张三', userName: 'zhangsan' },
         ],
         [areaEndpoints.assignUsers.path]: ({ body }) => {
           assigned.push(body);
@@ -221,7 +220,7 @@ describe('AreaManagePage', () => {
       <AreaManagePage />,
       server({
         [areaEndpoints.users.path]: () => [],
-        [postEndpoints.users.path]: () => {
+        [areaEndpoints.candidates.path]: () => {
           throw new Error('无权限');
         },
       }),
