@@ -108,6 +108,7 @@ export function PlanTab({ projectId }: { projectId: number }) {
         <Card
           key={cycle.cycleId}
           size="small"
+          role="region"
           aria-label={cycle.name}
           title={
             <Space>

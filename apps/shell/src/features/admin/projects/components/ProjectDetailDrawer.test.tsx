@@ -114,6 +114,10 @@ const details: FakeServer = {
 const drawer = (server: FakeServer, elements: string[]) =>
   renderAdminPage(<ProjectDetailDrawer project={project} onClose={() => {}} />, server, elements);
 
+/** A button by its text: quicker than a role query over antd's deep trees. */
+const button = (container: HTMLElement, name: RegExp) =>
+  within(container).getByText(name).closest('button') as HTMLButtonElement;
+
 /** Types a day into an antd date picker the way a person does: open, type, Enter. */
 function typeDay(input: HTMLElement, day: string) {
   fireEvent.mouseDown(input);
@@ -131,7 +135,7 @@ describe('ProjectDetailDrawer', () => {
       },
       [],
     );
-    fireEvent.click(await screen.findByRole('button', { name: /详\s*情/ }));
+    fireEvent.click((await screen.findByText(/详\s*情/)).closest('button') as HTMLElement);
     expect(await screen.findByText('项目详情：深圳南山智慧路灯示范项目')).toBeTruthy();
     expect(await screen.findByText('设备安装调试')).toBeTruthy();
   });
@@ -170,21 +174,22 @@ describe('ProjectDetailDrawer', () => {
       },
       ['project_plan'],
     );
-    expect(await screen.findByRole('button', { name: /新增周期/ })).toBeTruthy();
-    fireEvent.click(screen.getAllByRole('button', { name: /新增环节/ })[0] as HTMLElement);
+    expect(await screen.findByText('新增周期')).toBeTruthy();
+    const first = screen.getByLabelText('一期建设');
+    fireEvent.click(button(first, /新增环节/));
     const dialog = (await screen.findByText('新增环节 · 一期建设')).closest<HTMLElement>('[role="dialog"]');
     if (!dialog) throw new Error('no dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    fireEvent.click(button(dialog, /保\s*存/));
     expect(await within(dialog).findByText('请输入环节名称')).toBeTruthy();
     fireEvent.change(dialogField(dialog, 'name'), { target: { value: '竣工验收' } });
     typeDay(dialogField(dialog, 'startDate'), '2025-09-01');
     typeDay(dialogField(dialog, 'endDate'), '2026-01-31');
-    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    fireEvent.click(button(dialog, /保\s*存/));
     expect(await within(dialog).findByText('环节的起止日期须在所属周期的起止日期之内')).toBeTruthy();
     typeDay(dialogField(dialog, 'endDate'), '2025-12-31');
     fireEvent.mouseDown(dialogField(dialog, 'ownerId'));
     fireEvent.click(await screen.findByTitle('值班员小王（operator）'));
-    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    fireEvent.click(button(dialog, /保\s*存/));
     await waitFor(() => expect(added).toHaveLength(1));
     expect(added[0]).toEqual({
       cycleId: 5,
@@ -195,6 +200,45 @@ describe('ProjectDetailDrawer', () => {
       ownerId: 2,
       remarks: '',
     });
+  });
+
+  it('keeps the segment dialog and what was typed when the server refuses', async () => {
+    const { calls } = drawer(
+      {
+        ...details,
+        [cycleEndpoints.insertSegment.path]: () => {
+          throw new Error('负责人须为该项目的成员');
+        },
+      },
+      ['project_plan'],
+    );
+    const first = await screen.findByLabelText('一期建设');
+    fireEvent.click(button(first, /新增环节/));
+    const dialog = (await screen.findByText('新增环节 · 一期建设')).closest<HTMLElement>('[role="dialog"]');
+    if (!dialog) throw new Error('no dialog');
+    fireEvent.change(dialogField(dialog, 'name'), { target: { value: '系统联调' } });
+    typeDay(dialogField(dialog, 'startDate'), '2025-10-01');
+    typeDay(dialogField(dialog, 'endDate'), '2025-10-31');
+    fireEvent.click(button(dialog, /保\s*存/));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === cycleEndpoints.insertSegment.path)).toBe(true),
+    );
+    await waitFor(() => expect(button(dialog, /保\s*存/).className).not.toMatch(/loading/));
+    expect(screen.getByText('新增环节 · 一期建设')).toBeTruthy();
+    expect((dialogField(dialog, 'name') as HTMLInputElement).value).toBe('系统联调');
+    expect((dialogField(dialog, 'endDate') as HTMLInputElement).value).toBe('2025-10-31');
+  });
+
+  it('deletes a cycle with its segments once confirmed', async () => {
+    const { calls } = drawer({ ...details, [cycleEndpoints.deleteCycle.path]: () => null }, ['project_plan']);
+    expect(await screen.findByText('二期扩容')).toBeTruthy();
+    const second = screen.getByLabelText('二期扩容');
+    fireEvent.click(button(second, /删\s*除/));
+    expect(await screen.findByText('确定删除周期“二期扩容”吗？其下的环节将一并删除。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === cycleEndpoints.deleteCycle.path)).toBe(true),
+    );
   });
 
   it('shows the post tree with its members and every member’s post, read only', async () => {
@@ -223,14 +267,15 @@ describe('ProjectDetailDrawer', () => {
       ['project_auditor'],
     );
     fireEvent.click(await screen.findByRole('tab', { name: '审核人' }));
-    const alarm = await screen.findByRole('region', { name: '告警' });
-    const save = within(alarm).getByRole('button', { name: /保\s*存/ });
-    expect(save.hasAttribute('disabled')).toBe(true);
-    fireEvent.click(within(alarm).getByRole('button', { name: '下移 系统管理员（admin）' }));
-    const order = within(alarm)
-      .getAllByRole('listitem')
-      .map((item) => item.textContent);
+    const alarm = await screen.findByLabelText('告警');
+    const save = within(alarm)
+      .getByText(/保\s*存/)
+      .closest('button') as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.click(within(alarm).getByLabelText('下移 系统管理员（admin）'));
+    const order = [...alarm.querySelectorAll('li')].map((item) => item.textContent);
     expect(order).toEqual(['值班员小王（operator）', '系统管理员（admin）']);
+    expect(save.disabled).toBe(false);
     fireEvent.click(save);
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({ projectId: 1, businessType: 'alarm', userIds: [2, 1] });
