@@ -14,7 +14,7 @@ import { crudTexts } from '@cityops/crud';
 import { showMessage, useCan } from '@cityops/ui';
 import { useAuditors, useProjectUsers, useSaveAuditors } from '../planQueries';
 import { projectTexts } from '../texts';
-import { memberOption } from './SegmentFormDialog';
+import { memberLabel, memberOption } from './members';
 
 /** `ids` with the one at `index` swapped with its neighbour `by` places away. */
 const moved = (ids: number[], index: number, by: -1 | 1) => {
@@ -103,7 +103,7 @@ function AuditorGroupCard({
         <ol style={{ margin: 0, paddingInlineStart: 20 }}>
           {ids.map((id, index) => {
             const person = people.get(id);
-            const name = person ? `${person.name}（${person.userName}）` : String(id);
+            const name = person ? memberLabel(person) : String(id);
             return (
               <li key={id} style={{ padding: '2px 0' }}>
                 <Space size={4}>

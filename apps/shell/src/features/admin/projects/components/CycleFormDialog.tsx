@@ -62,7 +62,7 @@ export function CycleFormDialog({
       >
         <Input maxLength={100} />
       </Form.Item>
-      <PlanPeriodFields />
+      <PlanPeriodFields around={cycle?.segments} />
       <Form.Item name="sortNum" label={t('sortNum')} rules={[zodRule(field.sortNum, t('sortNum'))]}>
         <InputNumber min={0} max={999} precision={0} style={{ width: '100%' }} />
       </Form.Item>

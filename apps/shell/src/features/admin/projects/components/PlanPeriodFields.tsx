@@ -27,9 +27,10 @@ export const periodBody = (values: PeriodValues): Period => ({
 
 /**
  * The start and end dates of a cycle or a segment, with the server's rules: both required, the end
- * after the start (§5), and a segment's days inside its cycle's (`within`).
+ * after the start (§5), a segment's days inside its cycle's (`within`), and a cycle's days around its
+ * segments' (`around`).
  */
-export function PlanPeriodFields({ within }: { within?: Period }) {
+export function PlanPeriodFields({ within, around = [] }: { within?: Period; around?: readonly Period[] }) {
   const t = projectTexts.useTexts();
   const { t: tr } = useTranslation('contract');
   const required = (label: string) => ({ required: true, message: t('choose', { field: label }) });
@@ -40,9 +41,25 @@ export function PlanPeriodFields({ within }: { within?: Period }) {
         throw new Error(tr('project.segmentOutsideCycle'));
     },
   };
+  /** A cycle's start not after any of its segments' starts, its end not before any of their ends. */
+  const spanning = (side: keyof Period) => ({
+    validator: async (_: unknown, value: Dayjs | null) => {
+      const shown = value?.format('YYYY-MM-DD');
+      if (!shown) return;
+      const cuts =
+        side === 'startDate'
+          ? around.some((inner) => inner.startDate < shown)
+          : around.some((inner) => inner.endDate > shown);
+      if (cuts) throw new Error(tr('project.cycleExcludesSegments'));
+    },
+  });
   return (
     <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
-      <Form.Item name="startDate" label={t('startDate')} rules={[required(t('startDate')), inside]}>
+      <Form.Item
+        name="startDate"
+        label={t('startDate')}
+        rules={[required(t('startDate')), inside, spanning('startDate')]}
+      >
         <DatePicker style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item
@@ -52,6 +69,7 @@ export function PlanPeriodFields({ within }: { within?: Period }) {
         rules={[
           required(t('endDate')),
           inside,
+          spanning('endDate'),
           ({ getFieldValue }) => ({
             validator: async (_, value: Dayjs | null) => {
               const start = getFieldValue('startDate') as Dayjs | null;

@@ -114,6 +114,10 @@ const details: FakeServer = {
 const drawer = (server: FakeServer, elements: string[]) =>
   renderAdminPage(<ProjectDetailDrawer project={project} onClose={() => {}} />, server, elements);
 
+/** What the drawer sent to one endpoint. */
+const bodiesTo = (calls: { path: string; body?: unknown }[], endpoint: { path: string }) =>
+  calls.filter((call) => call.path === endpoint.path).map((call) => call.body);
+
 /** A button by its text: quicker than a role query over antd's deep trees. */
 const button = (container: HTMLElement, name: RegExp) =>
   within(container).getByText(name).closest('button') as HTMLButtonElement;
@@ -163,15 +167,8 @@ describe('ProjectDetailDrawer', () => {
   });
 
   it('adds a segment to a cycle: the dates inside the cycle, the state and the owner go in the body', async () => {
-    const added: unknown[] = [];
-    drawer(
-      {
-        ...details,
-        [cycleEndpoints.insertSegment.path]: ({ body }) => {
-          added.push(body);
-          return segment(53, '竣工验收');
-        },
-      },
+    const { calls } = drawer(
+      { ...details, [cycleEndpoints.insertSegment.path]: () => segment(53, '竣工验收') },
       ['project_plan'],
     );
     expect(await screen.findByText('新增周期')).toBeTruthy();
@@ -190,8 +187,8 @@ describe('ProjectDetailDrawer', () => {
     fireEvent.mouseDown(dialogField(dialog, 'ownerId'));
     fireEvent.click(await screen.findByTitle('值班员小王（operator）'));
     fireEvent.click(button(dialog, /保\s*存/));
-    await waitFor(() => expect(added).toHaveLength(1));
-    expect(added[0]).toEqual({
+    await waitFor(() => expect(bodiesTo(calls, cycleEndpoints.insertSegment)).toHaveLength(1));
+    expect(bodiesTo(calls, cycleEndpoints.insertSegment)[0]).toEqual({
       cycleId: 5,
       name: '竣工验收',
       startDate: '2025-09-01',
@@ -229,6 +226,33 @@ describe('ProjectDetailDrawer', () => {
     expect((dialogField(dialog, 'endDate') as HTMLInputElement).value).toBe('2025-10-31');
   });
 
+  it('edits a cycle: it must still span its segments, and the body names the cycle', async () => {
+    const { calls } = drawer({ ...details, [cycleEndpoints.updateCycle.path]: () => cycles[0] }, [
+      'project_plan',
+    ]);
+    // The cycle's own 编辑 comes first, before its segments'.
+    const [edit] = within(await screen.findByLabelText('一期建设')).getAllByText(/编\s*辑/);
+    fireEvent.click(edit?.closest('button') as HTMLElement);
+    const dialog = (await screen.findByText('编辑周期')).closest<HTMLElement>('[role="dialog"]');
+    if (!dialog) throw new Error('no dialog');
+    expect((dialogField(dialog, 'name') as HTMLInputElement).value).toBe('一期建设');
+    typeDay(dialogField(dialog, 'startDate'), '2025-03-15');
+    fireEvent.click(button(dialog, /保\s*存/));
+    expect(await within(dialog).findByText('周期的起止日期须包含其下所有环节的起止日期')).toBeTruthy();
+    typeDay(dialogField(dialog, 'startDate'), '2025-02-01');
+    typeDay(dialogField(dialog, 'endDate'), '2026-01-31');
+    fireEvent.click(button(dialog, /保\s*存/));
+    await waitFor(() => expect(bodiesTo(calls, cycleEndpoints.updateCycle)).toHaveLength(1));
+    expect(bodiesTo(calls, cycleEndpoints.updateCycle)[0]).toEqual({
+      cycleId: 5,
+      name: '一期建设',
+      startDate: '2025-02-01',
+      endDate: '2026-01-31',
+      sortNum: 1,
+      remarks: '',
+    });
+  });
+
   it('deletes a cycle with its segments once confirmed', async () => {
     const { calls } = drawer({ ...details, [cycleEndpoints.deleteCycle.path]: () => null }, ['project_plan']);
     expect(await screen.findByText('二期扩容')).toBeTruthy();
@@ -255,17 +279,9 @@ describe('ProjectDetailDrawer', () => {
   });
 
   it('reorders the alarm auditors and saves them in the new order', async () => {
-    const saved: unknown[] = [];
-    drawer(
-      {
-        ...details,
-        [auditorEndpoints.save.path]: ({ body }) => {
-          saved.push(body);
-          return auditors;
-        },
-      },
-      ['project_auditor'],
-    );
+    const { calls } = drawer({ ...details, [auditorEndpoints.save.path]: () => auditors }, [
+      'project_auditor',
+    ]);
     fireEvent.click(await screen.findByRole('tab', { name: '审核人' }));
     const alarm = await screen.findByLabelText('告警');
     const save = within(alarm)
@@ -277,8 +293,12 @@ describe('ProjectDetailDrawer', () => {
     expect(order).toEqual(['值班员小王（operator）', '系统管理员（admin）']);
     expect(save.disabled).toBe(false);
     fireEvent.click(save);
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toEqual({ projectId: 1, businessType: 'alarm', userIds: [2, 1] });
+    await waitFor(() => expect(bodiesTo(calls, auditorEndpoints.save)).toHaveLength(1));
+    expect(bodiesTo(calls, auditorEndpoints.save)[0]).toEqual({
+      projectId: 1,
+      businessType: 'alarm',
+      userIds: [2, 1],
+    });
   });
 
   it('shows the auditors without a way to change them to a user without the auditor code', async () => {

@@ -12,6 +12,7 @@ import {
 import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
 import { useInsertSegment, useUpdateSegment } from '../planQueries';
 import { projectTexts } from '../texts';
+import { memberOption } from './members';
 import { periodBody, periodValues, PlanPeriodFields, type PeriodValues } from './PlanPeriodFields';
 
 interface FormValues extends PeriodValues {
@@ -22,12 +23,6 @@ interface FormValues extends PeriodValues {
 }
 
 const field = segmentFieldsShape;
-
-/** A member as a choice: the name, and the account that tells two of the same name apart. */
-export const memberOption = (member: ProjectUser) => ({
-  value: member.userId,
-  label: `${member.name}（${member.userName}）`,
-});
 
 /**
  * Add or edit a segment of a cycle: its days inside the cycle's, its state, and its owner chosen from
@@ -50,6 +45,12 @@ export function SegmentFormDialog({
   const { t: tr } = useTranslation('contract');
   const insert = useInsertSegment();
   const update = useUpdateSegment();
+
+  // An owner who has left the project is still shown by name until someone else is chosen.
+  const owners =
+    segment?.ownerId && segment.ownerName && !members.some((member) => member.userId === segment.ownerId)
+      ? [...members, { userId: segment.ownerId, name: segment.ownerName, userName: '' }]
+      : members;
 
   const submit = (values: FormValues) => {
     const fields = {
@@ -93,7 +94,7 @@ export function SegmentFormDialog({
           />
         </Form.Item>
         <Form.Item name="ownerId" label={t('owner')}>
-          <Select allowClear showSearch optionFilterProp="label" options={members.map(memberOption)} />
+          <Select allowClear showSearch optionFilterProp="label" options={owners.map(memberOption)} />
         </Form.Item>
       </div>
       <Form.Item name="remarks" label={t('remarks')} rules={[zodRule(field.remarks, t('remarks'))]}>
