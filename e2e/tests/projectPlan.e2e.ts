@@ -42,7 +42,7 @@ async function typeDay(field: Locator, day: string) {
 }
 
 describe('项目管理 详情 (a project’s plan and auditors)', () => {
-  it('adds a segment to the demo project’s cycle and finds it after a reload', async () => {
+  it('adds a segment to the demo project’s cycle and finds it after a reload; a taken cycle name is refused, what was typed kept', async () => {
     browser = await openBrowser();
     const { page } = browser;
     await signIn(page, baseUrl, DEMO.admin);
@@ -75,6 +75,20 @@ describe('项目管理 详情 (a project’s plan and auditors)', () => {
     await row.getByText('2025-10-01 ~ 2025-10-31').waitFor();
     await row.getByText('进行中').waitFor();
     await row.getByText('值班员小王').waitFor();
+
+    // A refusal only the server knows (the name is taken) is shown, and the dialog keeps what was typed.
+    await drawer.getByRole('button', { name: /新增周期/ }).click();
+    const adding = page.getByRole('dialog').filter({ hasText: '新增周期' });
+    await adding.locator('#name').fill('一期建设');
+    await typeDay(adding.locator('#startDate'), '2026-01-01');
+    await typeDay(adding.locator('#endDate'), '2026-06-30');
+    await adding.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('该项目下已有同名周期').first().waitFor();
+    expect(await adding.locator('#name').inputValue()).toBe('一期建设');
+    expect(await adding.locator('#endDate').inputValue()).toBe('2026-06-30');
+    await adding.locator('#name').fill('二期扩容');
+    await adding.getByRole('button', { name: /保\s*存/ }).click();
+    await drawer.getByRole('region', { name: '二期扩容' }).getByText('2026-01-01 ~ 2026-06-30').waitFor();
   });
 
   it('sets the alarm auditors’ order and keeps it', async () => {
