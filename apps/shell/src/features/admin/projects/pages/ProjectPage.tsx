@@ -27,6 +27,7 @@ import { CityMap } from '@cityops/map';
 import { useCan } from '@cityops/ui';
 import { ListBesideMap } from '../../ListBesideMap';
 import { recordColumns } from '../../time';
+import { ProjectDetailDrawer } from '../components/ProjectDetailDrawer';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { ProjectLocationDialog } from '../components/ProjectLocationDialog';
 import { useDeleteProject, useProjectPage } from '../queries';
@@ -55,6 +56,7 @@ export function ProjectPage() {
   const remove = useDeleteProject();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [placing, setPlacing] = useState<ProjectRow | null>(null);
+  const [detail, setDetail] = useState<ProjectRow | null>(null);
   const [focus, setFocus] = useState<LngLat | null>(null);
   const can = {
     add: useCan(PROJECT_BUTTONS.add),
@@ -137,6 +139,7 @@ export function ProjectPage() {
       render: (_, row) => (
         <RowActions
           actions={[
+            { key: 'details', label: t('details'), onClick: () => setDetail(row) },
             { key: 'edit', label: crud('edit'), hidden: !can.edit, onClick: () => setEditing(row.projectId) },
             {
               key: 'location',
@@ -203,6 +206,7 @@ export function ProjectPage() {
       />
       {editing !== null && <ProjectFormDialog projectId={editing} onClose={() => setEditing(null)} />}
       {placing && <ProjectLocationDialog project={placing} onClose={() => setPlacing(null)} />}
+      <ProjectDetailDrawer project={detail} onClose={() => setDetail(null)} />
     </Card>
   );
 }
