@@ -69,6 +69,11 @@ describe('地图选点 (the map location picker)', () => {
       const full = page.getByRole('dialog', { name: '地图选点' });
       const fullMap = full.getByRole('region', { name: '地图' });
       await expect.poll(() => fullMap.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+      // The dialog zooms open: click once it fills the screen, not while it is still growing.
+      const viewport = page.viewportSize()?.width ?? 0;
+      await expect
+        .poll(async () => (await fullMap.boundingBox())?.width ?? 0, { timeout: 5_000 })
+        .toBeGreaterThan(viewport * 0.9);
       const area = await fullMap.boundingBox();
       if (!area) throw new Error('the full-screen map is not on screen');
       await page.mouse.click(area.x + area.width / 4, area.y + area.height / 2);
