@@ -144,6 +144,14 @@ export const renewalRequestSchema = z.object({
 });
 export type RenewalRequest = z.infer<typeof renewalRequestSchema>;
 
+/** How many devices the platform manages against what the licence in force allows. */
+export const deviceUsageSchema = z.object({
+  devicesInUse: z.number().int(),
+  /** null without a valid licence. */
+  deviceLimit: z.number().int().nullable(),
+});
+export type DeviceUsage = z.infer<typeof deviceUsageSchema>;
+
 export const licenceManageEndpoints = {
   /** Every registered licence, newest first, and which one is in force. */
   list: defineEndpoint({
@@ -153,6 +161,14 @@ export const licenceManageEndpoints = {
     query: getQuery(),
     body: z.undefined(),
     data: z.array(registeredLicenceSchema),
+  }),
+  deviceUsage: defineEndpoint({
+    method: 'GET',
+    path: '/sys/license/deviceUsage',
+    access: permission(LICENCE_MANAGE),
+    query: getQuery(),
+    body: z.undefined(),
+    data: deviceUsageSchema,
   }),
   renewalRequest: defineEndpoint({
     method: 'GET',

@@ -55,6 +55,8 @@ export const contractTexts = {
     'licence.badSignature': '许可证签名无效',
     'licence.expired': '许可证已过期',
     'licence.registered': '许可证注册成功',
+    'licence.deviceLimit':
+      '设备数量已达许可证上限（{{limit}} 台，已接入 {{inUse}} 台），无法再添加 {{adding}} 台设备，请续期或升级许可证',
     'licence.signInRequired': '已安装有效的许可证，更换许可证请先登录具有许可证管理权限的账号',
     'licence.forbidden': '更换许可证需要许可证管理权限',
     'licence.downgrade': '新许可证不如当前许可证（{{reasons}}），如确需更换，请确认后再次提交',
@@ -145,6 +147,8 @@ export const contractTexts = {
     'licence.badSignature': 'The licence signature is invalid',
     'licence.expired': 'The licence has expired',
     'licence.registered': 'Licence registered',
+    'licence.deviceLimit':
+      'The licence allows {{limit}} devices and {{inUse}} are in use: {{adding}} more cannot be added. Renew or upgrade the licence.',
     'licence.signInRequired':
       'A valid licence is installed: sign in with the licence management permission to replace it',
     'licence.forbidden': 'Replacing the licence needs the licence management permission',

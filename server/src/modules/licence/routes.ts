@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { Answer, ApiError, isApiPath } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import { actorOf } from '../logs/audit.js';
+import { deviceUsage } from './devices.js';
 import { LicenceDowngrade } from './state.js';
 
 /**
@@ -37,6 +38,7 @@ export default async function licenceRoutes(app: FastifyInstance) {
 
   route(app, licenceEndpoints.status, () => ctx.licence.status());
   route(app, licenceManageEndpoints.list, () => ctx.licence.list());
+  route(app, licenceManageEndpoints.deviceUsage, () => deviceUsage(ctx.db, ctx.licence));
   route(app, licenceManageEndpoints.renewalRequest, () => ctx.licence.renewalRequest());
 
   // Public (the first registration, and any while no valid licence is in force, needs no session),

@@ -28,9 +28,11 @@ export function useRegisterLicence() {
     onSuccess: async (status) => {
       queryClient.setQueryData(systemKeys.licenceStatus, status);
       await Promise.all(
-        [licenceManageEndpoints.list, licenceManageEndpoints.renewalRequest].map((endpoint) =>
-          queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) }),
-        ),
+        [
+          licenceManageEndpoints.list,
+          licenceManageEndpoints.renewalRequest,
+          licenceManageEndpoints.deviceUsage,
+        ].map((endpoint) => queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) })),
       );
     },
   });

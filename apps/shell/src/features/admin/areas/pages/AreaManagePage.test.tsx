@@ -1,12 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  areaEndpoints,
-  projectEndpoints,
-  type AreaNode,
-  type LngLat,
-  type Project,
-} from '@cityops/contract';
+import { areaEndpoints, projectEndpoints, type AreaNode, type LngLat, type Project } from '@cityops/contract';
 import { initI18n } from '@cityops/ui';
 import { dialogField, renderAdminPage, type FakeServer } from '../../../../test/renderAdminPage';
 import { AreaManagePage } from './AreaManagePage';

@@ -1,10 +1,10 @@
-import { Card, Flex, Table, Tag } from 'antd';
+import { Alert, Card, Flex, Progress, Table, Tag } from 'antd';
 import type { RegisteredLicence } from '@cityops/contract';
 import { currentLocale } from '@cityops/ui';
 import { useLicenceStatus } from '../../../system/queries';
 import { LicenceStatusCard, RegisterLicenceCard } from '../../../system/pages/LicencePage';
 import { listTime } from '../../time';
-import { useRegisteredLicences } from '../queries';
+import { useDeviceUsage, useRegisteredLicences } from '../queries';
 import { systemNames } from '../systemNames';
 import { licenceTexts } from '../texts';
 
@@ -27,6 +27,7 @@ export function LicenceManagePage() {
   return (
     <Flex vertical gap={16} style={{ margin: 16 }}>
       {status.data && <LicenceStatusCard status={status.data} />}
+      <DeviceUsageCard />
       <Card title={t('registered')}>
         <Table<RegisteredLicence>
           rowKey={(row) => `${row.licenceId}-${row.registeredAt}`}
@@ -54,5 +55,34 @@ export function LicenceManagePage() {
       </Card>
       <RegisterLicenceCard />
     </Flex>
+  );
+}
+
+/** A licence this full warns its administrator. */
+const NEAR_LIMIT = 0.9;
+
+/** The devices in use against the licence's limit. */
+function DeviceUsageCard() {
+  const t = licenceTexts.useTexts();
+  const usage = useDeviceUsage().data;
+  if (!usage) return null;
+  const { devicesInUse: inUse, deviceLimit: limit } = usage;
+  const share = limit ? inUse / limit : 1;
+  return (
+    <Card title={t('deviceUsage')} size="small">
+      <Flex vertical gap={8}>
+        <span>{limit === null ? t('devicesNoLimit', { inUse }) : t('devicesInUse', { inUse, limit })}</span>
+        {limit !== null && (
+          <Progress
+            percent={Math.min(100, Math.round(share * 100))}
+            status={share >= NEAR_LIMIT ? 'exception' : 'normal'}
+            aria-label={t('deviceUsage')}
+          />
+        )}
+        {limit !== null && share >= NEAR_LIMIT && (
+          <Alert type="warning" showIcon title={t('devicesNearLimit')} />
+        )}
+      </Flex>
+    </Card>
   );
 }
