@@ -19,7 +19,7 @@ import { loadLoginKeys } from './modules/auth/keys.js';
 import { sessionOf } from './modules/auth/sessions.js';
 import { modules } from './modules/index.js';
 import { startLogPurge } from './modules/logs/service.js';
-import { ResourceSystems, withinLicence } from './modules/licence/scope.js';
+import { resourceSystemsCache, withinLicence } from './modules/licence/scope.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
 import { pageSettingsInForce } from './modules/parameters/pageSettings.js';
 import { ParameterStore, serverDefaults } from './modules/parameters/store.js';
@@ -65,7 +65,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!licenceKey) throw new Error('the licence key was not prepared');
   const licence = new LicenceKeeper(database.db, licenceKey, now);
   const cacheMs = config.PERMISSION_CACHE_SECONDS * 1000;
-  const systems = new ResourceSystems(database.db, cacheMs);
+  const systems = resourceSystemsCache(database.db, cacheMs);
   // What a user holds, within the systems the licence opens.
   const permissions = new PermissionCache(async (userId) => {
     const [held, systemOf, modules] = await Promise.all([

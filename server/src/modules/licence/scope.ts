@@ -1,5 +1,6 @@
 import { SYSTEM_NAMES } from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
+import { ReadCache } from '../../db/readCache.js';
 import { resources } from '../../db/schema.js';
 
 type Resource = typeof resources.$inferSelect;
@@ -32,35 +33,11 @@ export async function resourceSystems(db: Database): Promise<ReadonlyMap<number,
 
 /**
  * The resources' systems, read once and kept until the resources change (`forget`, with the
- * permission cache) or `ttlMs` passes (another instance may have changed them): every user's
+ * permission cache) or the cache period passes (another instance may have changed them): every user's
  * permission load needs the map, and the table changes rarely.
  */
-export class ResourceSystems {
-  private loaded: { at: number; systems: Promise<ReadonlyMap<number, string>> } | null = null;
-
-  constructor(
-    private readonly db: Database,
-    private readonly ttlMs: number,
-    private readonly clock: () => number = () => performance.now(),
-  ) {}
-
-  get(): Promise<ReadonlyMap<number, string>> {
-    const now = this.clock();
-    if (this.loaded && now - this.loaded.at < this.ttlMs) return this.loaded.systems;
-    const systems = resourceSystems(this.db);
-    const loaded = { at: now, systems };
-    this.loaded = loaded;
-    // A failed read is not kept.
-    systems.catch(() => {
-      if (this.loaded === loaded) this.loaded = null;
-    });
-    return systems;
-  }
-
-  forget(): void {
-    this.loaded = null;
-  }
-}
+export const resourceSystemsCache = (db: Database, ttlMs: number, clock?: () => number) =>
+  new ReadCache(() => resourceSystems(db), ttlMs, clock);
 
 /**
  * What a user holds that the licence serves: a resource of a system the licence does not open is

@@ -6,6 +6,7 @@ import {
   type StoredParameters,
 } from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
+import { ReadCache } from '../../db/readCache.js';
 import { savedGroups } from './repository.js';
 
 /** The parameters in force, and which groups an administrator has saved (the others are defaults). */
@@ -28,27 +29,20 @@ function parseGroup<G extends ParameterGroup>(group: G, stored: unknown, default
  * permissions); 0 reads them on every call.
  */
 export class ParameterStore {
-  private loaded: { at: number; values: Promise<ParametersInForce> } | null = null;
+  private readonly cache: ReadCache<ParametersInForce>;
 
   constructor(
     private readonly db: Database,
     /** The values of groups nobody saved: the constants, with the server's configuration over them. */
     private readonly defaults: StoredParameters,
-    private readonly ttlMs: number,
-    private readonly clock: () => number = () => performance.now(),
-  ) {}
+    ttlMs: number,
+    clock?: () => number,
+  ) {
+    this.cache = new ReadCache(() => this.load(), ttlMs, clock);
+  }
 
   read(): Promise<ParametersInForce> {
-    const now = this.clock();
-    if (this.loaded && now - this.loaded.at < this.ttlMs) return this.loaded.values;
-    const values = this.load();
-    const loaded = { at: now, values };
-    this.loaded = loaded;
-    // A failed read is not kept.
-    values.catch(() => {
-      if (this.loaded === loaded) this.loaded = null;
-    });
-    return values;
+    return this.cache.get();
   }
 
   /** One group in force. */
@@ -58,7 +52,7 @@ export class ParameterStore {
 
   /** A group was saved: the next call reads them afresh. */
   forget(): void {
-    this.loaded = null;
+    this.cache.forget();
   }
 
   private async load(): Promise<ParametersInForce> {
