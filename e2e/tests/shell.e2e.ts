@@ -89,8 +89,8 @@ describe('tab bar', () => {
     await page.goto(`${baseUrl}/admin/messageTemplate`);
     const note = page.getByLabel('备注').first();
     await note.fill('巡检记录：3号灯杆');
-    await page.getByRole('menuitem', { name: '站点管理' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/siteManage');
+    await page.getByRole('menuitem', { name: '消息中心' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/message');
     await page.getByRole('tab', { name: /消息模板/ }).click();
     await page.waitForURL((url) => url.pathname === '/admin/messageTemplate');
     await expect
@@ -98,7 +98,7 @@ describe('tab bar', () => {
       .toBe('巡检记录：3号灯杆');
 
     await page.getByRole('button', { name: '关闭其他' }).click();
-    await expect.poll(() => page.getByRole('tab', { name: /站点管理/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('tab', { name: /消息中心/ }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: /消息模板/ }).count()).toBe(1);
   });
 });
@@ -110,8 +110,8 @@ describe('refresh', () => {
     await signIn(page, baseUrl, DEMO.admin);
     await page.goto(`${baseUrl}/admin/messageTemplate`);
     await page.getByLabel('备注').first().fill('用户页备注');
-    await page.getByRole('menuitem', { name: '站点管理' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/siteManage');
+    await page.getByRole('menuitem', { name: '消息中心' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/message');
     const visibleNote = page.locator('textarea:visible, input[aria-label="备注"]:visible');
     await expect.poll(() => visibleNote.count()).toBe(1);
     await expect.poll(() => visibleNote.inputValue()).toBe('');
