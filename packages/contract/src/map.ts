@@ -59,6 +59,10 @@ export const mapSettingsSchema = z.object({
 });
 export type MapSettings = z.infer<typeof mapSettingsSchema>;
 
+/** Whether the settings make AMap the provider: it needs its key (without one the map stays offline). */
+export const usesAMap = (settings: Pick<MapSettings, 'provider' | 'amapKey'>) =>
+  settings.provider === 'amap' && settings.amapKey !== '';
+
 /** §3 "Map device marker": one device on the map. */
 export interface MapDeviceMarker {
   id: string | number;

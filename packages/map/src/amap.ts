@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LngLat, MapSettings } from '@cityops/contract';
+import { usesAMap, type LngLat, type MapSettings } from '@cityops/contract';
 import { convert } from './coords';
 
 /**
@@ -27,9 +27,6 @@ interface AMapWindow {
 
 const amapShape = z.object({ Geocoder: z.custom<AMapNamespace['Geocoder']>((v) => typeof v === 'function') });
 const regeocodeShape = z.object({ regeocode: z.object({ formattedAddress: z.string() }) });
-
-/** Whether the settings make AMap the provider (a key is required; without one the map is offline). */
-export const usesAMap = (settings: MapSettings) => settings.provider === 'amap' && settings.amapKey !== '';
 
 /** The script's address for a key, with the geocoder plug-in. */
 export const amapScriptUrl = (key: string) =>

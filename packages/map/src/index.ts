@@ -18,5 +18,5 @@ export { convert, coordinateText, projectionFor, type Projection } from './coord
 export { graticule, graticuleStep } from './graticule';
 export { providerStyle, AMAP_TILES } from './providers';
 export { mapTexts } from './texts';
-export { AMAP_JS_API, amapScriptUrl, loadAMap, reverseGeocode, usesAMap } from './amap';
+export { AMAP_JS_API, amapScriptUrl, loadAMap, reverseGeocode } from './amap';
 export { useAddress, type AddressState } from './useAddress';

@@ -1,5 +1,5 @@
 import type { GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl';
-import type { CoordinateSystem, MapSettings } from '@cityops/contract';
+import { usesAMap, type CoordinateSystem, type MapSettings } from '@cityops/contract';
 
 /** AMap's road pictures, four hosts; drawn in GCJ-02. Used only when a key is set. */
 export const AMAP_TILES = [1, 2, 3, 4].map(
@@ -85,7 +85,7 @@ export function providerStyle(settings: MapSettings, dark: boolean): ProviderSty
       : rasterStyle([settings.tileUrl], '');
     return { kind: 'tiles', style, system: settings.tileCoordinates };
   }
-  if (settings.provider === 'amap' && settings.amapKey) {
+  if (usesAMap(settings)) {
     return { kind: 'amap', style: rasterStyle(AMAP_TILES, '© 高德地图 AutoNavi'), system: 'gcj02' };
   }
   return { kind: 'offline', style: offlineStyle(dark), system: 'wgs84' };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { readPageSettings } from '@cityops/client';
-import type { LngLat, MapSettings } from '@cityops/contract';
-import { reverseGeocode, usesAMap } from './amap';
+import { usesAMap, type LngLat, type MapSettings } from '@cityops/contract';
+import { reverseGeocode } from './amap';
 
 /** How long a point must stay put before its address is asked for (typing, dragging). */
 export const ADDRESS_DEBOUNCE_MS = 400;

@@ -21,6 +21,9 @@ import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '.
 export const SITE = 'admin_siteManage';
 export const SITE_BUTTONS = BUTTON_CODES.admin_siteManage;
 
+/** The longest address a site keeps (a geocoded one is cut to it). */
+export const SITE_ADDRESS_MAX = 100;
+
 /** What the site form edits. The place is required; with an area it lies inside the area's outline. */
 export const siteFieldsShape = {
   name: namedText(50),
@@ -29,7 +32,7 @@ export const siteFieldsShape = {
   areaId: idSchema.nullable().default(null),
   longitude: longitudeField,
   latitude: latitudeField,
-  address: optionalText(100),
+  address: optionalText(SITE_ADDRESS_MAX),
   contact: optionalPersonName(50),
   contactPhone: phoneField,
   remarks: optionalText(200),

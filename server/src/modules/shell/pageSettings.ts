@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pageSettingsSchema, type PageSettings } from '@cityops/contract';
+import { pageSettingsSchema, usesAMap, type PageSettings } from '@cityops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 
@@ -47,7 +47,7 @@ export async function readPageSettings(
  */
 export const AMAP_SCRIPT_SOURCES = ['https://webapi.amap.com', 'https://*.amap.com'] as const;
 export const mapScriptSources = ({ map }: PageSettings): readonly string[] =>
-  map.provider === 'amap' && map.amapKey !== '' ? AMAP_SCRIPT_SOURCES : [];
+  usesAMap(map) ? AMAP_SCRIPT_SOURCES : [];
 
 /** JSON that is also safe inside a <script>: no closing tags, no JavaScript-only line breaks. */
 export const scriptJson = (value: unknown) =>

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Form, Input, type FormInstance } from 'antd';
-import { siteFieldsShape, type SiteRow } from '@cityops/contract';
+import { SITE_ADDRESS_MAX, siteFieldsShape, type SiteRow } from '@cityops/contract';
 import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
 import {
   coordinatesOf,
@@ -73,7 +73,7 @@ export function SiteFormDialog({
   const fillAddress = (form: FormInstance<FormValues>) => (address: string) => {
     const current = ((form.getFieldValue('address') as string | undefined) ?? '').trim();
     if (current !== '' && current !== mapAddress.current) return;
-    mapAddress.current = address.slice(0, 100);
+    mapAddress.current = address.slice(0, SITE_ADDRESS_MAX);
     form.setFieldValue('address', mapAddress.current);
   };
   const required = (label: string) => ({
@@ -133,7 +133,7 @@ export function SiteFormDialog({
               )}
             </Form.Item>
             <Form.Item name="address" label={t('address')} rules={[zodRule(field.address, t('address'))]}>
-              <Input maxLength={100} />
+              <Input maxLength={SITE_ADDRESS_MAX} />
             </Form.Item>
             <Form.Item name="contact" label={t('contact')} rules={[zodRule(field.contact, t('contact'))]}>
               <Input maxLength={50} />
