@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
+import { clickUntilShown, keepEvidence, openBrowser, type Browser } from '../src/browser.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { DEMO, fillLogin, signIn } from '../src/signIn.js';
 
@@ -184,8 +184,8 @@ describe('用户管理', () => {
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('#jobTitle').fill('夜班值守');
-    await dialog.getByRole('button', { name: save }).click();
-    await page.getByText('保存成功').first().waitFor();
+    // Saving the same values again is harmless, so a click lost while the dialog animates in is retried.
+    await clickUntilShown(dialog.getByRole('button', { name: save }), page.getByText('保存成功'));
 
     await page.goto(`${server.baseUrl}/admin/logManage`);
     await page.getByRole('tab', { name: '操作日志' }).click();

@@ -62,19 +62,6 @@ export const PUBLIC_PATHS = [
 
 export const LOGIN_PATHS = ['/login', '/dashboard/login'] as const;
 
-/** Message types (platform-shell.md §9). */
-export const MESSAGE_TYPES = {
-  1: 'alarm',
-  2: 'workOrder',
-  3: 'inspection',
-  4: 'patrol',
-  5: 'citizenInteraction',
-  6: 'businessCirculation',
-  7: 'earlyWarning',
-  8: 'aiAlarm',
-  9: 'contract',
-} as const;
-
 /** Full-menu overlay and header dropdowns (video-talk-alarm-header.md §9). */
 export const MENU_OVERLAY_HOVER_DELAY_MS = 400;
 export const MENU_OVERLAY_ROWS_PER_COLUMN = 17;

@@ -22,6 +22,11 @@ export interface Endpoint<
   /** The schema of the path parameters, for a path with `:name` segments (e.g. `/sys/resources/:id/delete`). */
   params?: P;
   access: EndpointAccess;
+  /**
+   * The service that answers it, when not the main API: `messageCenter` calls go to the page setting
+   * messageCenterUrl (platform-shell.md §7 Messages: "separate base address").
+   */
+  service?: 'messageCenter';
   query: Q;
   body: B;
   data: D;

@@ -12,6 +12,7 @@ export * from './system.js';
 export * from './projects.js';
 export * from './licence.js';
 export * from './messages.js';
+export * from './push.js';
 export * from './bridge.js';
 export * from './video.js';
 export * from './admin/index.js';

@@ -8,6 +8,7 @@ import { projectTextsEn, projectTextsZh } from './admin/projectTexts.js';
 import { editionTextsEn, editionTextsZh } from './admin/editionTexts.js';
 import { areaTextsEn, areaTextsZh } from './admin/areaTexts.js';
 import { parameterTextsEn, parameterTextsZh } from './admin/parameterTexts.js';
+import { messageTextsEn, messageTextsZh } from './admin/messageTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -104,6 +105,7 @@ export const contractTexts = {
     ...editionTextsZh,
     ...areaTextsZh,
     ...parameterTextsZh,
+    ...messageTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -198,6 +200,7 @@ export const contractTexts = {
     ...editionTextsEn,
     ...areaTextsEn,
     ...parameterTextsEn,
+    ...messageTextsEn,
   },
 } as const;
 

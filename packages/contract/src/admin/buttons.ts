@@ -33,6 +33,7 @@ export const BUTTONS = {
   editionService: { add: '发布版本', edit: '编辑版本', delete: '删除版本' },
   parameterManage: { edit: '编辑参数' },
   message: { markRead: '标记已读', delete: '删除消息' },
+  messageTemplate: { edit: '编辑模板' },
   alarmList: { handle: '处理告警', export: '导出告警' },
   historyList: { export: '导出历史告警' },
   omWorkOrder: { dispatch: '派发工单', close: '关闭工单' },

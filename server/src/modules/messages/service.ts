@@ -16,10 +16,14 @@ export interface MessageQuery {
 const asMessage = (row: typeof messages.$inferSelect): Message => ({
   id: row.id,
   messageType: row.messageType,
+  title: '',
   messageContent: row.messageContent,
   createTime: row.createTime.toISOString(),
   notifyTime: row.notifyTime ? row.notifyTime.toISOString() : null,
   readStatus: row.readStatus,
+  projectId: null,
+  projectName: null,
+  link: null,
 });
 
 /** One page of the user's messages, newest first, with the filtered total and the user's unread count. */
