@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/connection.js';
+
+/**
+ * What one server instance tells every instance (itself included), through PostgreSQL's NOTIFY on one
+ * channel (ARCHITECTURE "Push to browsers"): the event is written to the database first, and the
+ * notification carries only what to read again, so it stays far under NOTIFY's 8000-byte payload.
+ * Published inside a transaction, it is delivered when (and only if) that transaction commits.
+ */
+export const EVENTS_CHANNEL = 'cityops_events';
+
+export const busEventSchema = z.discriminatedUnion('k', [
+  /** A message event was stored with its recipients' rows (modules/messages). */
+  z.object({ k: z.literal('message'), eventId: z.number().int() }),
+  /** These users' unread counts changed without a new message (read in some tab or instance). */
+  z.object({ k: z.literal('read'), userIds: z.array(z.number().int()).max(500) }),
+  /** What these users (null: anyone) hold changed: roles, permissions, resources, the licence. */
+  z.object({ k: z.literal('access'), userIds: z.array(z.number().int()).max(500).nullable() }),
+  /** The dictionary changed. */
+  z.object({ k: z.literal('dictionary') }),
+  /** These sessions ended (signed out, kicked, disabled user, password changed). */
+  z.object({ k: z.literal('sessions'), sessionIds: z.array(z.number().int()).max(500) }),
+]);
+export type BusEvent = z.infer<typeof busEventSchema>;
+
+/** Tells every instance about `event` once `db` (a transaction, or the database) commits. */
+export async function publish(db: Database, event: BusEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
