@@ -94,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     parameters: new ParameterStore(database.db, serverDefaults(config.SESSION_IDLE_MINUTES), cacheMs),
     routes: new RouteCatalogue(),
     secrets,
+    listen: (channel, onPayload, onReconnect) => database.listen(channel, onPayload, onReconnect),
   };
 
   const app = Fastify({

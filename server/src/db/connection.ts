@@ -22,8 +22,21 @@ export interface DatabaseHandle {
    * does the same (on PostgreSQL several instances may start at once against one database).
    */
   prepare(seed: (db: Database) => Promise<void>): Promise<void>;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel`, from any instance, until the returned stop is
+   * called. On PostgreSQL the listening connection is its own and comes back by itself when lost;
+   * `onReconnect` then runs, since notifications sent meanwhile were missed.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** How long a lost listening connection waits before trying again: doubling from 1 s to 30 s. */
+const LISTEN_RETRY_MS = { min: 1_000, max: 30_000 };
 
 const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle');
 
@@ -56,6 +69,9 @@ export async function openPglite(dataDir: string, template?: Blob): Promise<Data
     async prepare(seed) {
       await migratePglite(db, { migrationsFolder: MIGRATIONS });
       await seed(db);
+    },
+    async listen(channel, onPayload) {
+      return client.listen(channel, onPayload);
     },
     async close() {
       await client.close();
@@ -90,7 +106,63 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
         client.release();
       }
     },
+    listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a connection of its own, reconnecting with a growing pause while the server is away. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let pauseMs = LISTEN_RETRY_MS.min;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (note) => {
+      if (note.channel === channel) onPayload(note.payload ?? '');
+    });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      next.end().catch(() => undefined);
+      schedule();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    pauseMs = LISTEN_RETRY_MS.min;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      connect().then(
+        () => onReconnect?.(),
+        () => {
+          pauseMs = Math.min(pauseMs * 2, LISTEN_RETRY_MS.max);
+          schedule();
+        },
+      );
+    }, pauseMs);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
   };
 }
 

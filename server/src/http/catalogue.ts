@@ -7,6 +7,8 @@ declare module 'fastify' {
     endpoint?: Endpoint | ExportEndpoint | FileEndpoint;
     /** Whether route() put it under the per-address sign-in limit (whatever LOGIN_RATE_LIMIT is). */
     rateLimited?: boolean;
+    /** For a WebSocket route: its protocol in a few sentences, for the OpenAPI document. */
+    socket?: string;
   }
 }
 
@@ -17,6 +19,8 @@ export interface RegisteredRoute {
   /** Set when route() or exportRoute() registered it: then its shapes and access rule are known. */
   endpoint?: Endpoint | ExportEndpoint | FileEndpoint;
   rateLimited: boolean;
+  /** A WebSocket route's protocol, in words. */
+  socket?: string;
 }
 
 /**
@@ -36,6 +40,7 @@ export class RouteCatalogue {
           url: options.url,
           endpoint: options.config?.endpoint,
           rateLimited: options.config?.rateLimited === true,
+          ...(options.config?.socket ? { socket: options.config.socket } : {}),
         });
       }
     });

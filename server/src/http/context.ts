@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Database } from '../db/connection.js';
+import type { Database, DatabaseHandle } from '../db/connection.js';
 import type { resources } from '../db/schema.js';
 import type { SecretBox } from '../db/secretBox.js';
 import type { LicenceKeeper } from '../modules/licence/state.js';
@@ -56,6 +56,8 @@ export interface AppContext {
   parameters: ParameterStore;
   /** Seals and opens the secrets kept in the database (db/secretBox.ts). */
   secrets: SecretBox;
+  /** NOTIFY on a channel, from any instance (modules/push/events.ts publishes, modules/push listens). */
+  listen: DatabaseHandle['listen'];
   /** Every route registered, for the OpenAPI document (modules/system). */
   routes: RouteCatalogue;
 }

@@ -46,10 +46,21 @@ export type OpenApiOperation = {
   };
 };
 
+/** A WebSocket: a GET that upgrades, its protocol told in words (OpenAPI has no schema for frames). */
+export type OpenApiSocketOperation = {
+  operationId: string;
+  summary: string;
+  description: string;
+  'x-websocket': true;
+  security: [];
+  parameters: [];
+  responses: { '101': { description: string } };
+};
+
 export type OpenApiDocument = {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
-  paths: Record<string, Record<string, OpenApiOperation>>;
+  paths: Record<string, Record<string, OpenApiOperation | OpenApiSocketOperation>>;
   components: {
     securitySchemes: Record<string, { type: 'apiKey'; in: 'header'; name: string; description: string }>;
     schemas: Record<string, JsonSchema>;
@@ -232,7 +243,7 @@ const refusalSchema = envelopeSchema(z.null()).extend({
 
 /**
  * The OpenAPI 3.1 document of every route registered from a contract endpoint (JSON endpoints and
- * downloads), in registration order.
+ * downloads) and of every socket, in registration order.
  * HEAD routes are left out: Fastify adds one for every GET, and it answers as the GET does.
  */
 export function openApiDocument(routes: readonly RegisteredRoute[]): OpenApiDocument {
@@ -240,7 +251,20 @@ export function openApiDocument(routes: readonly RegisteredRoute[]): OpenApiDocu
   schemas[REFUSAL] = jsonSchema(refusalSchema, 'output', REFUSAL, schemas);
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
-    if (!route.endpoint || route.method === 'HEAD') continue;
+    if (route.method === 'HEAD') continue;
+    if (route.socket) {
+      (paths[route.url] ??= {}).get = {
+        operationId: `socket${route.url.replace(/[^A-Za-z0-9]+/g, '_')}`,
+        summary: `WebSocket ${route.url}`,
+        description: route.socket,
+        'x-websocket': true,
+        security: [],
+        parameters: [],
+        responses: { '101': { description: 'Switching protocols: the socket is open.' } },
+      };
+      continue;
+    }
+    if (!route.endpoint) continue;
     const item = (paths[route.url] ??= {});
     item[route.method.toLowerCase()] = operation(route, route.endpoint, schemas);
   }

@@ -9,6 +9,7 @@ import messageRoutes from './messages/routes.js';
 import organizationRoutes from './organizations/routes.js';
 import parameterRoutes from './parameters/routes.js';
 import projectRoutes from './projects/routes.js';
+import pushRoutes from './push/routes.js';
 import resourceRoutes from './resources/routes.js';
 import roleRoutes from './roles/routes.js';
 import siteRoutes from './sites/routes.js';
@@ -42,6 +43,7 @@ export const modules: readonly ServerModule[] = [
   { routes: areaRoutes },
   { routes: siteRoutes },
   { routes: messageRoutes },
+  { routes: pushRoutes },
   { routes: videoRoutes },
   { routes: logRoutes },
   { routes: editionRoutes },

@@ -152,6 +152,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   captureLogs?: boolean;
+  /** A database another test app may share (two instances on one PostgreSQL); the caller closes it. */
+  database?: DatabaseHandle;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -168,7 +170,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const clock = testClock();
-  const handle = await freshDatabase();
+  const handle = options.database ?? (await freshDatabase());
   const logs: string[] = [];
   const app = await buildApp({
     config,
@@ -261,7 +263,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await app.close();
-      await handle.close();
+      if (!options.database) await handle.close();
       await rm(dataDir, { recursive: true, force: true });
       const leaked = leakedSecrets(logs.join(''), secrets);
       if (leaked.length > 0) throw new Error(`the server logged secrets of this test: ${leaked.join(', ')}`);

@@ -121,6 +121,29 @@ export async function touchSession(ctx: AppContext, token: string): Promise<Sess
   return touched ? { ...session, expiresAt: touched.expiresAt } : null;
 }
 
+/**
+ * The live session of a token without touching it: a push socket being open says nothing about the
+ * user being at the screen, so it never keeps a session alive (the shell's keep-alive does).
+ */
+export async function peekSession(ctx: AppContext, token: string): Promise<SessionInfo | null> {
+  if (token.length > TOKEN_MAX) return null;
+  const [found] = await liveSession(ctx.db).execute({ tokenHash: hashToken(token), now: ctx.now() });
+  if (!found) return null;
+  const { lastSeenAt: _seen, ...session } = found;
+  return session;
+}
+
+/** When a session ends now, or null once it has ended (or its user was disabled). */
+export async function sessionExpiry(ctx: AppContext, sessionId: number): Promise<Date | null> {
+  const [found] = await ctx.db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, ctx.now()), eq(users.status, 'enabled')))
+    .limit(1);
+  return found?.expiresAt ?? null;
+}
+
 /** The live session of the request's Access-Token (the access service's sessionOf). */
 export async function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<SessionInfo | null> {
   const token = tokenOf(request);
