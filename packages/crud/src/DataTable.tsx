@@ -19,6 +19,15 @@ export type CrudColumn<Row> = ColumnType<Row> &
     sortField?: string;
   };
 
+/** A button that acts on the chosen rows (批量删除 is built in: `batchDelete`). */
+export interface BatchAction<Row, Key extends keyof Row & string> {
+  key: string;
+  label: ReactNode;
+  icon?: ReactNode;
+  /** Acts on the chosen rows; once it resolves the choice clears, and a rejection keeps it. */
+  run(keys: Row[Key][], rows: Row[]): Promise<unknown>;
+}
+
 /** The paging part of a list's state and how to change it (from `useListState`). */
 export interface PagedList {
   state: { pageNum: number; pageSize: number; sortField?: string; sortOrder?: 'asc' | 'desc' };
@@ -42,6 +51,11 @@ export interface DataTableProps<Row, Key extends keyof Row & string = keyof Row 
    * without the delete button.
    */
   batchDelete?: (keys: Row[Key][]) => Promise<unknown>;
+  /**
+   * Other actions on the chosen rows (标记已读, ...), beside 批量删除; given any, the rows get check
+   * boxes. Leave out those the user holds no button code for.
+   */
+  batchActions?: BatchAction<Row, Key>[];
   /** Extra antd props (expandable rows, size). */
   tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'pagination' | 'rowKey' | 'onChange'>;
 }
@@ -62,6 +76,7 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
   toolbar,
   title,
   batchDelete,
+  batchActions = [],
   tableProps,
 }: DataTableProps<Row, Key>) {
   const t = crudTexts.useTexts();
@@ -84,6 +99,17 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
     }).then((done) => {
       if (done) setChosen({ shownAs, ...none });
     });
+  const runBatch = (action: BatchAction<Row, Key>) =>
+    void action
+      .run(
+        selectedRows.map((row) => row[rowKey]),
+        selectedRows,
+      )
+      .then(
+        () => setChosen({ shownAs, ...none }),
+        () => undefined,
+      );
+  const selectable = batchDelete !== undefined || batchActions.length > 0;
   const shown = applySettings(columns, settings).map((column): ColumnType<Row> => ({
     ...column,
     dataIndex: column.dataIndex ?? column.key,
@@ -113,6 +139,16 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
         <Space wrap>
           {title && <Typography.Text strong>{title}</Typography.Text>}
           {toolbar}
+          {batchActions.map((action) => (
+            <Button
+              key={action.key}
+              icon={action.icon}
+              disabled={selected.length === 0}
+              onClick={() => runBatch(action)}
+            >
+              {action.label}
+            </Button>
+          ))}
           {batchDelete && (
             <Button
               danger
@@ -167,7 +203,7 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
         scroll={{ x: 'max-content' }}
         onChange={onChange}
         rowSelection={
-          batchDelete
+          selectable
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys, rows) => setChosen({ shownAs, keys, rows }),

@@ -57,6 +57,10 @@ export const adminRoutes: RouteObject[] = [
     }),
   },
   {
+    path: '/admin/message',
+    lazy: async () => ({ Component: (await import('./messages/pages/MessagePage')).MessagePage }),
+  },
+  {
     path: '/admin/authority',
     lazy: async () => ({ Component: (await import('./authority/pages/AuthorityPage')).AuthorityPage }),
   },
