@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  dictionaryEndpoints,
   findRouteByPath,
   messageEndpoints,
   PUSH_CLOSE,
@@ -22,6 +23,7 @@ import { useNotifier } from './notifierStore';
 const PERMISSIONS = '/api/user/queryUserPermissions';
 const PAGE_LIST = `/api${messageEndpoints.pageList.path}`;
 const RECORD_DEAL = `/api${messageEndpoints.recordDeal.path}`;
+const DICTIONARIES = `/api${dictionaryEndpoints.all.path}`;
 const PLAN = '/iotcloud/iot/lamp/plan';
 const SCHEMES = '/iotcloud/iot/lamp/schemeProject';
 
@@ -61,6 +63,8 @@ function start(path = '/') {
     [PERMISSIONS]: () => ok(permissions),
     [PAGE_LIST]: () => ok({ messageList: [], noReadCount: 9, total: 9 }),
     [RECORD_DEAL]: () => ok({ updated: 1 }),
+    [DICTIONARIES]: () =>
+      ok({ version: 'v2', dictionaries: { lampState: [{ itemCode: '1', itemName: '亮灯' }] } }),
   });
   const router = renderRoutesAt(path);
   return { ...api, router };
@@ -162,6 +166,26 @@ describe('the live message centre', () => {
     act(() => vi.advanceTimersByTime(PUSH_FALLBACK_POLL_MS * 2));
     expect(lastSocket()).toBe(made);
     expect(sentTo(PAGE_LIST)).toHaveLength(0);
+  });
+
+  it('reloads dictList when a dictionary changed, asking with the version held', async () => {
+    sessionStorage.setItem('dictList', JSON.stringify({ version: 'v1', dictionaries: {} }));
+    const { fetchMock } = start();
+    const dictionaries = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), window.location.origin))
+        .filter((url) => url.pathname === DICTIONARIES);
+    const socket = await connect();
+    act(() => socket.receive({ status_code: 1, type: 'changed', what: 'dictionary' }));
+    await vi.waitFor(() => expect(dictionaries()).toHaveLength(1));
+    expect(dictionaries()[0]?.searchParams.get('version')).toBe('v1');
+    await vi.waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('dictList') ?? '{}')).toEqual({
+        version: 'v2',
+        dictionaries: { lampState: [{ itemCode: '1', itemName: '亮灯' }] },
+      }),
+    );
+    sessionStorage.clear();
   });
 
   it("follows a change of the user's access without a reload: the menu, and a page just lost", async () => {
