@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnType, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PAGE_SIZES, type Page } from '@cityops/contract';
 import { ColumnSettingsButton } from './ColumnSettingsButton.js';
+import { LoadFailedAlert } from './LoadFailedAlert.js';
 import { applySettings, type ColumnDeclaration } from './columnSettings.js';
 import { confirmAction } from './confirmAction.js';
 import { crudTexts } from './texts.js';
@@ -181,18 +182,7 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
           />
         </Space>
       </Flex>
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          message={t('loadFailed', { reason: query.error.message })}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      )}
+      <LoadFailedAlert query={query} />
       <Table<Row>
         size="middle"
         {...tableProps}

@@ -19,6 +19,7 @@ export {
   type PagedList,
 } from './DataTable.js';
 export { SearchBar, type SearchBarProps } from './SearchBar.js';
+export { LoadFailedAlert } from './LoadFailedAlert.js';
 export { FormDialog, type FormDialogProps } from './FormDialog.js';
 export { zodRule } from './zodRule.js';
 export { confirmAction, confirmDelete, type ConfirmActionOptions } from './confirmAction.js';

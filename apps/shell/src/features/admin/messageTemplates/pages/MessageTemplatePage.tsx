@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Select, Table, Tag, Typography } from 'antd';
+import { Card, Flex, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { BUTTON_CODES, type MessageTemplate } from '@cityops/contract';
-import { confirmAction, crudTexts, RowActions } from '@cityops/crud';
+import { confirmAction, crudTexts, LoadFailedAlert, RowActions } from '@cityops/crud';
 import { i18n, useCan } from '@cityops/ui';
 import { MessageTypeTag, useMessageTypeOptions } from '../../../messageCentre/messageTypes';
 import { listTime } from '../../time';
@@ -100,18 +100,7 @@ export function MessageTemplatePage() {
             options={types}
           />
         </Flex>
-        {query.isError && (
-          <Alert
-            type="error"
-            showIcon
-            message={crud('loadFailed', { reason: query.error.message })}
-            action={
-              <Button size="small" onClick={() => void query.refetch()}>
-                {crud('retry')}
-              </Button>
-            }
-          />
-        )}
+        <LoadFailedAlert query={query} />
         <Table<MessageTemplate>
           size="middle"
           rowKey="eventKind"
