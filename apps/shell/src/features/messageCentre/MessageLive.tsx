@@ -25,8 +25,10 @@ import { setUnreadCount, useUnreadFallbackPoll } from './unreadCount';
 export function MessageLive() {
   const allowed = useCan(MSG_PAGE_CODE);
   const userId = useSessionUser()?.userId;
-  if (!allowed || userId === undefined) return null;
-  return <LiveMessages userId={userId} />;
+  // A new token (another tab signed in) is a new session: its own socket, from the start.
+  const token = readToken();
+  if (!allowed || userId === undefined || token === null) return null;
+  return <LiveMessages key={`${userId}:${token}`} userId={userId} />;
 }
 
 function LiveMessages({ userId }: { userId: number }) {
@@ -47,7 +49,11 @@ function LiveMessages({ userId }: { userId: number }) {
     const announce = (messages: readonly Message[]) => {
       const { settings } = useAlertSettings.getState();
       if (settings.sound && messages.some(isAlarm)) playAlarmSound();
-      if (settings.browser) notifyInBrowser(messages, (message) => open.current(message));
+      if (settings.browser)
+        notifyInBrowser(messages, (message) => {
+          useNotifier.getState().remove(message.id);
+          open.current(message);
+        });
     };
     const onFrame = (frame: PushServerFrame) => {
       switch (frame.type) {
