@@ -10,7 +10,8 @@ export default defineConfig({
   plugins: [react(), compressedCopies()],
   server: {
     proxy: {
-      '/api': { target: server, changeOrigin: true },
+      // ws: the message push socket (/api/push/message) goes through the same proxy.
+      '/api': { target: server, changeOrigin: true, ws: true },
       '/config.js': { target: server, changeOrigin: true },
     },
   },

@@ -4,6 +4,7 @@ import {
   authEndpoints,
   defineEndpoint,
   PUBLIC,
+  messageEndpoints,
   resourceEndpoints,
 } from '@cityops/contract';
 import { z } from 'zod';
@@ -33,9 +34,10 @@ let confirmResolvers: ((relogin: boolean) => void)[];
 let handlers: { [K in keyof HttpClientHandlers]: ReturnType<typeof vi.fn<HttpClientHandlers[K]>> };
 let token: string | null;
 
-function client(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
+function client(locale: 'zh-CN' | 'en-US' = 'zh-CN', messageCenter?: string) {
   return createHttpClient({
     baseUrl: '/api',
+    ...(messageCenter === undefined ? {} : { serviceUrls: { messageCenter } }),
     getToken: () => token,
     getPagePath: () => '/admin/userManage',
     getLocale: () => locale,
@@ -132,6 +134,23 @@ describe('requests', () => {
     fetchMock.mockResolvedValue(answer(envelope(1, '', null)));
     await client().call(resourceEndpoints.delete, { params: { id: 42 } });
     expect(sent().url.pathname).toBe('/api/sys/resources/42/delete');
+  });
+
+  it("sends the message centre's calls to messageCenterUrl, and every other call to the base address", async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(answer(envelope(1, '', { messageList: [], noReadCount: 0, total: 0 }))),
+    );
+    const http = client('zh-CN', 'https://msg.example.org/mc');
+    await http.call(messageEndpoints.pageList, { body: {} });
+    await http.call(resourceEndpoints.delete, { params: { id: 1 } }).catch(() => undefined);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('https://msg.example.org/mc/sys/message/pageList');
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/sys/resources/1/delete');
+  });
+
+  it("sends the message centre's calls to the base address when no messageCenterUrl is given", async () => {
+    fetchMock.mockResolvedValue(answer(envelope(1, '', { updated: 0 })));
+    await client().call(messageEndpoints.readAll);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/sys/message/readAll');
   });
 });
 

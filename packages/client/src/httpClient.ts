@@ -61,6 +61,11 @@ export interface HttpClientHandlers {
 export interface HttpClientOptions {
   /** Base service address from the page settings, e.g. `/api`. */
   baseUrl: string;
+  /**
+   * Base addresses of the other services an endpoint may name (`Endpoint.service`), e.g. the page
+   * setting messageCenterUrl; an endpoint of a service not given here goes to `baseUrl`.
+   */
+  serviceUrls?: Partial<Record<NonNullable<Endpoint['service']>, string>>;
   getToken(): string | null;
   /** The current page path, sent as `Page-Path`. */
   getPagePath(): string;
@@ -170,6 +175,9 @@ async function fetchJson(
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { baseUrl, getToken, getPagePath, handlers } = options;
+  /** Where an endpoint is answered: its service's base address, or the main API's. */
+  const baseOf = (endpoint: Pick<Endpoint, 'service'>) =>
+    (endpoint.service && options.serviceUrls?.[endpoint.service]) || baseUrl;
   const say = (key: TextKey) => text(key, options.getLocale?.() ?? DEFAULT_LOCALE);
   let confirmOpen = false;
 
@@ -221,6 +229,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     path: string,
     request: Pick<RequestOptions, 'query' | 'body'>,
     accept: string,
+    base = baseUrl,
   ): PreparedRequest {
     const query = method === 'GET' ? { ...request.query, t: Date.now() } : request.query;
     const headers: Record<string, string> = {
@@ -235,7 +244,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.body ?? {});
     }
-    const url = `${baseUrl}${path}${buildQuery(query)}`;
+    const url = `${base}${path}${buildQuery(query)}`;
     return { url, init: { method, headers, body, credentials: 'same-origin' } };
   }
 
@@ -244,8 +253,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     path: string,
     request: RequestOptions,
     dataSchema: S,
+    base = baseUrl,
   ): Promise<z.output<S>> {
-    const { url, init } = prepare(method, path, request, 'application/json');
+    const { url, init } = prepare(method, path, request, 'application/json', base);
     return answered(await fetchJson(url, init, request.signal), dataSchema, request.quiet ?? false);
   }
 
@@ -281,6 +291,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         pathOf(endpoint, call.params ?? {}),
         { query: toQueryParams(call.query), body: call.body, quiet: call.quiet, signal: call.signal },
         endpoint.data,
+        baseOf(endpoint),
       ),
     downloadFile: (endpoint, download) =>
       downloadExport(
@@ -309,7 +320,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       endpoint: E,
       upload: UploadOptions<E>,
     ): Promise<EndpointData<E>> => {
-      const { url, init } = prepare(endpoint.method, pathOf(endpoint), {}, 'application/json');
+      const { url, init } = prepare(
+        endpoint.method,
+        pathOf(endpoint),
+        {},
+        'application/json',
+        baseOf(endpoint),
+      );
       // The browser sets the form's content type, with its boundary.
       const { 'Content-Type': _json, ...headers } = init.headers as Record<string, string>;
       const form = uploadForm(upload.body ?? {}, endpoint.upload.field, upload.file);

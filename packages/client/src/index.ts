@@ -59,3 +59,14 @@ export {
 } from './subapp/bridge.js';
 export { parsePageSettings, readPageSettings } from './pageSettings.js';
 export { clearDictList, itemNameOf, loadDictionaries, readDictList, writeDictList } from './dictionaries.js';
+export {
+  backoffDelay,
+  createPushClient,
+  pushUrl,
+  type PushClient,
+  type PushClientOptions,
+  type PushClock,
+  type PushSocket,
+  type PushSocketConstructor,
+  type PushState,
+} from './push.js';

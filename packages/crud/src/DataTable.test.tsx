@@ -14,7 +14,7 @@ import {
   type TableSettings,
 } from '@cityops/contract';
 import { initI18n } from '@cityops/ui';
-import { DataTable, type CrudColumn } from './DataTable.js';
+import { DataTable, type BatchAction, type CrudColumn } from './DataTable.js';
 import { FormDialog } from './FormDialog.js';
 import { SearchBar } from './SearchBar.js';
 import { usePageQuery } from './queries.js';
@@ -75,7 +75,13 @@ const columns: CrudColumn<Person>[] = [
   { key: 'city', title: '城市' },
 ];
 
-function PeoplePage({ batchDelete }: { batchDelete?: (ids: number[]) => Promise<unknown> }) {
+function PeoplePage({
+  batchDelete,
+  batchActions,
+}: {
+  batchDelete?: (ids: number[]) => Promise<unknown>;
+  batchActions?: BatchAction<Person, 'id'>[];
+}) {
   const list = useListState(request);
   const query = usePageQuery(people, list.state);
   return (
@@ -96,6 +102,7 @@ function PeoplePage({ batchDelete }: { batchDelete?: (ids: number[]) => Promise<
         query={query}
         list={list}
         batchDelete={batchDelete}
+        batchActions={batchActions}
       />
     </>
   );
@@ -194,6 +201,22 @@ describe('batch delete', () => {
     await screen.findByText('人员16');
     expect(screen.queryByText('已选择 1 项')).toBeNull();
     expect(batchButton().disabled).toBe(true);
+  });
+
+  it('runs another action on the chosen rows, then clears the choice', async () => {
+    const marked: number[][] = [];
+    renderWithKit(
+      <PeoplePage batchActions={[{ key: 'mark', label: '标记', run: async (ids) => marked.push(ids) }]} />,
+      { server: server({ settings: null }) },
+    );
+    await screen.findByText('人员1');
+    const mark = () => screen.getByRole('button', { name: '标记' }) as HTMLButtonElement;
+    expect(mark().disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: /批量删除/ })).toBeNull();
+    fireEvent.click(rowBox('人员4'));
+    fireEvent.click(mark());
+    await waitFor(() => expect(marked).toEqual([[4]]));
+    await waitFor(() => expect(mark().disabled).toBe(true));
   });
 
   it('shows neither check boxes nor the button without a batch delete', async () => {

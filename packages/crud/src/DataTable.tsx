@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnType, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PAGE_SIZES, type Page } from '@cityops/contract';
 import { ColumnSettingsButton } from './ColumnSettingsButton.js';
+import { LoadFailedAlert } from './LoadFailedAlert.js';
 import { applySettings, type ColumnDeclaration } from './columnSettings.js';
 import { confirmAction } from './confirmAction.js';
 import { crudTexts } from './texts.js';
@@ -18,6 +19,15 @@ export type CrudColumn<Row> = ColumnType<Row> &
     /** The request's `sortField` this column sorts by; without it the column does not sort. */
     sortField?: string;
   };
+
+/** A button that acts on the chosen rows (批量删除 is built in: `batchDelete`). */
+export interface BatchAction<Row, Key extends keyof Row & string> {
+  key: string;
+  label: ReactNode;
+  icon?: ReactNode;
+  /** Acts on the chosen rows; once it resolves the choice clears, and a rejection keeps it. */
+  run(keys: Row[Key][], rows: Row[]): Promise<unknown>;
+}
 
 /** The paging part of a list's state and how to change it (from `useListState`). */
 export interface PagedList {
@@ -42,6 +52,11 @@ export interface DataTableProps<Row, Key extends keyof Row & string = keyof Row 
    * without the delete button.
    */
   batchDelete?: (keys: Row[Key][]) => Promise<unknown>;
+  /**
+   * Other actions on the chosen rows (标记已读, ...), beside 批量删除; given any, the rows get check
+   * boxes. Leave out those the user holds no button code for.
+   */
+  batchActions?: BatchAction<Row, Key>[];
   /** Extra antd props (expandable rows, size). */
   tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'pagination' | 'rowKey' | 'onChange'>;
 }
@@ -62,6 +77,7 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
   toolbar,
   title,
   batchDelete,
+  batchActions = [],
   tableProps,
 }: DataTableProps<Row, Key>) {
   const t = crudTexts.useTexts();
@@ -84,6 +100,17 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
     }).then((done) => {
       if (done) setChosen({ shownAs, ...none });
     });
+  const runBatch = (action: BatchAction<Row, Key>) =>
+    void action
+      .run(
+        selectedRows.map((row) => row[rowKey]),
+        selectedRows,
+      )
+      .then(
+        () => setChosen({ shownAs, ...none }),
+        () => undefined,
+      );
+  const selectable = batchDelete !== undefined || batchActions.length > 0;
   const shown = applySettings(columns, settings).map((column): ColumnType<Row> => ({
     ...column,
     dataIndex: column.dataIndex ?? column.key,
@@ -113,6 +140,16 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
         <Space wrap>
           {title && <Typography.Text strong>{title}</Typography.Text>}
           {toolbar}
+          {batchActions.map((action) => (
+            <Button
+              key={action.key}
+              icon={action.icon}
+              disabled={selected.length === 0}
+              onClick={() => runBatch(action)}
+            >
+              {action.label}
+            </Button>
+          ))}
           {batchDelete && (
             <Button
               danger
@@ -145,18 +182,7 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
           />
         </Space>
       </Flex>
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          message={t('loadFailed', { reason: query.error.message })}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      )}
+      <LoadFailedAlert query={query} />
       <Table<Row>
         size="middle"
         {...tableProps}
@@ -167,7 +193,7 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
         scroll={{ x: 'max-content' }}
         onChange={onChange}
         rowSelection={
-          batchDelete
+          selectable
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys, rows) => setChosen({ shownAs, keys, rows }),

@@ -11,8 +11,15 @@ export {
 } from './columnSettings.js';
 export { useTableSettings } from './useTableSettings.js';
 export { ColumnSettingsButton } from './ColumnSettingsButton.js';
-export { DataTable, type CrudColumn, type DataTableProps, type PagedList } from './DataTable.js';
+export {
+  DataTable,
+  type BatchAction,
+  type CrudColumn,
+  type DataTableProps,
+  type PagedList,
+} from './DataTable.js';
 export { SearchBar, type SearchBarProps } from './SearchBar.js';
+export { LoadFailedAlert } from './LoadFailedAlert.js';
 export { FormDialog, type FormDialogProps } from './FormDialog.js';
 export { zodRule } from './zodRule.js';
 export { confirmAction, confirmDelete, type ConfirmActionOptions } from './confirmAction.js';

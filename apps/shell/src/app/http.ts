@@ -7,6 +7,7 @@ import { pageSettings } from './pageSettings';
 /** The one HTTP client of the shell, wired to antd, the cookies and the router. */
 export const http = createHttpClient({
   baseUrl: pageSettings.baseUrl,
+  serviceUrls: { messageCenter: pageSettings.messageCenterUrl },
   getToken: readToken,
   getPagePath: () => window.location.pathname,
   getLocale: currentLocale,

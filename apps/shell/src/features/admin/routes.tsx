@@ -57,6 +57,16 @@ export const adminRoutes: RouteObject[] = [
     }),
   },
   {
+    path: '/admin/message',
+    lazy: async () => ({ Component: (await import('./messages/pages/MessagePage')).MessagePage }),
+  },
+  {
+    path: '/admin/messageTemplate',
+    lazy: async () => ({
+      Component: (await import('./messageTemplates/pages/MessageTemplatePage')).MessageTemplatePage,
+    }),
+  },
+  {
     path: '/admin/authority',
     lazy: async () => ({ Component: (await import('./authority/pages/AuthorityPage')).AuthorityPage }),
   },

@@ -16,6 +16,7 @@ import { ChangePasswordDialog } from '../account/ChangePasswordDialog';
 import { DefaultProjectDialog } from '../account/DefaultProjectDialog';
 import { ThemeModeSwitch } from '../theme/ThemeModeSwitch';
 import { ThemeSettingsDrawer } from '../theme/ThemeSettingsDrawer';
+import { AlertSettingsDialog } from '../messageCentre/AlertSettingsDialog';
 import { FullScreenButton } from './FullScreenButton';
 import { LanguageMenu } from './LanguageMenu';
 import { MessageBell } from './MessageBell';
@@ -85,6 +86,7 @@ export function HeaderActions() {
         <ChangePasswordDialog onClose={() => (mustChangePassword ? undefined : setDialog(null))} />
       )}
       {dialog === 'project' && <DefaultProjectDialog onClose={() => setDialog(null)} />}
+      {dialog === 'alerts' && <AlertSettingsDialog onClose={() => setDialog(null)} />}
     </Flex>
   );
 }

@@ -4,12 +4,15 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG_PAGE_CODE } from '@cityops/contract';
 import { useCan } from '@cityops/ui';
-import { useUnreadCount } from './unreadMessages';
+import { useUnreadCount } from '../messageCentre/unreadCount';
 
 /** The message-centre route the dot leads to (video-talk-alarm-header.md §2.7). */
 export const MESSAGE_CENTRE_PATH = '/admin/message';
 
-/** The message-centre icon with its unread dot; only for users holding msg_page. */
+/**
+ * The message-centre icon with its unread dot; only for users holding msg_page. The count comes from
+ * the push (see MessageLive), or from polling while the push cannot connect.
+ */
 export function MessageBell() {
   const allowed = useCan(MSG_PAGE_CODE);
   if (!allowed) return null;
@@ -19,7 +22,7 @@ export function MessageBell() {
 function AllowedMessageBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const unread = useUnreadCount(true);
+  const unread = useUnreadCount();
   const label = unread > 0 ? t('header.messagesUnread', { count: unread }) : t('header.messages');
   return (
     <Tooltip title={label}>

@@ -1,10 +1,13 @@
 import { Button, Dropdown } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { MSG_PAGE_CODE } from '@cityops/contract';
+import { useCan } from '@cityops/ui';
 import { useSessionUser } from '../auth/queries';
+import { messageCentreTexts } from '../messageCentre/texts';
 import { DROPDOWN_DELAYS } from './dropdownDelays';
 
-export type AccountDialog = 'password' | 'project';
+export type AccountDialog = 'password' | 'project' | 'alerts';
 
 interface UserMenuProps {
   /** On narrow screens only the icon shows; the name stays the button's accessible name. */
@@ -13,9 +16,11 @@ interface UserMenuProps {
   onLogout(): void;
 }
 
-/** The user's name, opening 修改密码, 设置默认项目 and 退出登录 on hover. */
+/** The user's name, opening 修改密码, 设置默认项目, the message alerts (with msg_page) and 退出登录 on hover. */
 export function UserMenu({ compact = false, onOpen, onLogout }: UserMenuProps) {
   const { t } = useTranslation();
+  const messageTexts = messageCentreTexts.useTexts();
+  const messages = useCan(MSG_PAGE_CODE);
   const user = useSessionUser();
   const name = user?.name || user?.userName || '';
   return (
@@ -25,12 +30,13 @@ export function UserMenu({ compact = false, onOpen, onLogout }: UserMenuProps) {
         items: [
           { key: 'password', label: t('header.changePassword') },
           { key: 'project', label: t('header.defaultProject') },
-          { type: 'divider' },
+          ...(messages ? [{ key: 'alerts', label: messageTexts('alertSettings') }] : []),
+          { type: 'divider' as const },
           { key: 'logout', label: t('logout') },
         ],
         onClick: ({ key }) => {
           if (key === 'logout') onLogout();
-          else onOpen(key === 'password' ? 'password' : 'project');
+          else if (key === 'password' || key === 'project' || key === 'alerts') onOpen(key);
         },
       }}
     >

@@ -33,7 +33,7 @@ const operator: UserPermissions = {
     entry(2, 1, 2, 'roleManage', '角色管理', '/admin/roleManage'),
     entry(3, 1, 2, 'logManage', '日志管理', '#'),
     entry(4, 1, 2, areaCode, '区域管理', '/admin/areaManage'),
-    // A page not built yet: it shows the not-connected page, whose notes field shows what a kept tab keeps.
+    // Its type filter shows what a kept tab keeps.
     entry(5, 1, 2, 'messageTemplate', '消息模板', '/admin/messageTemplate'),
     entry(10, 0, 0, 'iot', '物联网', ''),
     entry(11, 10, 2, planCode, '单灯计划', '/iotcloud/iot/lamp/plan'),
@@ -48,7 +48,11 @@ async function waitForPath(router: ReturnType<typeof renderRoutesAt>, path: stri
 function renderAt(path: string) {
   writeSessionCookies('token-op', 2);
   // No project to manage: 区域管理 says so (its text marks whether the page is in the document).
-  mockApi({ [PERMISSIONS]: () => ok(operator), '/api/sys/project/listByUser': () => ok([]) });
+  mockApi({
+    [PERMISSIONS]: () => ok(operator),
+    '/api/sys/project/listByUser': () => ok([]),
+    '/api/sys/messageTemplate/list': () => ok([]),
+  });
   return renderRoutesAt(path);
 }
 
@@ -85,22 +89,25 @@ describe('the shell layout', () => {
     expect(sessionStorage.getItem('cityops-side-collapsed')).toBe('true');
   });
 
-  it('keeps a tab exactly as left: typed notes survive a switch, and closing frees the page', async () => {
+  it('keeps a tab exactly as left: a chosen filter survives a switch, and closing frees the page', async () => {
     const router = renderAt('/admin/messageTemplate');
-    const notes = await screen.findByRole('textbox', { name: '备注' });
-    fireEvent.change(notes, { target: { value: '三号路段待检修' } });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: '消息类型' }));
+    fireEvent.click(await screen.findByTitle('市民互动'));
+    const chosen = () =>
+      screen.getByRole('combobox', { name: '消息类型' }).closest('[title]')?.getAttribute('title');
+    await vi.waitFor(() => expect(chosen()).toBe('市民互动'));
     await act(() => router.navigate('/admin/roleManage'));
     expect(await screen.findByRole('tab', { name: '角色管理' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '消息模板' }));
     await waitForPath(router, '/admin/messageTemplate');
-    expect(screen.getByDisplayValue('三号路段待检修')).toBeTruthy();
+    expect(chosen()).toBe('市民互动');
 
     const templateTab = screen.getByRole('tab', { name: '消息模板' });
     fireEvent.click(
       within(templateTab.parentElement ?? templateTab).getByRole('button', { name: /remove|关闭/i }),
     );
     await waitForPath(router, '/admin/roleManage');
-    expect(screen.queryByDisplayValue('三号路段待检修')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: '消息类型' })).toBeNull();
   });
 
   it('shows a sub-app page in its app frame, one frame per app, kept while its tab is open', async () => {

@@ -15,6 +15,7 @@ import { SubAppFrames } from '../subapps/SubAppFrames';
 import { useActiveTheme } from '../theme/themePalette';
 import { TabBar } from '../tabs/TabBar';
 import { LicenceExpiryNotice } from '../admin/licences/components/LicenceExpiryNotice';
+import { MessageLive } from '../messageCentre/MessageLive';
 import { TabPages } from '../tabs/TabPages';
 import { tabFor, useTabs, type PageTab } from '../tabs/tabStore';
 import { AppHeader } from './components/AppHeader';
@@ -107,6 +108,7 @@ export function ShellLayout() {
   return (
     <Layout style={{ height: '100vh' }}>
       {navigation.state === 'loading' && <LoadingOverlay />}
+      <MessageLive />
       {headerVisible && headerShown && menu && (
         <AppHeader menu={menu} currentSystem={currentSystem} onHide={hideHeader} />
       )}

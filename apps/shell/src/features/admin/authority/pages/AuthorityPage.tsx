@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { GlobalOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Input, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Flex, Form, Input, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AUTHORITY_BUTTONS, type PermissionNode } from '@cityops/contract';
-import { confirmDelete, crudTexts, RowActions } from '@cityops/crud';
+import { confirmDelete, crudTexts, LoadFailedAlert, RowActions } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
 import { PublicResourcesDialog } from '../components/PublicResourcesDialog';
 import { ResourceFormDialog, type ResourceDialogTarget } from '../components/ResourceFormDialog';
@@ -141,18 +141,7 @@ export function AuthorityPage() {
             />
           </Tooltip>
         </Flex>
-        {tree.isError && (
-          <Alert
-            type="error"
-            showIcon
-            message={crud('loadFailed', { reason: tree.error.message })}
-            action={
-              <Button size="small" onClick={() => void tree.refetch()}>
-                {crud('retry')}
-              </Button>
-            }
-          />
-        )}
+        <LoadFailedAlert query={tree} />
         <Table<Row>
           size="middle"
           rowKey="id"

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Input, Space, Table } from 'antd';
+import { Button, Card, Flex, Form, Input, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ORG_TYPE_DICTIONARY, ORGANIZATION_BUTTONS, type OrgNode } from '@cityops/contract';
-import { confirmDelete, crudTexts, DictionaryLabel, SearchBar } from '@cityops/crud';
+import { confirmDelete, crudTexts, DictionaryLabel, LoadFailedAlert, SearchBar } from '@cityops/crud';
 import { OrgFormDialog, type OrgDialogTarget } from '../components/OrgFormDialog';
 import { useCan } from '@cityops/ui';
 import { useDeleteOrg, useOrgTree } from '../queries';
@@ -111,18 +111,7 @@ export function OrganizationPage() {
             </Button>
           </div>
         )}
-        {tree.isError && (
-          <Alert
-            type="error"
-            showIcon
-            message={kit('loadFailed', { reason: tree.error.message })}
-            action={
-              <Button size="small" onClick={() => void tree.refetch()}>
-                {kit('retry')}
-              </Button>
-            }
-          />
-        )}
+        <LoadFailedAlert query={tree} />
         <Table<Shown>
           size="middle"
           rowKey="orgId"

@@ -1,0 +1,40 @@
+import { defineTexts } from '@cityops/ui';
+
+/** 消息中心's texts (namespace `messages`); the types' names are the live centre's (`messageCentre`). */
+export const messageTexts = defineTexts(
+  'messages',
+  {
+    type: '消息类型',
+    title: '标题',
+    content: '消息内容',
+    project: '所属项目',
+    platform: '平台',
+    createTime: '时间',
+    readStatus: '状态',
+    read: '已读',
+    unread: '未读',
+    markRead: '标记已读',
+    readAll: '全部已读',
+    confirmReadAll: '确定将全部 {{count}} 条未读消息标记为已读吗？',
+    all: '全部',
+    range: '时间范围',
+    unreadCount: '未读消息 {{count}} 条',
+  },
+  {
+    type: 'Type',
+    title: 'Title',
+    content: 'Message',
+    project: 'Project',
+    platform: 'Platform',
+    createTime: 'Time',
+    readStatus: 'State',
+    read: 'Read',
+    unread: 'Unread',
+    markRead: 'Mark as read',
+    readAll: 'Mark all as read',
+    confirmReadAll: 'Mark all {{count}} unread messages as read?',
+    all: 'All',
+    range: 'Time range',
+    unreadCount: '{{count}} unread',
+  },
+);

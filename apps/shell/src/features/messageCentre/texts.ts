@@ -1,0 +1,60 @@
+import { defineTexts } from '@cityops/ui';
+
+/**
+ * Texts of the live message centre (namespace `messageCentre`): the nine message types of
+ * platform-shell.md §9, the notifier (§4) and the user's alert options.
+ */
+export const messageCentreTexts = defineTexts(
+  'messageCentre',
+  {
+    'type.1': '告警',
+    'type.2': '工单',
+    'type.3': '巡检',
+    'type.4': '巡查',
+    'type.5': '市民互动',
+    'type.6': '业务流转',
+    'type.7': '预警',
+    'type.8': 'AI告警',
+    'type.9': '合同',
+    notifierTitle: '新消息',
+    notifierCount: '{{count}} 条新消息',
+    expand: '展开',
+    collapse: '收起',
+    close: '关闭',
+    open: '查看“{{title}}”',
+    alertSettings: '消息提醒设置',
+    browserNotifications: '浏览器通知',
+    browserNotificationsHint: '页面不在前台时，每条新消息弹出一条系统通知',
+    alarmSound: '告警提示音',
+    alarmSoundHint: '收到告警类消息时播放一段提示音',
+    notificationsDenied: '浏览器已拒绝通知权限，请在浏览器的网站设置中允许通知后再开启',
+    notificationsUnsupported: '当前浏览器不支持系统通知',
+    settingsStored: '提醒设置仅保存在本浏览器中',
+  },
+  {
+    'type.1': 'Alarm',
+    'type.2': 'Work order',
+    'type.3': 'Inspection',
+    'type.4': 'Patrol',
+    'type.5': 'Citizen interaction',
+    'type.6': 'Business circulation',
+    'type.7': 'Early warning',
+    'type.8': 'AI alarm',
+    'type.9': 'Contract',
+    notifierTitle: 'New messages',
+    notifierCount: '{{count}} new',
+    expand: 'Expand',
+    collapse: 'Collapse',
+    close: 'Close',
+    open: 'Open “{{title}}”',
+    alertSettings: 'Message alerts',
+    browserNotifications: 'Browser notifications',
+    browserNotificationsHint: 'One system notification per new message while this page is in the background',
+    alarmSound: 'Alarm sound',
+    alarmSoundHint: 'A short tone when an alarm message arrives',
+    notificationsDenied:
+      'The browser has blocked notifications; allow them in the site settings, then switch this on',
+    notificationsUnsupported: 'This browser does not support system notifications',
+    settingsStored: 'These settings are kept in this browser only',
+  },
+);
