@@ -295,6 +295,17 @@ describe('produceMessage and the recipient rule', () => {
     expect(await recipientsOf(byCode?.eventId ?? 0)).toEqual([ids.admin]);
   });
 
+  it('sends nothing of a page the licence does not open; the platform’s own pages are always open', async () => {
+    const modules = async () => new Set(['iotcloud']);
+    const ctx = { ...t.app.cityops, licence: { modules } as unknown as typeof t.app.cityops.licence };
+    expect(await produceMessage(t.handle.db, ctx, alarm(projectA))).toBeNull();
+    const own = await produceMessage(t.handle.db, ctx, {
+      ...alarm(projectA),
+      audience: { code: 'userManage' },
+    });
+    expect(await recipientsOf(own?.eventId ?? 0)).toEqual([ids.admin]);
+  });
+
   it('stores and publishes nothing without a recipient', async () => {
     const events = await t.handle.db.$count(messageEvents);
     expect(await produce({ ...alarm(projectA), audience: { userIds: [await userId('nobody')] } })).toBeNull();
