@@ -73,6 +73,7 @@ export async function startBenchApp(
     SHELL_DIST: join(dataDir, 'no-shell'),
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '0',
+    DEMO_MESSAGE_SECONDS: '0',
   });
   const { handle, drop } = await openFresh(kind);
   const app = await buildApp({ config, database: handle });

@@ -59,6 +59,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       CITYOPS_MODE: 'demo',
       LOGIN_RATE_LIMIT: '600',
+      // No demo stream: a test produces the messages it expects.
+      DEMO_MESSAGE_SECONDS: '0',
       LOG_LEVEL: 'warn',
       // The sub-apps' ports are fixed: only a server that asks for them serves them.
       SUBAPP_HOSTS: 'none',

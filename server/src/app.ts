@@ -22,7 +22,10 @@ import { startLogPurge } from './modules/logs/service.js';
 import { resourceSystemsCache, withinLicence } from './modules/licence/scope.js';
 import { LicenceKeeper, prepareLicenceKey } from './modules/licence/state.js';
 import { pageSettingsInForce } from './modules/parameters/pageSettings.js';
+import { TemplateStore } from './modules/messages/templates.js';
+import { startMessageTimers } from './modules/messages/timers.js';
 import { ParameterStore, serverDefaults } from './modules/parameters/store.js';
+import { BUS_MAX_IDS, publish } from './modules/push/events.js';
 import { mapScriptSources } from './modules/shell/pageSettings.js';
 import { PermissionCache } from './modules/users/permissionCache.js';
 import { userResources } from './modules/users/permissions.js';
@@ -86,11 +89,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       sessionOf: (request) => sessionOf(context, request),
       holds: (userId, code) => permissions.holds(userId, code),
       resources: (userId) => permissions.resources(userId),
-      changed: () => {
+      forget: () => {
         systems.forget();
         permissions.forget();
       },
+      changed: async (userIds = null) => {
+        context.access.forget();
+        // Other instances forget on receipt; the affected users' open sessions read theirs again.
+        if (userIds?.length === 0) return;
+        const named = userIds && userIds.length <= BUS_MAX_IDS ? [...new Set(userIds)] : null;
+        await publish(database.db, { k: 'access', userIds: named });
+      },
     },
+    messageTemplates: new TemplateStore(database.db, cacheMs),
     parameters: new ParameterStore(database.db, serverDefaults(config.SESSION_IDLE_MINUTES), cacheMs),
     routes: new RouteCatalogue(),
     secrets,
@@ -160,6 +171,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await purge.first;
     });
   }
+
+  // Messages said on timers: licence expiry warnings, and the demo stream in demo mode.
+  const messageTimers = startMessageTimers(context, app.log);
+  app.addHook('onClose', () => messageTimers.stop());
 
   return app;
 }

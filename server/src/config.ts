@@ -75,6 +75,12 @@ export const configSchema = z
      * them on every call.
      */
     PERMISSION_CACHE_SECONDS: optional(z.coerce.number().min(0).max(3600)).default(10),
+    /**
+     * Demo mode: seconds between the demo producer's messages (a believable event of a random type in a
+     * demo project), so the message centre and the notifier show the whole feature. 0 turns it off;
+     * production never produces demo messages.
+     */
+    DEMO_MESSAGE_SECONDS: optional(z.coerce.number().min(0).max(86_400)).default(45),
     /** API requests worked on at once; past it the server answers 503 (busy) at once. 0: no limit. */
     OVERLOAD_MAX_IN_FLIGHT: optional(z.coerce.number().int().min(0)).default(100),
     /** Event-loop delay (ms) past which the server answers 503 (busy) at once. 0: not watched. */

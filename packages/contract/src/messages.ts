@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUTTON_CODES } from './admin/buttons.js';
+import { namedText } from './admin/fields.js';
 import { idSchema } from './admin/paging.js';
 import { defineEndpoint, noQuery, permission } from './endpoint.js';
 import { MSG_PAGE_CODE } from './permissions.js';
@@ -187,7 +188,8 @@ export const messagePageRequestSchema = z
     startTime: isoTime.optional(),
     endTime: isoTime.optional(),
   })
-  .refine((q) => !q.startTime || !q.endTime || q.startTime < q.endTime, {
+  // Compared as moments: the two may carry different offsets.
+  .refine((q) => !q.startTime || !q.endTime || Date.parse(q.startTime) < Date.parse(q.endTime), {
     message: 'field.endAfterStart',
     path: ['endTime'],
   });
@@ -217,8 +219,10 @@ export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
 export const updateMessageTemplateSchema = z
   .object({
     eventKind: messageEventKindSchema,
-    title: z.string().trim().min(1, 'field.required').max(TEMPLATE_TITLE_MAX),
-    content: z.string().trim().min(1, 'field.required').max(TEMPLATE_CONTENT_MAX),
+    // Refused naming the field (参数title不合法：…): 'field.required' needs the field's label, which
+    // the server's answer cannot supply.
+    title: namedText(TEMPLATE_TITLE_MAX),
+    content: namedText(TEMPLATE_CONTENT_MAX),
   })
   .strict();
 

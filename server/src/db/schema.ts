@@ -25,6 +25,7 @@ export * from '../modules/areas/tables.js';
 export * from '../modules/dictionary/tables.js';
 export * from '../modules/editions/tables.js';
 export * from '../modules/logs/tables.js';
+export * from '../modules/messages/tables.js';
 export * from '../modules/organizations/tables.js';
 export * from '../modules/projects/tables.js';
 export * from '../modules/projects/planTables.js';
@@ -111,26 +112,6 @@ export const licences = pgTable(
     registeredAt: moment('registered_at').notNull(),
   },
   (t) => [index('licences_registered_idx').on(t.registeredAt)],
-);
-
-/** The message centre (platform-shell.md §7 Messages, §9 message types 1-9). */
-export const messages = pgTable(
-  'messages',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    messageType: smallint('message_type').notNull(),
-    messageContent: varchar('message_content', { length: 2000 }).notNull(),
-    createTime: moment('create_time').notNull(),
-    notifyTime: moment('notify_time'),
-    readStatus: boolean('read_status').notNull().default(false),
-  },
-  (t) => [
-    index('messages_user_time_idx').on(t.userId, t.createTime),
-    check('messages_type_check', sql`${t.messageType} between 1 and 9`),
-  ],
 );
 
 /**

@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from '../db/connection.js';
 import type { resources } from '../db/schema.js';
 import type { SecretBox } from '../db/secretBox.js';
 import type { LicenceKeeper } from '../modules/licence/state.js';
+import type { TemplateStore } from '../modules/messages/templates.js';
 import type { ParameterStore } from '../modules/parameters/store.js';
 import type { RouteCatalogue } from './catalogue.js';
 
@@ -36,8 +37,14 @@ export interface AccessService {
   holds(userId: number, code: string): Promise<boolean>;
   /** Every resource the user holds (roles' and public), parents before children. */
   resources(userId: number): Promise<readonly HeldResource[]>;
-  /** Users' roles, roles' permissions or the resources changed: what anyone holds is read afresh. */
-  changed(): void;
+  /**
+   * Users' roles, roles' permissions, the resources or the licence changed: what anyone holds is read
+   * afresh here at once, and every instance is told (`access` on the event bus) which users' open
+   * sessions should read it again: `userIds`, or anyone when null (the default).
+   */
+  changed(userIds?: readonly number[] | null): Promise<void>;
+  /** Forgets what anyone holds on this instance only (a change that may have failed half-way). */
+  forget(): void;
 }
 
 /** What every module needs, decorated on the root Fastify instance as `app.cityops`. */
@@ -54,6 +61,8 @@ export interface AppContext {
   access: AccessService;
   /** The system parameters in force (parameterManage): session, sign-in lock, password policy, map… */
   parameters: ParameterStore;
+  /** The message templates in force (messageTemplate), kept for the cache period. */
+  messageTemplates: TemplateStore;
   /** Seals and opens the secrets kept in the database (db/secretBox.ts). */
   secrets: SecretBox;
   /** NOTIFY on a channel, from any instance (modules/push/events.ts publishes, modules/push listens). */

@@ -28,11 +28,22 @@ export interface RouteInput<E extends Endpoint> {
 type Data<E extends Endpoint> = z.input<E['data']>;
 export type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<Data<E> | Answer<Data<E>>>;
 
-export interface RouteOptions {
+/**
+ * Whose access a successful change altered, from the request and the answer: their ids, or null for
+ * anyone (`true` says the same).
+ */
+export type AccessChange<E extends Endpoint> =
+  | true
+  | ((input: RouteInput<E>, data: Data<E>) => readonly number[] | null | Promise<readonly number[] | null>);
+
+export interface RouteOptions<E extends Endpoint = Endpoint> {
   /** Subject to the per-IP sign-in rate limit (LOGIN_RATE_LIMIT). */
   rateLimited?: boolean;
-  /** Changes what users hold (roles, permissions, resources): cached permissions are read afresh. */
-  changesAccess?: boolean;
+  /**
+   * Changes what users hold (roles, permissions, resources): cached permissions are read afresh, and
+   * after a success every instance is told whose (AccessService.changed).
+   */
+  changesAccess?: AccessChange<E>;
 }
 
 /** The session of a non-public endpoint's caller (route() has already refused callers without one). */
@@ -103,7 +114,7 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
-  options: RouteOptions = {},
+  options: RouteOptions<E> = {},
 ) {
   const { LOGIN_RATE_LIMIT } = app.cityops.config;
   const limited = options.rateLimited === true && LOGIN_RATE_LIMIT > 0;
@@ -129,10 +140,18 @@ export function route<E extends Endpoint>(
         'params',
         locale,
       ) as z.output<NonNullable<E['params']>>;
-      const result = await handler({ params, query, body, session, request, locale }).finally(() => {
-        if (options.changesAccess === true) app.cityops.access.changed();
+      const input: RouteInput<E> = { params, query, body, session, request, locale };
+      const { changesAccess } = options;
+      const result = await handler(input).catch((error: unknown) => {
+        if (changesAccess) app.cityops.access.forget();
+        throw error;
       });
       const answer = result instanceof Answer ? result : new Answer(result, 'level.SUCCESS');
+      if (changesAccess) {
+        await app.cityops.access.changed(
+          changesAccess === true ? null : await changesAccess(input, answer.data),
+        );
+      }
       const data = z.safeParse(endpoint.data, answer.data);
       if (!data.success) {
         request.log.error(

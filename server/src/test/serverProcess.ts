@@ -76,6 +76,7 @@ export async function startServerProcess(
     LOGIN_RATE_LIMIT: '0',
     LOG_LEVEL: 'warn',
     LOG_PURGE_HOURS: '0',
+    DEMO_MESSAGE_SECONDS: '0',
     SUBAPP_HOSTS: 'none',
     SHELL_DIST: join(dataDir, 'no-shell'),
     ...env,

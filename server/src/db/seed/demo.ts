@@ -143,7 +143,6 @@ export async function seedDemo(db: Database) {
   });
   await seedDemoTeams(db, projectIds);
   if (projectIds[0]) await seedDemoAreas(db, projectIds[0]);
-  await seedDemoMessages(db, DEMO_ACCOUNTS.admin.userName);
-  await seedDemoMessages(db, DEMO_ACCOUNTS.operator.userName);
+  await seedDemoMessages(db, DEMO_ACCOUNTS.admin.userName, projectIds);
   await seedDemoVideo(db, projectIds);
 }

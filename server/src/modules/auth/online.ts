@@ -7,6 +7,7 @@ import { containing, pageOf, totalOver } from '../../db/paging.js';
 import type { AppContext } from '../../http/context.js';
 import { ApiError } from '../../http/envelope.js';
 import { recordAudit, type Actor } from '../logs/audit.js';
+import { publishEndedSessions } from './sessions.js';
 
 /** Online sessions: who is signed in (a live, unexpired session), from where and since when. */
 type Ctx = Pick<AppContext, 'db' | 'now'>;
@@ -71,6 +72,7 @@ export async function kickSession(ctx: Ctx, actor: Actor, sessionId: number) {
       .where(eq(sessions.id, sessionId))
       .returning({ userId: sessions.userId, ip: sessions.ip });
     if (!ended) throw new ApiError(StatusCode.REJECTED, 'admin.notFound');
+    await publishEndedSessions(tx, [sessionId]);
     const [owner] = await tx
       .select({ userName: users.userName })
       .from(users)

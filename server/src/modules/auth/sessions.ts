@@ -6,6 +6,7 @@ import type { Database } from '../../db/connection.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema.js';
 import type { AppContext, SessionInfo } from '../../http/context.js';
+import { BUS_MAX_IDS, publish } from '../push/events.js';
 
 /*
  * Sessions live in the database (several instances may serve one user) and are found by the SHA-256
@@ -150,15 +151,31 @@ export async function sessionOf(ctx: AppContext, request: FastifyRequest): Promi
   return token ? touchSession(ctx, token) : null;
 }
 
-/** Ends the session of a token; answers whose it was, or null if there was none. */
+/**
+ * Tells every instance that these sessions ended (signed out, kicked, disabled user, password
+ * changed), so their push sockets close; in the caller's transaction, delivered once it commits.
+ */
+export async function publishEndedSessions(db: Database, sessionIds: readonly number[]) {
+  for (let start = 0; start < sessionIds.length; start += BUS_MAX_IDS) {
+    await publish(db, { k: 'sessions', sessionIds: sessionIds.slice(start, start + BUS_MAX_IDS) });
+  }
+}
+
+/** Ends the session of a token; answers whose it was (and its id), or null if there was none. */
 export async function endSession(db: Database, token: string) {
   const [ended] = await db
     .delete(sessions)
     .where(eq(sessions.tokenHash, hashToken(token)))
-    .returning({ userId: sessions.userId });
-  return ended ?? null;
+    .returning({ id: sessions.id, userId: sessions.userId });
+  if (!ended) return null;
+  await publishEndedSessions(db, [ended.id]);
+  return ended;
 }
 
-export async function endUserSessions(db: Database, userId: number) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of a user; answers the ids of those that ended. */
+export async function endUserSessions(db: Database, userId: number): Promise<number[]> {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  const ids = ended.map((row) => row.id);
+  await publishEndedSessions(db, ids);
+  return ids;
 }

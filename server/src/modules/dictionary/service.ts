@@ -18,6 +18,7 @@ import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
 import { refuse } from '../../http/envelope.js';
 import { changedFields, recordAudit, type Actor } from '../logs/audit.js';
+import { publish } from '../push/events.js';
 import * as repo from './repository.js';
 
 /** The data dictionary: types and items, each change in one transaction with its log row. */
@@ -58,6 +59,9 @@ export async function allDictionaries(db: Database, knownVersion?: string): Prom
   return { version, dictionaries: version === knownVersion ? null : dictionaries };
 }
 
+/** Tells every instance, once the change commits, that open sessions should read dictList again. */
+const announce = (tx: Database) => publish(tx, { k: 'dictionary' });
+
 // ---- Types ----
 
 export const listTypes = (ctx: Ctx, request: z.output<typeof dicTypeListRequestSchema>) =>
@@ -90,6 +94,7 @@ export async function createType(
       targetName: input.name,
       changes: changedFields(null, row, TYPE_FIELDS),
     });
+    await announce(tx);
     return row;
   });
 }
@@ -117,6 +122,7 @@ export async function updateType(
       targetName: before.name,
       changes: changedFields(before, after, TYPE_FIELDS),
     });
+    await announce(tx);
     return after;
   });
 }
@@ -137,6 +143,7 @@ export async function deleteType(ctx: Ctx, actor: Actor, code: string) {
       targetName: before.name,
       changes: changedFields(before, null, TYPE_FIELDS),
     });
+    await announce(tx);
   });
 }
 
@@ -176,6 +183,7 @@ export async function createItem(
       targetName: row.itemName,
       changes: changedFields(null, row, ITEM_FIELDS),
     });
+    await announce(tx);
     return row;
   });
 }
@@ -202,6 +210,7 @@ export async function updateItem(
       targetName: before.itemName,
       changes: changedFields(before, after, ITEM_FIELDS),
     });
+    await announce(tx);
     return after;
   });
 }
@@ -236,5 +245,6 @@ export async function deleteItems(ctx: Ctx, actor: Actor, itemIds: readonly numb
       });
     }
     for (const dicCode of types) await touchType(tx, actor, dicCode, now);
+    await announce(tx);
   });
 }

@@ -57,7 +57,7 @@ export default async function licenceRoutes(app: FastifyInstance) {
       try {
         const registered = await ctx.licence.register(body, replacer);
         // The systems it opens may differ: what everyone holds is read afresh.
-        ctx.access.changed();
+        await ctx.access.changed();
         return new Answer(registered, 'licence.registered');
       } catch (error) {
         if (!(error instanceof LicenceDowngrade)) throw error;

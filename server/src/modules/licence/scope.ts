@@ -1,4 +1,5 @@
 import { SYSTEM_NAMES } from '@cityops/contract';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import { ReadCache } from '../../db/readCache.js';
 import { resources } from '../../db/schema.js';
@@ -53,4 +54,23 @@ export function withinLicence<Row extends Pick<Resource, 'id'>>(
     const system = systems.get(row.id);
     return system === undefined || system === ALWAYS_SERVED || modules.has(system);
   });
+}
+
+/**
+ * Whether the licence serves the resource with `code` (withinLicence's rule for one code): its system
+ * is open, or it is the platform's own, or it belongs to no system. A code no resource has is served.
+ */
+export async function codeWithinLicence(
+  db: Database,
+  code: string,
+  modules: ReadonlySet<string>,
+): Promise<boolean> {
+  const result = await db.execute<{ code: string }>(sql`
+    with recursive up(id, parent_id, code) as (
+      select id, parent_id, code from ${resources} where lower(code) = lower(${code})
+      union
+      select r.id, r.parent_id, r.code from ${resources} r join up on r.id = up.parent_id
+    ) select code from up where parent_id is null`);
+  const roots = ((result as { rows?: { code: string }[] }).rows ?? []).map((row) => row.code);
+  return roots.every((root) => !SYSTEMS.has(root) || root === ALWAYS_SERVED || modules.has(root));
 }

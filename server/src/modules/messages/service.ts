@@ -1,61 +1,65 @@
-import type { Message } from '@cityops/contract';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { MessagePage } from '@cityops/contract';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { pageOf } from '../../db/paging.js';
 import { messages } from '../../db/schema.js';
 import type { AppContext } from '../../http/context.js';
+import { publish } from '../push/events.js';
+import { intArray } from './recipients.js';
+import * as repo from './repository.js';
 
-/** The largest serial (int4) id. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID } from './recipients.js';
+
+type Ctx = Pick<AppContext, 'db' | 'now'>;
 
 export interface MessageQuery {
   pageNum: number;
   pageSize: number;
   readStatus?: boolean | undefined;
   messageType?: number | undefined;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
 }
 
-const asMessage = (row: typeof messages.$inferSelect): Message => ({
-  id: row.id,
-  messageType: row.messageType,
-  title: '',
-  messageContent: row.messageContent,
-  createTime: row.createTime.toISOString(),
-  notifyTime: row.notifyTime ? row.notifyTime.toISOString() : null,
-  readStatus: row.readStatus,
-  projectId: null,
-  projectName: null,
-  link: null,
-});
-
-/** One page of the user's messages, newest first, with the filtered total and the user's unread count. */
-export async function messagePage(ctx: AppContext, userId: number, query: MessageQuery) {
+/**
+ * One page of the user's messages, newest first, with the filtered total and the user's whole unread
+ * count (the dot's number, whatever the filter).
+ */
+export async function messagePage(ctx: Ctx, userId: number, query: MessageQuery): Promise<MessagePage> {
   const filters: SQL[] = [eq(messages.userId, userId)];
   if (query.readStatus !== undefined) filters.push(eq(messages.readStatus, query.readStatus));
   if (query.messageType !== undefined) filters.push(eq(messages.messageType, query.messageType));
+  if (query.startTime) filters.push(gte(messages.createTime, new Date(query.startTime)));
+  if (query.endTime) filters.push(lt(messages.createTime, new Date(query.endTime)));
   const where = and(...filters);
-  const rows = await ctx.db
-    .select()
-    .from(messages)
-    .where(where)
-    .orderBy(desc(messages.createTime), desc(messages.id))
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize);
-  const [total] = await ctx.db.select({ n: count() }).from(messages).where(where);
-  const [unread] = await ctx.db
-    .select({ n: count() })
-    .from(messages)
-    .where(and(eq(messages.userId, userId), eq(messages.readStatus, false)));
-  return { messageList: rows.map(asMessage), noReadCount: unread?.n ?? 0, total: total?.n ?? 0 };
+  const [page, noReadCount] = await Promise.all([
+    pageOf(
+      query,
+      (limit, offset) => repo.selectMessages(ctx.db, where).limit(limit).offset(offset),
+      () => ctx.db.$count(messages, where),
+      repo.toMessage,
+    ),
+    repo.unreadCount(ctx.db, userId),
+  ]);
+  return { messageList: page.list, noReadCount, total: page.total };
 }
 
-/** Marks the user's own unread messages among `ids` read; ids of anyone else's are ignored. */
-export async function markRead(ctx: AppContext, userId: number, ids: readonly number[]) {
-  // Ids beyond the column's range cannot be anyone's message; leave them out rather than fail.
-  const unique = [...new Set(ids)].filter((id) => id > 0 && id <= MAX_ID);
-  if (unique.length === 0) return { updated: 0 };
-  const updated = await ctx.db
-    .update(messages)
-    .set({ readStatus: true })
-    .where(and(eq(messages.userId, userId), eq(messages.readStatus, false), inArray(messages.id, unique)))
-    .returning({ id: messages.id });
-  return { updated: updated.length };
+/**
+ * Marks rows read: only the user's own, unread ones (anyone else's ids, and ids no row can have, are
+ * ignored). When any changed, every instance is told so the user's other tabs update their count.
+ */
+async function markRead(ctx: Ctx, userId: number, where?: SQL) {
+  const updated = await ctx.db.transaction(async (tx) => {
+    const changed = await repo.markRead(tx, userId, ctx.now(), where);
+    if (changed > 0) await publish(tx, { k: 'read', userIds: [userId] });
+    return changed;
+  });
+  return { updated };
 }
+
+/** recordDeal: the user's own unread messages among `ids` become read. */
+export async function markMessagesRead(ctx: Ctx, userId: number, ids: readonly number[]) {
+  return markRead(ctx, userId, sql`${messages.id} = any(${intArray([...new Set(ids)])})`);
+}
+
+/** 全部已读: every unread message of the user becomes read. */
+export const markAllRead = (ctx: Ctx, userId: number) => markRead(ctx, userId);

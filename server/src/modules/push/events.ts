@@ -10,17 +10,20 @@ import type { Database } from '../../db/connection.js';
  */
 export const EVENTS_CHANNEL = 'cityops_events';
 
+/** The most ids one event names (users, sessions): more users are `null` (anyone), more sessions several events. */
+export const BUS_MAX_IDS = 500;
+
 export const busEventSchema = z.discriminatedUnion('k', [
   /** A message event was stored with its recipients' rows (modules/messages). */
   z.object({ k: z.literal('message'), eventId: z.number().int() }),
   /** These users' unread counts changed without a new message (read in some tab or instance). */
-  z.object({ k: z.literal('read'), userIds: z.array(z.number().int()).max(500) }),
+  z.object({ k: z.literal('read'), userIds: z.array(z.number().int()).max(BUS_MAX_IDS) }),
   /** What these users (null: anyone) hold changed: roles, permissions, resources, the licence. */
-  z.object({ k: z.literal('access'), userIds: z.array(z.number().int()).max(500).nullable() }),
+  z.object({ k: z.literal('access'), userIds: z.array(z.number().int()).max(BUS_MAX_IDS).nullable() }),
   /** The dictionary changed. */
   z.object({ k: z.literal('dictionary') }),
   /** These sessions ended (signed out, kicked, disabled user, password changed). */
-  z.object({ k: z.literal('sessions'), sessionIds: z.array(z.number().int()).max(500) }),
+  z.object({ k: z.literal('sessions'), sessionIds: z.array(z.number().int()).max(BUS_MAX_IDS) }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 

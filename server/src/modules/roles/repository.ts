@@ -133,3 +133,13 @@ export async function rolesWithResources(db: Database, roleIds: readonly number[
     resourceIds: held.filter((row) => row.roleId === role.id).map((row) => row.resourceId),
   }));
 }
+
+/** The ids of the role's users, or null when there are more than `max` (then: anyone). */
+export async function roleUserIds(db: Database, roleId: number, max: number): Promise<number[] | null> {
+  const rows = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.roleId, roleId))
+    .limit(max + 1);
+  return rows.length > max ? null : rows.map((row) => row.userId);
+}

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Answer } from '../../http/envelope.js';
 import { route, signedIn, type RouteInput } from '../../http/route.js';
 import { actorOf } from '../logs/audit.js';
+import { BUS_MAX_IDS } from '../push/events.js';
+import { roleUserIds } from './repository.js';
 import * as roles from './service.js';
 
 const actor = (input: Pick<RouteInput<never>, 'session' | 'request'>) =>
@@ -32,7 +34,8 @@ export default async function roleRoutes(app: FastifyInstance) {
       await roles.deleteRole(ctx, actor(input), input.body.roleId);
       return new Answer(null, 'admin.deleted');
     },
-    { changesAccess: true },
+    // Only a role nobody holds can be deleted: nobody's access changed.
+    { changesAccess: () => [] },
   );
   route(
     app,
@@ -46,6 +49,6 @@ export default async function roleRoutes(app: FastifyInstance) {
       );
       return new Answer(tree, 'role.permissionsAssigned');
     },
-    { changesAccess: true },
+    { changesAccess: (input) => roleUserIds(ctx.db, input.body.roleId, BUS_MAX_IDS) },
   );
 }

@@ -87,13 +87,13 @@ export default async function userRoutes(app: FastifyInstance) {
     app,
     userEndpoints.create,
     async (input) => new Answer(await users.createUser(ctx, actor(input), input.body), 'admin.created'),
-    { changesAccess: true },
+    { changesAccess: (_, user) => [user.userId] },
   );
   route(
     app,
     userEndpoints.update,
     async (input) => new Answer(await users.updateUser(ctx, actor(input), input.body), 'admin.saved'),
-    { changesAccess: true },
+    { changesAccess: (input) => [input.body.userId] },
   );
   route(
     app,
@@ -102,7 +102,7 @@ export default async function userRoutes(app: FastifyInstance) {
       const row = await users.assignRoles(ctx, actor(input), input.body.userId, input.body.roleIds);
       return new Answer(row, 'user.rolesAssigned');
     },
-    { changesAccess: true },
+    { changesAccess: (input) => [input.body.userId] },
   );
   route(
     app,
@@ -111,7 +111,7 @@ export default async function userRoutes(app: FastifyInstance) {
       const row = await users.alterState(ctx, actor(input), input.body.userId, input.body.status);
       return new Answer(row, 'user.stateChanged');
     },
-    { changesAccess: true },
+    { changesAccess: (input) => [input.body.userId] },
   );
   route(app, userEndpoints.resetPassword, async (input) => {
     await users.resetPassword(ctx, actor(input), input.body.userId, input.body.password);
@@ -124,7 +124,7 @@ export default async function userRoutes(app: FastifyInstance) {
       await users.deleteUser(ctx, actor(input), input.query.userId);
       return new Answer(null, 'admin.deleted');
     },
-    { changesAccess: true },
+    { changesAccess: (input) => [input.query.userId] },
   );
   route(
     app,
@@ -133,7 +133,7 @@ export default async function userRoutes(app: FastifyInstance) {
       await users.deleteUsers(ctx, actor(input), input.body.userIds);
       return new Answer(null, 'admin.deleted');
     },
-    { changesAccess: true },
+    { changesAccess: (input) => input.body.userIds },
   );
 
   exportRoute(app, userExport, async ({ body }) => ({

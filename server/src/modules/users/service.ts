@@ -1,5 +1,5 @@
 import type { createUserSchema, updateUserSchema, userListRequestSchema } from '@cityops/contract';
-import { USER_MANAGE, type TextKey, type UserRow } from '@cityops/contract';
+import { chinaDateTime, USER_MANAGE, type TextKey, type UserRow } from '@cityops/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/password.js';
 import { checkPasswordPolicy, mustChangeFirst } from '../parameters/passwordPolicy.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { changedFields, recordAudit, type Actor, type AuditEntry } from '../logs/audit.js';
+import { produceMessage, type ProduceContext } from '../messages/produce.js';
 import { grantScopeOf, listed, rolesOutside } from '../roles/grantScope.js';
 import * as repo from './repository.js';
 
@@ -231,9 +232,14 @@ export async function alterState(ctx: Ctx, actor: Actor, userId: number, status:
 
 /**
  * Sets a password the user must replace at the next sign-in (unless the password policy says
- * otherwise); their sessions end.
+ * otherwise); their sessions end, and the user gets a message saying who reset it and when.
  */
-export async function resetPassword(ctx: Ctx, actor: Actor, userId: number, password: string) {
+export async function resetPassword(
+  ctx: Ctx & ProduceContext,
+  actor: Actor,
+  userId: number,
+  password: string,
+) {
   const target = await userInfo(ctx, userId);
   await checkPasswordPolicy(ctx, password);
   const passwordHash = await hashPassword(password);
@@ -257,6 +263,11 @@ export async function resetPassword(ctx: Ctx, actor: Actor, userId: number, pass
       targetId: userId,
       targetName: target.userName,
     });
+  });
+  await produceMessage(ctx.db, ctx, {
+    kind: 'user.passwordReset',
+    values: { userName: target.userName, operator: actor.account, time: chinaDateTime(now) },
+    audience: { userIds: [userId] },
   });
 }
 
@@ -282,7 +293,9 @@ export async function deleteUsers(ctx: Ctx, actor: Actor, userIds: readonly numb
     for (const userId of ids) {
       const target = (await repo.findUserRow(tx, userId)) ?? refuse('admin.notFound');
       await checkAuthority(tx, actor, userId);
-      // Sessions, roles and projects go with the user (foreign keys cascade).
+      // Its sessions end (and every instance hears of it); roles and projects go with the user
+      // (foreign keys cascade).
+      await endUserSessions(tx, userId);
       if (!(await repo.deleteUser(tx, userId))) refuse('admin.notFound');
       await recordAudit(tx, actor, now, {
         module: USER_MANAGE,

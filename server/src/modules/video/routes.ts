@@ -13,6 +13,7 @@ import { actorOf, recordAudit } from '../logs/audit.js';
 import { cameraTree, visibleCameras } from './cameras.js';
 import { answerVideoError, VideoError } from './errors.js';
 import { perCamera } from './fanOut.js';
+import { PlatformHealth } from './health.js';
 import { HikAdapter } from './hik/hikAdapter.js';
 import { IccAdapter } from './icc/iccAdapter.js';
 import { IccTokens } from './icc/iccToken.js';
@@ -29,11 +30,15 @@ export default async function videoRoutes(app: FastifyInstance) {
   const { db, now, secrets } = app.cityops;
   // Looked up at each call, so a test can watch what reaches the platforms by spying on fetch.
   const fetcher: typeof fetch = (input, init) => fetch(input, init);
-  const tokens = new IccTokens(fetcher);
+  // Every call to a platform also tells whether it answers (a message when it stops: health.ts).
+  const health = new PlatformHealth(app.cityops, app.log);
+  const hikFetch = health.watch(PLATFORM_HIK, fetcher);
+  const iccFetch = health.watch(PLATFORM_ICC, fetcher);
+  const tokens = new IccTokens(iccFetch);
   app.setErrorHandler(answerVideoError);
 
-  const hik = async () => new HikAdapter(await usablePlatform(db, secrets, PLATFORM_HIK), fetcher);
-  const icc = async () => new IccAdapter(await usablePlatform(db, secrets, PLATFORM_ICC), tokens, fetcher);
+  const hik = async () => new HikAdapter(await usablePlatform(db, secrets, PLATFORM_HIK), hikFetch);
+  const icc = async () => new IccAdapter(await usablePlatform(db, secrets, PLATFORM_ICC), tokens, iccFetch);
   /** Refuses codes the user may not see before anything reaches the platform. */
   const check = (
     input: { session: Parameters<typeof signedIn>[0]['session'] },
