@@ -10,6 +10,7 @@
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { API_PREFIX, authEndpoints, type Envelope, type LoginData } from '@cityops/contract';
+import { messages } from '@cityops/server/src/db/schema.js';
 import { createAccount } from '@cityops/server/src/db/seed/accounts.js';
 import { produceMessage } from '@cityops/server/src/modules/messages/produce.js';
 import type { ClientsReply, ClientsStart } from './pushClients.js';
@@ -104,10 +105,10 @@ async function measure(kind: DatabaseKind) {
   clients.send({ kind: 'stop' });
   if (report.kind !== 'arrivals') throw new Error('no arrivals');
 
-  const eventOfMessage = await bench.app.cityops.db.execute<{ id: number; event_id: number }>(
-    'select id, event_id from messages',
-  );
-  const eventOf = new Map(eventOfMessage.rows.map((row) => [Number(row.id), Number(row.event_id)]));
+  const recipients = await bench.app.cityops.db
+    .select({ id: messages.id, eventId: messages.eventId })
+    .from(messages);
+  const eventOf = new Map(recipients.map((row) => [row.id, row.eventId]));
   const latencies = report.arrivals.flatMap(([messageId, at]) => {
     const started = producedAt.get(eventOf.get(messageId) ?? -1);
     return started === undefined ? [] : [at - started];

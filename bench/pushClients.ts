@@ -53,8 +53,9 @@ process.on('message', (raw: ClientsStart | { kind: 'report' } | { kind: 'stop' }
       // In batches, as browsers arrive: a thousand handshakes at once measure the accept queue.
       for (const token of raw.tokens) {
         const results = await Promise.all(Array.from({ length: raw.perToken }, () => openOne(url, token)));
-        for (const ok of results) if (ok) open += 1;
-        else failed += 1;
+        for (const ok of results)
+          if (ok) open += 1;
+          else failed += 1;
       }
       setInterval(() => {
         for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');

@@ -10,6 +10,8 @@ export interface RunningServer {
   baseUrl: string;
   /** The server's DATA_DIR (page-settings.json and the embedded database live there). */
   dataDir: string;
+  /** The last of what the server printed, for a failure's message. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
+    output: () => output,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 300));

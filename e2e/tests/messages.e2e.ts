@@ -111,7 +111,12 @@ describe('消息推送', () => {
 
   it("changes an open session's menu when an administrator changes its role, without a reload", async () => {
     const operator = await open();
+    // An open session: its push socket signed in (its first frame came) before anything changes.
+    const pushing = operator.page
+      .waitForEvent('websocket', (socket) => socket.url().endsWith('/push/message'))
+      .then((socket) => socket.waitForEvent('framereceived'));
     await signIn(operator.page, server.baseUrl, DEMO.operator);
+    await pushing;
     const systems = operator.page.getByText('平台管理', { exact: true });
     expect(await systems.count()).toBe(0);
     const loadedAt = await operator.page.evaluate(() => performance.timeOrigin);
@@ -121,7 +126,7 @@ describe('消息推送', () => {
     const roles = await call<{ list: Array<{ roleId: number; name: string; code?: string }> }>(
       admin.page,
       'POST',
-      roleEndpoints.list.path,
+      roleEndpoints.page.path,
       { pageNum: 1, pageSize: 100 },
     );
     const role = roles.list.find((found) => found.name === '值班操作员');

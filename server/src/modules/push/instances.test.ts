@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../db/connection.js';
-import { messages, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { openPushSocket, type TestPushSocket } from '../../test/pushClient.js';
 import { TEST_SECRETS_KEY } from '../../test/licence.js';
 import { createTestApp, scratchPostgres, type TestApp } from '../../test/testApp.js';
-import { EVENTS_CHANNEL, publish } from './events.js';
+import { produceMessage } from '../messages/produce.js';
+import { EVENTS_CHANNEL } from './events.js';
 
 /*
  * Two server instances on one PostgreSQL (ARCHITECTURE "Push to browsers"): an event written through
@@ -44,12 +45,13 @@ describe.skipIf(!server)('push across two instances on one PostgreSQL', () => {
     (await b.handle.db.select({ id: users.id }).from(users).where(eq(users.userName, 'admin')))[0]?.id ?? 0;
 
   /** A message for admin written and published through instance B. */
-  const messageThroughB = async (content: string) => {
-    const [row] = await b.handle.db
-      .insert(messages)
-      .values({ userId: await adminId(), messageType: 7, messageContent: content, createTime: b.clock.now() })
-      .returning({ id: messages.id });
-    await publish(b.handle.db, { k: 'message', eventId: row?.id ?? 0 });
+  const messageThroughB = async (contractName: string) => {
+    const produced = await produceMessage(b.handle.db, b.app.cityops, {
+      kind: 'contract.expiring',
+      values: { contractName, days: '30' },
+      audience: { userIds: [await adminId()] },
+    });
+    expect(produced?.recipients).toBe(1);
   };
 
   it('delivers a message published through one instance to a socket held by the other', async () => {
@@ -58,10 +60,10 @@ describe.skipIf(!server)('push across two instances on one PostgreSQL', () => {
     socket = await openPushSocket(baseA);
     socket.send({ accessToken: token });
     const first = await socket.nextOf('messages');
-    await messageThroughB('2号环境监测站 PM2.5 超过预警值');
+    await messageThroughB('2026年路灯维保合同');
     const pushed = await socket.nextOf('messages');
     expect(pushed).toMatchObject({ fresh: true, noReadCount: first.noReadCount + 1 });
-    expect(pushed.messageList[0]?.messageContent).toBe('2号环境监测站 PM2.5 超过预警值');
+    expect(pushed.messageList[0]?.messageContent).toContain('2026年路灯维保合同');
   });
 
   it('listens again when its listening connection is cut, re-sends the count, and delivers what follows', async () => {
@@ -80,7 +82,7 @@ describe.skipIf(!server)('push across two instances on one PostgreSQL', () => {
     if (!socket) throw new Error('the first test opens the socket');
     const resynced = await socket.nextOf('count', 15_000);
     expect(resynced.noReadCount).toBeGreaterThan(0);
-    await messageThroughB('合同即将到期');
-    expect((await socket.nextOf('messages')).messageList[0]?.messageContent).toBe('合同即将到期');
+    await messageThroughB('灯杆租赁合同');
+    expect((await socket.nextOf('messages')).messageList[0]?.messageContent).toContain('灯杆租赁合同');
   }, 30_000);
 });

@@ -1,9 +1,10 @@
-import { PUSH_CLOSE, PUSH_FLOOD_FRAMES, PUSH_MAX_FRAME_BYTES } from '@cityops/contract';
+import { roleEndpoints, PUSH_CLOSE, PUSH_FLOOD_FRAMES, PUSH_MAX_FRAME_BYTES } from '@cityops/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, sessions, users } from '../../db/schema.js';
 import { openPushSocket, type TestPushSocket } from '../../test/pushClient.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { produceMessage } from '../messages/produce.js';
 import { publish } from './events.js';
 
 let t: TestApp;
@@ -92,19 +93,21 @@ describe('the push socket', () => {
     const { socket, first } = await signedIn(admin);
     const operator = await t.token('operator', 'Operator@123');
     const { socket: other } = await signedIn(operator);
-    const [row] = await t.handle.db
-      .insert(messages)
-      .values({
-        userId: await userId('admin'),
-        messageType: 1,
-        messageContent: '1号路灯灯具故障',
-        createTime: t.clock.now(),
-      })
-      .returning({ id: messages.id });
-    await publish(t.handle.db, { k: 'message', eventId: row?.id ?? 0 });
+    const produced = await produceMessage(t.handle.db, t.app.cityops, {
+      kind: 'alarm.raised',
+      values: {
+        deviceName: '1号路灯',
+        alarmName: '灯具故障',
+        level: '重要',
+        place: '人民路东段',
+        time: '08:30',
+      },
+      audience: { userIds: [await userId('admin')] },
+    });
+    expect(produced?.recipients).toBe(1);
     const pushed = await socket.nextOf('messages');
     expect(pushed).toMatchObject({ fresh: true, noReadCount: first.noReadCount + 1 });
-    expect(pushed.messageList.map((message) => message.messageContent)).toEqual(['1号路灯灯具故障']);
+    expect(pushed.messageList.map((message) => message.title)).toEqual(['设备告警：1号路灯']);
     other.send({ type: 'ping' });
     expect((await other.next()).type).toBe('pong');
   });
@@ -128,6 +131,29 @@ describe('the push socket', () => {
     expect(await ending.closed).toEqual({ code: PUSH_CLOSE.unauthorized, reason: 'session ended' });
     socket.send({ type: 'ping' });
     await socket.nextOf('pong');
+  });
+
+  it("tells a role's users when an administrator changes the role's permissions", async () => {
+    const operator = await t.token('operator', 'Operator@123');
+    const { socket } = await signedIn(operator);
+    const roles = await t.api(roleEndpoints.page, { token: admin, body: { pageNum: 1, pageSize: 100 } });
+    const role = roles.data?.list.find((found) => found.name === '值班操作员');
+    if (!role) throw new Error('no operator role');
+    const tree = await t.api(roleEndpoints.permissionTree, { token: admin, query: { roleId: role.roleId } });
+    type Node = { id: number; code: string; checked: boolean; children?: Node[] };
+    const flat = (nodes: readonly Node[]): Node[] =>
+      nodes.flatMap((node) => [node, ...flat(node.children ?? [])]);
+    const nodes = flat(tree.data ?? []);
+    const dictionary = nodes.find((node) => node.code === 'dictionary');
+    const assigned = await t.api(roleEndpoints.assignPermission, {
+      token: admin,
+      body: {
+        roleId: role.roleId,
+        resourceIds: [...nodes.filter((node) => node.checked).map((node) => node.id), dictionary?.id ?? 0],
+      },
+    });
+    expect(assigned.status_code, assigned.message).toBe(1);
+    expect(await socket.nextOf('changed')).toMatchObject({ what: 'access' });
   });
 
   it('refuses a user without msg_page with 4403', async () => {

@@ -27,7 +27,7 @@ export default async function pushRoutes(app: FastifyInstance) {
     unreadState: (userId, limit) => unreadState(ctx.db, userId, limit),
     unreadCounts: (userIds) => unreadCounts(ctx.db, userIds),
   };
-  const hub = new PushHub({ source, forgetAccess: () => ctx.access.changed(), log: app.log });
+  const hub = new PushHub({ source, forgetAccess: () => ctx.access.forget(), log: app.log });
 
   const stop = await ctx.listen(
     EVENTS_CHANNEL,

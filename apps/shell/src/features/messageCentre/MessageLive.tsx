@@ -64,6 +64,11 @@ function LiveMessages({ userId }: { userId: number }) {
             useNotifier.getState().add(frame.messageList);
             announce(frame.messageList);
             void refreshLists();
+          } else if (!frame.fresh) {
+            // Changes made while no socket was open (before the first, or during a reconnect) were
+            // not pushed: what the user holds and the dictionaries are read again, so none is lost.
+            void refreshAccess(client);
+            void reloadDictionaries(client, http);
           }
           break;
         case 'count':
