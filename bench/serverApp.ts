@@ -66,6 +66,7 @@ async function openFresh(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; 
 export async function startBenchApp(
   kind: DatabaseKind,
   beforeReady?: (app: BenchApp['app']) => void,
+  env: Record<string, string> = {},
 ): Promise<BenchApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cityops-bench-'));
   const config = loadConfig({
@@ -73,6 +74,7 @@ export async function startBenchApp(
     SHELL_DIST: join(dataDir, 'no-shell'),
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '0',
+    ...env,
     DEMO_MESSAGE_SECONDS: '0',
   });
   const { handle, drop } = await openFresh(kind);

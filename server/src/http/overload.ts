@@ -76,6 +76,8 @@ export class LoadShedder {
   }
 }
 
+const isWebSocketUpgrade = (upgrade: string | undefined) => upgrade?.toLowerCase() === 'websocket';
+
 /** Paths that stay outside the in-flight count: the liveness probe must answer while busy. */
 const UNCOUNTED = new Set(['/api/health']);
 const RETRY_AFTER_SECONDS = '2';
@@ -123,7 +125,9 @@ export async function protectFromOverload(app: FastifyInstance, limits: Overload
     const path = request.url.split('?', 1)[0] ?? '';
     if (!isApiPath(path) || UNCOUNTED.has(path)) return;
     if (shedder?.turnAway()) return answerBusy(request, reply);
-    if (limits.maxInFlight <= 0) return;
+    // A WebSocket stays open for as long as its page does: it is a connection, not work under way,
+    // and counting it would let a few hundred open pages turn every call away.
+    if (limits.maxInFlight <= 0 || isWebSocketUpgrade(request.headers.upgrade)) return;
     if (inFlight >= limits.maxInFlight) return answerBusy(request, reply);
     inFlight += 1;
     reply.raw.once('close', () => {

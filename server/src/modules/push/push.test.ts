@@ -1,4 +1,10 @@
-import { roleEndpoints, PUSH_CLOSE, PUSH_FLOOD_FRAMES, PUSH_MAX_FRAME_BYTES } from '@cityops/contract';
+import {
+  messageEndpoints,
+  roleEndpoints,
+  PUSH_CLOSE,
+  PUSH_FLOOD_FRAMES,
+  PUSH_MAX_FRAME_BYTES,
+} from '@cityops/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, sessions, users } from '../../db/schema.js';
@@ -162,5 +168,28 @@ describe('the push socket', () => {
     const socket = await open();
     socket.send({ accessToken: token });
     expect(await socket.closed).toEqual({ code: PUSH_CLOSE.forbidden, reason: 'no msg_page' });
+  });
+});
+
+describe('open push sockets and the in-flight limit', () => {
+  it('never count as calls under way: with more sockets open than the limit, calls are still answered', async () => {
+    const small = await createTestApp({ env: { OVERLOAD_MAX_IN_FLIGHT: '3' } });
+    try {
+      const base = await small.app.listen({ host: '127.0.0.1', port: 0 });
+      const token = await small.token('admin', 'Admin@123');
+      const sockets = await Promise.all(Array.from({ length: 5 }, () => openPushSocket(base)));
+      for (const socket of sockets) socket.send({ accessToken: token });
+      for (const socket of sockets) await socket.nextOf('messages');
+      const answer = await fetch(`${base}/api${messageEndpoints.pageList.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'access-token': token },
+        body: '{}',
+      });
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { status_code: number }).status_code).toBe(1);
+      for (const socket of sockets) socket.close();
+    } finally {
+      await small.close();
+    }
   });
 });
