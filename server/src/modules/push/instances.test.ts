@@ -85,4 +85,26 @@ describe.skipIf(!server)('push across two instances on one PostgreSQL', () => {
     await messageThroughB('灯杆租赁合同');
     expect((await socket.nextOf('messages')).messageList[0]?.messageContent).toContain('灯杆租赁合同');
   }, 30_000);
+
+  it('loses nothing over a restart: a socket that reconnects to the restarted instance gets what came meanwhile', async () => {
+    if (!socket) throw new Error('the first test opens the socket');
+    const token = await b.token('admin', 'Admin@123');
+    const counted = await openPushSocket(baseA);
+    counted.send({ accessToken: token });
+    const { noReadCount } = await counted.nextOf('messages');
+    counted.close();
+
+    await a.close();
+    expect((await socket.closed).code).toBe(1001);
+    await messageThroughB('停机期间到期的合同');
+    a = await createTestApp({ database: handles[0], env: { SECRETS_KEY: TEST_SECRETS_KEY } });
+    baseA = await a.app.listen({ host: '127.0.0.1', port: 0 });
+    socket = await openPushSocket(baseA);
+    socket.send({ accessToken: token });
+    const resumed = await socket.nextOf('messages');
+    expect(resumed.noReadCount).toBe(noReadCount + 1);
+    expect(resumed.messageList.some((message) => message.messageContent.includes('停机期间到期的合同'))).toBe(
+      true,
+    );
+  }, 30_000);
 });
