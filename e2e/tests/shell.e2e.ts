@@ -86,20 +86,19 @@ describe('tab bar', () => {
     browser = await openBrowser();
     const { page } = browser;
     await signIn(page, baseUrl, DEMO.admin);
-    await page.goto(`${baseUrl}/admin/messageTemplate`);
-    const note = page.getByLabel('备注').first();
-    await note.fill('巡检记录：3号灯杆');
-    await page.getByRole('menuitem', { name: '消息中心' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/message');
-    await page.getByRole('tab', { name: /消息模板/ }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/messageTemplate');
-    await expect
-      .poll(() => page.locator('input:visible, textarea:visible').first().inputValue())
-      .toBe('巡检记录：3号灯杆');
+    await page.goto(`${baseUrl}/admin/userManage`);
+    // A filter typed but not yet searched: state only the kept page holds.
+    const userName = page.locator('input#name:visible');
+    await userName.fill('巡检员');
+    await page.getByRole('menuitem', { name: '角色管理' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/roleManage');
+    await page.getByRole('tab', { name: /用户管理/ }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/userManage');
+    await expect.poll(() => userName.inputValue()).toBe('巡检员');
 
     await page.getByRole('button', { name: '关闭其他' }).click();
-    await expect.poll(() => page.getByRole('tab', { name: /消息中心/ }).count()).toBe(0);
-    expect(await page.getByRole('tab', { name: /消息模板/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('tab', { name: /角色管理/ }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: /用户管理/ }).count()).toBe(1);
   });
 });
 
@@ -108,20 +107,18 @@ describe('refresh', () => {
     browser = await openBrowser();
     const { page } = browser;
     await signIn(page, baseUrl, DEMO.admin);
-    await page.goto(`${baseUrl}/admin/messageTemplate`);
-    await page.getByLabel('备注').first().fill('用户页备注');
-    await page.getByRole('menuitem', { name: '消息中心' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/message');
-    const visibleNote = page.locator('textarea:visible, input[aria-label="备注"]:visible');
-    await expect.poll(() => visibleNote.count()).toBe(1);
-    await expect.poll(() => visibleNote.inputValue()).toBe('');
-    await visibleNote.fill('角色页备注');
-    await page.getByRole('button', { name: '刷新' }).click();
-    await expect.poll(() => visibleNote.inputValue()).toBe('');
-    await page.getByRole('tab', { name: /消息模板/ }).click();
-    await expect
-      .poll(() => page.locator('textarea:visible, input[aria-label="备注"]:visible').first().inputValue())
-      .toBe('用户页备注');
+    await page.goto(`${baseUrl}/admin/userManage`);
+    const userName = page.locator('input#name:visible');
+    await userName.fill('用户页筛选');
+    await page.getByRole('menuitem', { name: '角色管理' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/roleManage');
+    const roleName = page.locator('input#name:visible');
+    await expect.poll(() => roleName.inputValue()).toBe('');
+    await roleName.fill('角色页筛选');
+    await page.getByRole('banner').getByRole('button', { name: '刷新' }).click();
+    await expect.poll(() => roleName.inputValue()).toBe('');
+    await page.getByRole('tab', { name: /用户管理/ }).click();
+    await expect.poll(() => userName.inputValue()).toBe('用户页筛选');
   });
 });
 
