@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { BUTTON_CODES } from './admin/buttons.js';
 import { namedText } from './admin/fields.js';
-import { idSchema } from './admin/paging.js';
 import { defineEndpoint, noQuery, permission } from './endpoint.js';
 import { MSG_PAGE_CODE } from './permissions.js';
 import { findRouteByCode } from './routes.js';
@@ -27,12 +26,6 @@ export const MESSAGE_TYPES = {
 export type MessageType = keyof typeof MESSAGE_TYPES;
 export const MESSAGE_TYPE_IDS = Object.keys(MESSAGE_TYPES).map(Number) as MessageType[];
 export const ALARM_MESSAGE_TYPE = 1 satisfies MessageType;
-export const messageTypeSchema = z
-  .number()
-  .int()
-  .min(1)
-  .max(9)
-  .transform((n) => n as MessageType);
 
 /** The page a message of `type` opens, e.g. `/omapp/assets/alarmManagement/alarmList` for an alarm. */
 export function messageTypePath(type: MessageType): string {
@@ -202,7 +195,6 @@ export const messagePageSchema = z.object({
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 export const MESSAGE_TEMPLATE_PAGE = 'messageTemplate';
-export const MESSAGE_PAGE = 'message';
 
 export const messageTemplateSchema = z.object({
   eventKind: messageEventKindSchema,
@@ -295,5 +287,3 @@ export const messageTemplateEndpoints = {
     data: messageTemplateSchema,
   }),
 } as const;
-
-export { idSchema as messageIdSchema };

@@ -1,5 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { EVENTS_CHANNEL, type BusEvent } from '../modules/push/events.js';
 import type { TestApp } from './testApp.js';
 
@@ -13,12 +12,9 @@ export interface BusListener {
   stop(): Promise<void>;
 }
 
-/** The driver's client under drizzle: PGlite, or node-postgres' pool. */
-const clientOf = (t: TestApp) => (t.handle.db as unknown as { $client: unknown }).$client;
-
 /**
- * Listens to the event bus (EVENTS_CHANNEL) of a test app's database, on PGlite and PostgreSQL alike,
- * so a test can see what was published and how often.
+ * Listens to the event bus (EVENTS_CHANNEL) of a test app's database through the handle's own
+ * `listen`, as the push layer does, so a test can see what was published and how often.
  */
 export async function listenToBus(t: TestApp): Promise<BusListener> {
   const events: BusEvent[] = [];
@@ -28,23 +24,9 @@ export async function listenToBus(t: TestApp): Promise<BusListener> {
     if ('mark' in event) marks.push(event.mark);
     else events.push(event);
   };
-  let stop: () => Promise<void>;
-  let notify: (payload: string) => Promise<unknown>;
-  if (t.handle.kind === 'pglite') {
-    const client = clientOf(t) as PGlite;
-    const unlisten = await client.listen(EVENTS_CHANNEL, heard);
-    stop = unlisten;
-    notify = (payload) => client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
-  } else {
-    const client = await (clientOf(t) as pg.Pool).connect();
-    client.on('notification', (message) => heard(message.payload ?? '{}'));
-    await client.query(`listen ${EVENTS_CHANNEL}`);
-    stop = async () => {
-      await client.query(`unlisten ${EVENTS_CHANNEL}`);
-      client.release();
-    };
-    notify = (payload) => client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
-  }
+  const stop = await t.handle.listen(EVENTS_CHANNEL, heard);
+  const notify = (payload: string) =>
+    t.handle.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
   let count = 0;
   return {
     events,

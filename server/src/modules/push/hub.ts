@@ -57,13 +57,6 @@ export class PushHub {
     if (peers.size === 0) this.byUser.delete(peer.userId);
   }
 
-  /** How many sockets are signed in here. */
-  get size(): number {
-    let n = 0;
-    for (const peers of this.byUser.values()) n += peers.size;
-    return n;
-  }
-
   private *peers(userIds?: Iterable<number>): Generator<PushPeer> {
     if (!userIds) {
       for (const peers of this.byUser.values()) yield* peers;
