@@ -22,3 +22,4 @@ export * from './admin/buttons.js';
 export * from './chinaTime.js';
 export * from './build.js';
 export * from './map.js';
+export * from './devices/index.js';

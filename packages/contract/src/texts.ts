@@ -9,6 +9,7 @@ import { editionTextsEn, editionTextsZh } from './admin/editionTexts.js';
 import { areaTextsEn, areaTextsZh } from './admin/areaTexts.js';
 import { parameterTextsEn, parameterTextsZh } from './admin/parameterTexts.js';
 import { messageTextsEn, messageTextsZh } from './admin/messageTexts.js';
+import { deviceTextsEn, deviceTextsZh } from './devices/texts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -104,6 +105,7 @@ export const contractTexts = {
     ...projectTextsZh,
     ...editionTextsZh,
     ...areaTextsZh,
+    ...deviceTextsZh,
     ...parameterTextsZh,
     ...messageTextsZh,
   },
@@ -199,6 +201,7 @@ export const contractTexts = {
     ...projectTextsEn,
     ...editionTextsEn,
     ...areaTextsEn,
+    ...deviceTextsEn,
     ...parameterTextsEn,
     ...messageTextsEn,
   },

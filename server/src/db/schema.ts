@@ -22,6 +22,8 @@ import {
  * run `npm run db:generate -w @cityops/server` and commit the migration. PostgreSQL 15 features at most.
  */
 export * from '../modules/areas/tables.js';
+export * from '../modules/devices/tables.js';
+export * from '../modules/iot/tables.js';
 export * from '../modules/dictionary/tables.js';
 export * from '../modules/editions/tables.js';
 export * from '../modules/logs/tables.js';

@@ -38,6 +38,14 @@ export const BUTTONS = {
   historyList: { export: '导出历史告警' },
   omWorkOrder: { dispatch: '派发工单', close: '关闭工单' },
   iot_videoMonitor_playReal: { ptz: '云台控制', talk: '语音对讲' },
+  productManage: { add: '新增产品', edit: '编辑产品', delete: '删除产品' },
+  functionManage: { edit: '编辑功能' },
+  modelSetting: { edit: '编辑告警规则' },
+  devList: { add: '新增设备', edit: '编辑设备', delete: '删除设备', credentials: '查看设备密钥' },
+  batchImport: { import: '导入设备' },
+  historyRecord: { export: '导出历史数据' },
+  smartSwitchControl: { control: '开关控制' },
+  manualControl: { control: '网关控制' },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** A page that has buttons. */

@@ -1,0 +1,6 @@
+export * from './types.js';
+export * from './thingModel.js';
+export * from './devices.js';
+export * from './telemetry.js';
+export * from './protocol.js';
+export * from './texts.js';

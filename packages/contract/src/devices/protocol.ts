@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { identifierSchema } from './thingModel.js';
+import { telemetryValueSchema } from './telemetry.js';
+
+/**
+ * The device protocol over MQTT (issue 15 §1), as `server/src/modules/iot/PROTOCOL.md` documents it
+ * for device vendors. A device signs in with client id and user name = its device key and password =
+ * its secret, and may publish and subscribe only under its own `cityops/devices/{deviceKey}/`.
+ */
+export const TOPIC_ROOT = 'cityops/devices';
+export const TOPIC_KINDS = ['telemetry', 'event', 'reply', 'status', 'command'] as const;
+export type TopicKind = (typeof TOPIC_KINDS)[number];
+/** What a device publishes; `command` is the one topic the platform publishes to. */
+export const DEVICE_TOPIC_KINDS: readonly TopicKind[] = ['telemetry', 'event', 'reply', 'status'];
+
+export const deviceTopic = (deviceKey: string, kind: TopicKind) => `${TOPIC_ROOT}/${deviceKey}/${kind}`;
+
+/** The device key and kind of a topic, or null when the topic is not one of the protocol's. */
+export function parseDeviceTopic(topic: string): { deviceKey: string; kind: TopicKind } | null {
+  const parts = topic.split('/');
+  if (parts.length !== 4 || `${parts[0]}/${parts[1]}` !== TOPIC_ROOT) return null;
+  const [, , deviceKey, kind] = parts;
+  if (!deviceKey || !(TOPIC_KINDS as readonly string[]).includes(kind ?? '')) return null;
+  return { deviceKey, kind: kind as TopicKind };
+}
+
+/** The group name of the server's shared subscriptions on an external broker. */
+export const SHARED_GROUP = 'cityops';
+
+/** The largest payload accepted; larger ones are counted as malformed. */
+export const PAYLOAD_MAX_BYTES = 16 * 1024;
+
+const messageId = z.string().min(1).max(64);
+/** Epoch milliseconds; the server's receive time when missing. */
+const timestamp = z.number().int().positive().optional();
+
+export const telemetryPayloadSchema = z.object({
+  id: messageId.optional(),
+  ts: timestamp,
+  values: z.record(identifierSchema, telemetryValueSchema),
+});
+export type TelemetryPayload = z.infer<typeof telemetryPayloadSchema>;
+
+export const eventPayloadSchema = z.object({
+  id: messageId.optional(),
+  ts: timestamp,
+  event: identifierSchema,
+  params: z.record(identifierSchema, telemetryValueSchema).default({}),
+});
+export type EventPayload = z.infer<typeof eventPayloadSchema>;
+
+export const commandPayloadSchema = z.object({
+  id: messageId,
+  ts: z.number().int().positive(),
+  service: identifierSchema,
+  params: z.record(identifierSchema, telemetryValueSchema),
+});
+export type CommandPayload = z.infer<typeof commandPayloadSchema>;
+
+/** `code` 0: done; anything else: the device refused or failed, saying why in `msg`. */
+export const replyPayloadSchema = z.object({
+  id: messageId,
+  code: z.number().int(),
+  msg: z.string().max(200).default(''),
+  data: z.record(identifierSchema, telemetryValueSchema).optional(),
+});
+export type ReplyPayload = z.infer<typeof replyPayloadSchema>;
+
+/** Retained; the device's will message says `{"online": false}`. */
+export const statusPayloadSchema = z.object({
+  online: z.boolean(),
+  firmware: z.string().max(50).optional(),
+});
+export type StatusPayload = z.infer<typeof statusPayloadSchema>;

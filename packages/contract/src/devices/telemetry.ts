@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
+import { defineExport } from '../export.js';
+import { postBody } from '../admin/endpointKit.js';
+import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
+import { deviceFilterShape, deviceRowSchema } from './devices.js';
+import { EVENT_LEVELS, identifierSchema } from './thingModel.js';
+import { DEVICE_TYPE_CODES } from './types.js';
+
+/**
+ * Telemetry, commands and threshold alarms (issue 15 §4, §6): the latest values for instant reads, the
+ * history of the last days, commands with their answers, and the alarms the rules raise.
+ */
+
+export const REALTIME_PAGE = 'realtimeReport';
+export const HISTORY_PAGE = 'historyRecord';
+export const WELL_LID_MONITOR_PAGE = 'abnormalMonitor';
+export const WELL_LID_ALARM_PAGE = 'iot_wellLid_alarmRecord';
+export const SWITCH_PAGE = 'smartSwitchControl';
+export const GATEWAY_WHITE_PAGE = 'white';
+export const GATEWAY_CONTROL_PAGE = 'manualControl';
+
+/** §5: "query span at most 7 days; history only last 7 days". */
+export const HISTORY_SPAN_DAYS = 7;
+export const HISTORY_REACH_DAYS = 7;
+const DAY_MS = 86_400_000;
+/** §5: "at most 10 devices or groups selectable". */
+export const SELECT_DEVICES_MAX = 10;
+/** §5: "20 devices monitored at once". */
+export const MONITOR_DEVICES_MAX = 20;
+/** How long a command waits for the device's answer before it counts as timed out. */
+export const COMMAND_TIMEOUT_MS = 10_000;
+
+/** A telemetry value as stored and shown: numbers, switches, choices and text. */
+export const telemetryValueSchema = z.union([z.number(), z.boolean(), z.string()]);
+export type TelemetryValue = z.output<typeof telemetryValueSchema>;
+export const telemetryValuesSchema = z.record(z.string(), telemetryValueSchema);
+
+/** A device with its latest values (the realtime pages). */
+export const liveDeviceSchema = deviceRowSchema.extend({
+  values: telemetryValuesSchema,
+  /** When the latest values were reported (ISO), null before the first report. */
+  valuesAt: z.string().nullable(),
+});
+export type LiveDevice = z.output<typeof liveDeviceSchema>;
+
+export const liveListRequestSchema = pageRequestSchema(deviceFilterShape, ['name', 'lastSeenAt'] as const);
+export type LiveListRequest = z.input<typeof liveListRequestSchema>;
+
+/**
+ * Why a history range is refused, as a contract text key, or null: the end after the start, a span of
+ * at most HISTORY_SPAN_DAYS, nothing older than HISTORY_REACH_DAYS before `now`. Used by the browser's
+ * form and the server alike.
+ */
+export function checkHistoryRange(start: number, end: number, now: number): string | null {
+  if (!(end > start)) return 'field.endAfterStart';
+  if (end - start > HISTORY_SPAN_DAYS * DAY_MS) return 'history.spanTooLong';
+  if (start < now - HISTORY_REACH_DAYS * DAY_MS) return 'history.tooOld';
+  return null;
+}
+
+const timeSchema = z.coerce.date();
+
+export const historyRequestSchema = z
+  .object({
+    deviceId: idSchema,
+    /** Properties to read; empty: all numeric properties of the product. */
+    identifiers: z.array(identifierSchema).max(20).default([]),
+    start: timeSchema,
+    end: timeSchema,
+  })
+  .strict();
+export type HistoryRequest = z.input<typeof historyRequestSchema>;
+
+/** Points in time order: `t` is epoch milliseconds, `v` the values reported then. */
+export const historySchema = z.object({
+  deviceId: z.number().int(),
+  points: z.array(z.object({ t: z.number(), v: telemetryValuesSchema })),
+  /** True when the range held more points than one answer carries; the chart shows them thinned. */
+  truncated: z.boolean(),
+});
+export type History = z.output<typeof historySchema>;
+export const HISTORY_POINTS_MAX = 20_000;
+
+export const COMMAND_STATES = ['sent', 'succeeded', 'failed', 'timeout', 'offline'] as const;
+export type CommandState = (typeof COMMAND_STATES)[number];
+
+export const sendCommandSchema = z
+  .object({
+    /** §5: "at least one switch must be chosen"; at most SELECT_DEVICES_MAX in one go. */
+    deviceIds: z
+      .array(idSchema)
+      .min(1, 'command.deviceRequired')
+      .max(SELECT_DEVICES_MAX, 'command.tooManyDevices'),
+    service: identifierSchema,
+    params: z.record(z.string(), telemetryValueSchema).default({}),
+  })
+  .strict();
+export type SendCommand = z.input<typeof sendCommandSchema>;
+
+export const commandRowSchema = z.object({
+  commandId: z.number().int(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  service: z.string(),
+  params: telemetryValuesSchema,
+  state: z.enum(COMMAND_STATES),
+  /** The device's answer: its code, message and data. */
+  replyCode: z.number().int().nullable(),
+  replyMessage: z.string(),
+  replyData: telemetryValuesSchema.nullable(),
+  sender: z.string(),
+  sentAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type CommandRow = z.output<typeof commandRowSchema>;
+
+export const commandListRequestSchema = pageRequestSchema(
+  { deviceId: idFilter, projectId: idFilter, state: z.enum(COMMAND_STATES).optional() },
+  ['sentAt'] as const,
+);
+
+export const RULE_OPERATORS = ['>', '>=', '<', '<=', '==', '!='] as const;
+export type RuleOperator = (typeof RULE_OPERATORS)[number];
+
+/** A threshold rule: when a product's property holds the condition, its device's alarm opens. */
+export const ruleFieldsShape = {
+  productId: idSchema,
+  name: z.string().trim().min(1).max(30),
+  identifier: identifierSchema,
+  operator: z.enum(RULE_OPERATORS),
+  threshold: z.number().finite(),
+  level: z.enum(EVENT_LEVELS),
+  enabled: z.boolean().default(true),
+};
+export const createRuleSchema = z.object(ruleFieldsShape).strict();
+export const updateRuleSchema = z.object({ ruleId: idSchema, ...ruleFieldsShape }).strict();
+export const ruleRowSchema = z.object({
+  ruleId: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  name: z.string(),
+  identifier: z.string(),
+  operator: z.enum(RULE_OPERATORS),
+  threshold: z.number(),
+  level: z.enum(EVENT_LEVELS),
+  enabled: z.boolean(),
+});
+export type RuleRow = z.output<typeof ruleRowSchema>;
+
+/** §4's alarm states; this issue opens and auto-recovers them, the alarm pages handle the rest. */
+export const ALARM_STATES = [
+  'waiting',
+  'confirmed',
+  'invalid',
+  'work_order',
+  'auto_recover',
+  'finish',
+] as const;
+export type AlarmState = (typeof ALARM_STATES)[number];
+
+export const deviceAlarmRowSchema = z.object({
+  alarmId: z.number().int(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  typeCode: z.enum(DEVICE_TYPE_CODES),
+  projectId: z.number().int(),
+  /** The rule's name, or the event's name for alarms devices raise themselves. */
+  title: z.string(),
+  /** `rule:<id>` or `event:<identifier>`: one open alarm per device and source. */
+  source: z.string(),
+  level: z.enum(EVENT_LEVELS),
+  state: z.enum(ALARM_STATES),
+  value: telemetryValueSchema.nullable(),
+  count: z.number().int(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+  recoveredAt: z.string().nullable(),
+});
+export type DeviceAlarmRow = z.output<typeof deviceAlarmRowSchema>;
+
+export const alarmListRequestSchema = pageRequestSchema(
+  {
+    projectId: idFilter,
+    deviceId: idFilter,
+    typeCode: z.enum(DEVICE_TYPE_CODES).optional(),
+    state: z.enum(ALARM_STATES).optional(),
+    level: z.enum(EVENT_LEVELS).optional(),
+    keyword: textFilter(50),
+  },
+  ['lastAt', 'firstAt'] as const,
+);
+export type AlarmListRequest = z.input<typeof alarmListRequestSchema>;
+
+/** Faults: telemetry the model refused, malformed payloads, unknown functions; counted, not stored as values. */
+export const faultRowSchema = z.object({
+  faultId: z.number().int(),
+  deviceId: z.number().int().nullable(),
+  deviceKey: z.string(),
+  kind: z.enum(['malformed', 'unknownFunction', 'invalidValue', 'unknownDevice']),
+  detail: z.string(),
+  at: z.string(),
+});
+export type FaultRow = z.output<typeof faultRowSchema>;
+
+export const telemetryEndpoints = {
+  /** Devices of the filter with their latest values (realtime pages, switch and gateway control). */
+  live: postBody(
+    '/iot/telemetry/livePage',
+    REALTIME_PAGE,
+    liveListRequestSchema,
+    pageSchema(liveDeviceSchema),
+  ),
+  liveSwitches: postBody(
+    '/iot/telemetry/switchPage',
+    SWITCH_PAGE,
+    liveListRequestSchema,
+    pageSchema(liveDeviceSchema),
+  ),
+  liveWellLids: postBody(
+    '/iot/telemetry/wellLidPage',
+    WELL_LID_MONITOR_PAGE,
+    liveListRequestSchema,
+    pageSchema(liveDeviceSchema),
+  ),
+  history: postBody('/iot/telemetry/history', HISTORY_PAGE, historyRequestSchema, historySchema),
+  faults: defineEndpoint({
+    method: 'GET',
+    path: '/iot/telemetry/faults',
+    access: permission('devList'),
+    query: getQuery({ deviceId: idFilter }),
+    body: z.undefined(),
+    data: z.array(faultRowSchema),
+  }),
+} as const;
+
+export const historyExport = defineExport({
+  method: 'POST',
+  path: '/iot/telemetry/history/export',
+  access: permission('historyRecord_export'),
+  query: noQuery,
+  body: historyRequestSchema,
+});
+
+export const commandEndpoints = {
+  /** Sends a service call to each device and waits (up to COMMAND_TIMEOUT_MS) for the answers. */
+  send: postBody(
+    '/iot/command/send',
+    'smartSwitchControl_control',
+    sendCommandSchema,
+    z.array(commandRowSchema),
+  ),
+  sendGateway: postBody(
+    '/iot/command/gateway/send',
+    'manualControl_control',
+    sendCommandSchema,
+    z.array(commandRowSchema),
+  ),
+  page: postBody('/iot/command/pageList', 'devList', commandListRequestSchema, pageSchema(commandRowSchema)),
+} as const;
+
+export const alarmRuleEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/iot/rule/list',
+    access: permission('modelSetting'),
+    query: getQuery({ productId: idFilter }),
+    body: z.undefined(),
+    data: z.array(ruleRowSchema),
+  }),
+  create: postBody('/iot/rule/insert', 'modelSetting_edit', createRuleSchema, ruleRowSchema),
+  update: postBody('/iot/rule/update', 'modelSetting_edit', updateRuleSchema, ruleRowSchema),
+  delete: defineEndpoint({
+    method: 'POST',
+    path: '/iot/rule/delete/:id',
+    params: z.object({ id: idSchema }).strict(),
+    access: permission('modelSetting_edit'),
+    query: noQuery,
+    body: z.object({}).strict().optional(),
+    data: z.null(),
+  }),
+} as const;
+
+export const deviceAlarmEndpoints = {
+  /** Alarms of devices (the well-lid alarm record filters by type 0501). */
+  page: postBody(
+    '/iot/alarm/pageList',
+    WELL_LID_ALARM_PAGE,
+    alarmListRequestSchema,
+    pageSchema(deviceAlarmRowSchema),
+  ),
+} as const;
+
+/** The live socket (`{api}/push/telemetry`): the browser names the devices on its page. */
+export const TELEMETRY_PUSH_PATH = '/push/telemetry';
+/** The most devices one socket follows: the largest page size. */
+export const TELEMETRY_FOLLOW_MAX = 100;
+
+export const telemetryClientFrameSchema = z.union([
+  z.object({ accessToken: z.string().min(1).max(512) }).strict(),
+  z.object({ type: z.literal('follow'), deviceIds: z.array(idSchema).max(TELEMETRY_FOLLOW_MAX) }).strict(),
+  z.object({ type: z.literal('ping') }).strict(),
+]);
+export type TelemetryClientFrame = z.infer<typeof telemetryClientFrameSchema>;
+
+export const telemetryServerFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({
+    type: z.literal('values'),
+    deviceId: z.number().int(),
+    /** Epoch milliseconds of the report. */
+    t: z.number(),
+    values: telemetryValuesSchema,
+  }),
+  z.object({ type: z.literal('status'), deviceId: z.number().int(), online: z.boolean(), at: z.string() }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type TelemetryServerFrame = z.infer<typeof telemetryServerFrameSchema>;
