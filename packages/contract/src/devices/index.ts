@@ -4,3 +4,4 @@ export * from './devices.js';
 export * from './telemetry.js';
 export * from './protocol.js';
 export * from './texts.js';
+export * from './demo.js';

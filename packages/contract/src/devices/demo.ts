@@ -1,0 +1,304 @@
+import type { CreateProduct } from './devices.js';
+import type { FunctionFields } from './thingModel.js';
+import type { DeviceType } from './types.js';
+
+/**
+ * The demo products and fleet (issue 15 §5): one source for the server's demo seed (which registers
+ * them) and the fleet simulator (which plays them over MQTT). Each demo device's secret is
+ * `demoFleetSecret(deviceKey)` (below), computed by both sides with HMAC-SHA256; production seeds none.
+ */
+
+export interface DemoProduct {
+  product: Required<
+    Pick<CreateProduct, 'productKey' | 'name' | 'typeCode' | 'vendor' | 'model' | 'description'>
+  >;
+  functions: FunctionFields[];
+  /** The key prefix of its demo devices and the zh-CN name stem. */
+  keyPrefix: string;
+  nameStem: string;
+}
+
+const num = (
+  identifier: string,
+  name: string,
+  type: 'int' | 'float',
+  min: number,
+  max: number,
+  unit: string,
+  writable = false,
+): FunctionFields => ({
+  kind: 'property',
+  identifier,
+  name,
+  spec: { type, min, max, unit },
+  writable,
+  description: '',
+});
+const bool = (
+  identifier: string,
+  name: string,
+  trueLabel: string,
+  falseLabel: string,
+  writable = false,
+): FunctionFields => ({
+  kind: 'property',
+  identifier,
+  name,
+  spec: { type: 'bool', trueLabel, falseLabel },
+  writable,
+  description: '',
+});
+
+export const DEMO_PRODUCT_KEYS = {
+  env: 'env-sensor',
+  lid: 'well-lid',
+  base: 'well-lid-base',
+  repeater: 'well-lid-repeater',
+  switch: 'smart-switch',
+  lamp: 'street-lamp',
+  gateway: 'iot-gateway',
+} as const;
+
+export const DEMO_PRODUCTS: readonly DemoProduct[] = [
+  {
+    product: {
+      productKey: DEMO_PRODUCT_KEYS.env,
+      name: '环境监测仪',
+      typeCode: '0401',
+      vendor: '城运示范',
+      model: 'EM-400',
+      description: '温度、湿度、PM2.5、噪声四合一',
+    },
+    functions: [
+      num('temperature', '温度', 'float', -40, 85, '℃'),
+      num('humidity', '湿度', 'float', 0, 100, '%'),
+      num('pm25', 'PM2.5', 'int', 0, 1000, 'μg/m³'),
+      num('noise', '噪声', 'float', 20, 140, 'dB'),
+      {
+        kind: 'event',
+        identifier: 'sensorFault',
+        name: '传感器故障',
+        level: 'common',
+        params: [],
+        description: '',
+      },
+    ],
+    keyPrefix: 'env',
+    nameStem: '环境监测',
+  },
+  {
+    product: {
+      productKey: DEMO_PRODUCT_KEYS.lid,
+      name: '智能井盖',
+      typeCode: '0501',
+      vendor: '城运示范',
+      model: 'WL-100',
+      description: '倾斜与电量监测，经基站或中继器上报',
+    },
+    functions: [
+      num('tilt', '倾斜角度', 'float', 0, 90, '°'),
+      num('battery', '电量', 'int', 0, 100, '%'),
+      num('signal', '信号强度', 'int', -130, 0, 'dBm'),
+      {
+        kind: 'event',
+        identifier: 'tiltAlarm',
+        name: '井盖倾斜',
+        level: 'error',
+        params: [{ identifier: 'angle', name: '角度', spec: { type: 'float', min: 0, max: 90, unit: '°' } }],
+        description: '',
+      },
+    ],
+    keyPrefix: 'lid',
+    nameStem: '井盖',
+  },
+  {
+    product: {
+      productKey: DEMO_PRODUCT_KEYS.base,
+      name: '井盖基站',
+      typeCode: '0502',
+      vendor: '城运示范',
+      model: 'WB-10',
+      description: '汇聚井盖数据',
+    },
+    functions: [
+      num('signal', '信号强度', 'int', -130, 0, 'dBm'),
+      num('linked', '接入井盖数', 'int', 0, 500, '个'),
+    ],
+    keyPrefix: 'bs',
+    nameStem: '井盖基站',
+  },
+  {
+    product: {
+      productKey: DEMO_PRODUCT_KEYS.repeater,
+      name: '井盖中继器',
+      typeCode: '0503',
+      vendor: '城运示范',
+      model: 'WR-10',
+      description: '延伸基站覆盖',
+    },
+    functions: [num('battery', '电量', 'int', 0, 100, '%'), num('signal', '信号强度', 'int', -130, 0, 'dBm')],
+    keyPrefix: 'rp',
+    nameStem: '中继器',
+  },
+  {
+    product: {
+      productKey: DEMO_PRODUCT_KEYS.switch,
+      name: '智能开关',
+      typeCode: '0601',
+      vendor: '城运示范',
+      model: 'SW-2',
+      description: '远程通断，上报功率与电压',
+    },
+    functions: [
+      bool('on', '开关状态', '开', '关', true),
+      num('power', '功率', 'float', 0, 5000, 'W'),
+      num('voltage', '电压', 'float', 0, 300, 'V'),
+      {
+        kind: 'service',
+        identifier: 'setSwitch',
+        name: '开关控制',
+        params: [
+          { identifier: 'on', name: '开关', spec: { type: 'bool', trueLabel: '开', falseLabel: '关' } },
+        ],
+        description: '',
+      },
+    ],
+    keyPrefix: 'sw',
+    nameStem: '智能开关',
+  },
+  {
+    product: {
+      productKey: DEMO_PRODUCT_KEYS.lamp,
+      name: '单灯控制器',
+      typeCode: '0201',
+      vendor: '城运示范',
+      model: 'LC-1',
+      description: '路灯开关与调光',
+    },
+    functions: [
+      bool('on', '开关状态', '亮', '灭', true),
+      num('brightness', '亮度', 'int', 0, 100, '%', true),
+      num('power', '功率', 'float', 0, 500, 'W'),
+      {
+        kind: 'service',
+        identifier: 'setLamp',
+        name: '开关调光',
+        params: [
+          { identifier: 'on', name: '开关', spec: { type: 'bool', trueLabel: '亮', falseLabel: '灭' } },
+          { identifier: 'brightness', name: '亮度', spec: { type: 'int', min: 0, max: 100, unit: '%' } },
+        ],
+        description: '',
+      },
+    ],
+    keyPrefix: 'lamp',
+    nameStem: '路灯',
+  },
+  {
+    product: {
+      productKey: DEMO_PRODUCT_KEYS.gateway,
+      name: '物联网关',
+      typeCode: '0701',
+      vendor: '城运示范',
+      model: 'GW-8',
+      description: '八路继电器输出的边缘网关',
+    },
+    functions: [
+      num('uptime', '运行时长', 'int', 0, 2_147_483_647, 's'),
+      num('relays', '继电器状态', 'int', 0, 255, ''),
+      {
+        kind: 'service',
+        identifier: 'setRelay',
+        name: '继电器控制',
+        params: [
+          { identifier: 'channel', name: '通道', spec: { type: 'int', min: 1, max: 8, unit: '' } },
+          { identifier: 'on', name: '通断', spec: { type: 'bool', trueLabel: '通', falseLabel: '断' } },
+        ],
+        description: '',
+      },
+      { kind: 'service', identifier: 'restart', name: '重启', params: [], description: '' },
+    ],
+    keyPrefix: 'gw',
+    nameStem: '网关',
+  },
+];
+
+/** The demo threshold rules: product key, name, property, operator, threshold, level. */
+export const DEMO_RULES = [
+  [DEMO_PRODUCT_KEYS.env, 'PM2.5超标', 'pm25', '>', 150, 'common'],
+  [DEMO_PRODUCT_KEYS.env, '噪声超标', 'noise', '>', 85, 'tips'],
+  [DEMO_PRODUCT_KEYS.lid, '井盖倾斜', 'tilt', '>', 15, 'error'],
+  [DEMO_PRODUCT_KEYS.lid, '井盖电量低', 'battery', '<', 20, 'tips'],
+] as const;
+
+/** Of every ten demo devices, how many are of each product (env 2, lid 3, and one of each other). */
+const SLOTS: readonly (keyof typeof DEMO_PRODUCT_KEYS)[] = [
+  'env',
+  'lid',
+  'env',
+  'lid',
+  'base',
+  'lid',
+  'repeater',
+  'switch',
+  'lamp',
+  'gateway',
+];
+
+export interface DemoDevice {
+  deviceKey: string;
+  controlCode: string;
+  name: string;
+  productKey: string;
+  typeCode: DeviceType;
+  longitude: number;
+  latitude: number;
+}
+
+/** A small deterministic generator (mulberry32), so every side places the same device at the same spot. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** The demo fleet's area: inside the first demo project's outline (深圳南山). */
+const AREA = { west: 113.922, east: 113.944, south: 22.527, north: 22.541 };
+
+/** The first `count` devices of the demo fleet, the same on every call and every side. */
+export function demoFleetPlan(count: number): DemoDevice[] {
+  const perProduct = new Map<string, number>();
+  const random = seeded(20_261_124);
+  return Array.from({ length: count }, (_, i) => {
+    const slot = SLOTS[i % SLOTS.length] ?? 'env';
+    const definition = DEMO_PRODUCTS.find(
+      (product) => product.product.productKey === DEMO_PRODUCT_KEYS[slot],
+    );
+    if (!definition) throw new Error(`no demo product ${slot}`);
+    const n = (perProduct.get(slot) ?? 0) + 1;
+    perProduct.set(slot, n);
+    const serial = String(n).padStart(5, '0');
+    return {
+      deviceKey: `${definition.keyPrefix}-${serial}`,
+      controlCode: `${definition.product.typeCode}${serial}`,
+      name: `${definition.nameStem}${serial}`,
+      productKey: definition.product.productKey,
+      typeCode: definition.product.typeCode,
+      longitude: Number((AREA.west + random() * (AREA.east - AREA.west)).toFixed(5)),
+      latitude: Number((AREA.south + random() * (AREA.north - AREA.south)).toFixed(5)),
+    };
+  });
+}
+
+/**
+ * The HMAC-SHA256 key of the demo secrets: a demo device's secret is the first 32 hex characters of
+ * HMAC-SHA256(DEMO_FLEET_KEY, deviceKey). Public on purpose: only demo data uses it.
+ */
+export const DEMO_FLEET_KEY = 'cityops-demo-fleet';
+/** The demo fleet's size by default; `DEMO_DEVICES` (server and simulator alike) changes it, up to 10,000. */
+export const DEMO_FLEET_DEFAULT = 200;
+export const DEMO_FLEET_MAX = 10_000;
