@@ -24,6 +24,17 @@ export const busEventSchema = z.discriminatedUnion('k', [
   z.object({ k: z.literal('dictionary') }),
   /** These sessions ended (signed out, kicked, disabled user, password changed). */
   z.object({ k: z.literal('sessions'), sessionIds: z.array(z.number().int()).max(BUS_MAX_IDS) }),
+  /**
+   * These devices may no longer be connected (disabled, deleted, secret reset): every instance drops
+   * their MQTT connections (modules/devices publishes, modules/iot acts).
+   */
+  z.object({ k: z.literal('devices.revoked'), deviceKeys: z.array(z.string()).max(BUS_MAX_IDS) }),
+  /** A product's thing model or rules changed: every instance reads it again (modules/iot's cache). */
+  z.object({ k: z.literal('products.changed'), productIds: z.array(z.number().int()).max(BUS_MAX_IDS) }),
+  /** These devices reported values or changed connection state: live sockets following them read them again. */
+  z.object({ k: z.literal('devices.live'), deviceIds: z.array(z.number().int()).max(BUS_MAX_IDS) }),
+  /** A device answered a command (the reply may reach another instance than the one waiting for it). */
+  z.object({ k: z.literal('command.replied'), commandId: z.number().int() }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 
