@@ -75,8 +75,9 @@ export async function siteProject(db: Database, siteId: number): Promise<number 
 
 // ---- products ----
 
-const deviceCountOf = sql<number>`cast((select count(*) from ${devices} where ${devices.productId} = ${products.id}) as integer)`;
-const functionCountOf = sql<number>`cast((select count(*) from ${productFunctions} where ${productFunctions.productId} = ${products.id}) as integer)`;
+// Written out: inside a correlated subquery drizzle would leave both `product_id` columns unqualified.
+const deviceCountOf = sql<number>`cast((select count(*) from iot_devices d where d.product_id = "iot_products"."product_id") as integer)`;
+const functionCountOf = sql<number>`cast((select count(*) from iot_product_functions f where f.product_id = "iot_products"."product_id") as integer)`;
 
 const productColumns = {
   productId: products.id,
