@@ -405,7 +405,7 @@ describe('overview', () => {
         { areaId: null, areaName: null, total: 1, online: 0 },
       ],
       devicesInUse: inUse,
-      deviceLimit: 20_000,
+      deviceLimit: 50_000,
     });
     const all = await t.api(api.overview, { token: admin });
     expect(all.data?.total).toBe(await deviceCount());
