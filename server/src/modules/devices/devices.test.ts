@@ -90,7 +90,12 @@ afterAll(async () => {
   await bus.stop();
   await t.close();
 });
-beforeEach(() => bus.clear());
+/** Forgets what was heard, once what was sent so far has arrived (PostgreSQL delivers it later). */
+async function clearBus() {
+  await bus.settle();
+  bus.clear();
+}
+beforeEach(clearBus);
 
 const refused = (message: string) => ({ status_code: 10001, message, data: null });
 const deviceCount = () => t.handle.db.$count(devices);
@@ -362,7 +367,7 @@ describe('credentials', () => {
       });
     expect((await save({ deviceKey: device.deviceKey, enabled: false })).status_code).toBe(1);
     expect(await revoked()).toEqual([device.deviceKey]);
-    bus.clear();
+    await clearBus();
     expect((await save({ deviceKey: 'rekeyed-1', enabled: true })).status_code).toBe(1);
     expect(await revoked()).toEqual([device.deviceKey]);
   });
