@@ -324,6 +324,37 @@ describe('rules', () => {
   });
 });
 
+describe('around the registry', () => {
+  it('keeps a project with devices from being deleted', async () => {
+    const p = await project('设备-删除项目');
+    const device = await create({ projectId: p });
+    expect(await t.api(projectManageEndpoints.delete, { token: admin, params: { id: p } })).toEqual(
+      refused('该项目下还有设备，不能删除'),
+    );
+    await t.api(api.delete, { token: admin, params: { id: device.deviceId } });
+    expect(await t.api(projectManageEndpoints.delete, { token: admin, params: { id: p } })).toMatchObject({
+      status_code: 1,
+    });
+  });
+
+  it('gives the demo operator the device list, the overview, the sensor and well-lid pages and the switches', async () => {
+    const login = await t.login('operator', 'Operator@123');
+    expect(login.data?.permissions).toEqual(
+      expect.arrayContaining([
+        'devList',
+        'equipmentOverview',
+        'realtimeReport',
+        'historyRecord',
+        'abnormalMonitor',
+        'iot_wellLid_alarmRecord',
+        'smartSwitchControl',
+        'smartSwitchControl_control',
+      ]),
+    );
+    expect(login.data?.permissions).not.toContain('devList_add');
+  });
+});
+
 describe('credentials', () => {
   it('seals the secret, keeps its SHA-256 for the broker, shows it with the broker address, never logs it', async () => {
     const device = await create();
