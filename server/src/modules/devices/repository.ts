@@ -21,9 +21,9 @@ import { alarmRules, devices, productFunctions, products } from './tables.js';
 
 /** The only drizzle queries of the device registry and the thing model. */
 
-export type NewProduct = typeof products.$inferInsert;
-export type NewDevice = typeof devices.$inferInsert;
-export type NewRule = typeof alarmRules.$inferInsert;
+type NewProduct = typeof products.$inferInsert;
+type NewRule = typeof alarmRules.$inferInsert;
+type NewDevice = typeof devices.$inferInsert;
 type ProductListRequest = z.output<typeof productListRequestSchema>;
 type DeviceListRequest = z.output<typeof deviceListRequestSchema>;
 /** The projects a caller sees: null for every one. */
@@ -497,7 +497,7 @@ export async function takenControlCodes(db: Database, codes: readonly string[]):
 }
 
 /** Devices per INSERT statement (import and demo seed). */
-export const INSERT_BATCH = 1_000;
+const INSERT_BATCH = 1_000;
 
 /** A device as the import and the seed add it; what is left out takes the column's default. */
 export interface DeviceInsert {
@@ -638,5 +638,3 @@ export async function overviewCounts(db: Database, scope: ProjectScope, projectI
     byArea,
   };
 }
-
-export const deviceTotal = (db: Database) => db.$count(devices);

@@ -75,7 +75,7 @@ const RULE_LOG: Logged<RuleRow> = {
   fields: ['productId', 'name', 'identifier', 'operator', 'threshold', 'level', 'enabled'],
   nameOf: (rule) => rule.name,
 };
-export const DEVICE_LOG: Logged<DeviceRow> = {
+const DEVICE_LOG: Logged<DeviceRow> = {
   module: DEVICE_PAGE,
   fields: [
     'deviceKey',
@@ -100,7 +100,7 @@ const productsChanged = (tx: Database, productIds: readonly number[]) =>
   publish(tx, { k: 'products.changed', productIds: [...new Set(productIds)] });
 
 /** Tells every instance's broker to drop these devices' connections. */
-export async function revoke(tx: Database, deviceKeys: readonly string[]) {
+async function revoke(tx: Database, deviceKeys: readonly string[]) {
   for (let i = 0; i < deviceKeys.length; i += BUS_MAX_IDS) {
     await publish(tx, { k: 'devices.revoked', deviceKeys: deviceKeys.slice(i, i + BUS_MAX_IDS) });
   }
