@@ -1,6 +1,7 @@
 import { findRouteByPath, PLATFORM_HIK, PLATFORM_ICC } from '@cityops/contract';
 import type { SubAppPageProps, SubAppPages } from '@cityops/subapp';
 import { lazy } from 'react';
+import { registryPages } from './registryPages';
 import type { VideoPageOptions } from './video/VideoPage';
 
 /** The video pages' code (players, camera tree, mpegts.js) loads when one is first opened. */
@@ -37,4 +38,6 @@ export const pages: SubAppPages = {
     mode: 'live',
     talkMode: true,
   }),
+  // The registry and the thing model (issue 15 §2, §3).
+  ...registryPages,
 };
