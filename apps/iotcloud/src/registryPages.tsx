@@ -1,5 +1,5 @@
 import { findRouteByPath } from '@cityops/contract';
-import type { SubAppPages } from '@cityops/subapp';
+import { useSubAppNavigate, type SubAppPages } from '@cityops/subapp';
 import { lazy, type ComponentType } from 'react';
 
 /** A page of its own chunk: its code loads when it is first opened. */
@@ -11,6 +11,21 @@ const codeOf = (path: string) => {
   if (!route) throw new Error(`no route ${path}`);
   return route.code;
 };
+
+/** Where a device's detail opens: 设备管理 on it. */
+export const DEVICE_DETAIL_PATH = '/iotcloud/iot/assetMorror/devManage';
+
+const DeviceListPage = lazy(() =>
+  import('./assets/DeviceListPage').then((module) => ({ default: module.DeviceListPage })),
+);
+
+/** 设备列表, whose device names open 设备管理 on the device (a tab of its own). */
+function DeviceList() {
+  const navigate = useSubAppNavigate();
+  return (
+    <DeviceListPage onOpenDevice={(deviceId) => navigate(`${DEVICE_DETAIL_PATH}?deviceId=${deviceId}`)} />
+  );
+}
 
 /**
  * The registry and thing-model pages of /iotcloud (issue 15 §2, §3), by route code. Not connected
@@ -29,4 +44,5 @@ export const registryPages: SubAppPages = {
     () => import('./thingModel/ModelSettingPage'),
     'ModelSettingPage',
   ),
+  [codeOf('/iotcloud/iot/assetMorror/devList')]: DeviceList,
 };

@@ -15,7 +15,9 @@ import {
   text,
   type AreaNode,
   type DeviceType,
+  type LngLat,
   type Locale,
+  type MapArea,
   type TextKey,
 } from '@cityops/contract';
 import { isApiError } from '@cityops/client';
@@ -224,4 +226,42 @@ export function EditDeleteActions({
       ]}
     />
   );
+}
+
+const flattenAreas = (tree: readonly AreaNode[]): AreaNode[] =>
+  tree.flatMap((area) => [area, ...flattenAreas(area.children)]);
+
+/**
+ * What a map of a project shows, as the shell's site form draws it: the project's outline and its
+ * areas', and where the view starts (the project's point, else its outline's first corner).
+ */
+export function useProjectMap(projectId: number | null | undefined): { areas: MapArea[]; centre?: LngLat } {
+  const projects = useMyProjects();
+  const tree = useAreaTree(projectId);
+  const project = projects.data?.find((item) => item.projectId === projectId);
+  return useMemo(() => {
+    const areas: MapArea[] = [
+      ...(project
+        ? [
+            {
+              id: `project-${project.projectId}`,
+              type: 'project' as const,
+              name: project.projectName,
+              polygon: project.polygon,
+            },
+          ]
+        : []),
+      ...flattenAreas(tree.data ?? []).map((area) => ({
+        id: `area-${area.areaId}`,
+        type: area.type,
+        name: area.name,
+        polygon: area.polygon,
+      })),
+    ];
+    const centre =
+      project && project.longitude !== null && project.latitude !== null
+        ? { lng: project.longitude, lat: project.latitude }
+        : project?.polygon[0];
+    return { areas, centre };
+  }, [project, tree.data]);
 }

@@ -1,0 +1,7 @@
+import '@cityops/ui/testing';
+import { beforeAll } from 'vitest';
+import { initI18n } from '@cityops/ui';
+
+beforeAll(async () => {
+  await initI18n('zh-CN');
+});
