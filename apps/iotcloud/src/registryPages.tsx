@@ -45,4 +45,8 @@ export const registryPages: SubAppPages = {
     'ModelSettingPage',
   ),
   [codeOf('/iotcloud/iot/assetMorror/devList')]: DeviceList,
+  [codeOf('/iotcloud/iot/assetMorror/batchImport')]: page(
+    () => import('./assets/BatchImportPage'),
+    'BatchImportPage',
+  ),
 };
