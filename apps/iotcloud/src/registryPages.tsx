@@ -45,6 +45,14 @@ export const registryPages: SubAppPages = {
     'ModelSettingPage',
   ),
   [codeOf('/iotcloud/iot/assetMorror/devList')]: DeviceList,
+  [codeOf('/iotcloud/iot/assetMorror/devManage')]: page(
+    () => import('./assets/DeviceManagePage'),
+    'DeviceManagePage',
+  ),
+  [codeOf('/iotcloud/iot/assetMorror/equipmentOverview')]: page(
+    () => import('./assets/OverviewPage'),
+    'OverviewPage',
+  ),
   [codeOf('/iotcloud/iot/assetMorror/batchImport')]: page(
     () => import('./assets/BatchImportPage'),
     'BatchImportPage',

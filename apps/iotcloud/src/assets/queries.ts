@@ -8,7 +8,9 @@ import {
   type CreateDevice,
   type UpdateDevice,
 } from '@cityops/contract';
-import { useEndpointMutation, useEndpointQuery, usePageQuery } from '@cityops/crud';
+import { useQuery } from '@tanstack/react-query';
+import { endpointKey, useCrud, useEndpointMutation, useEndpointQuery } from '@cityops/crud';
+import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery } from '@cityops/contract';
 
 /** The registry's calls (设备列表, 设备管理, 设备概览); each change refreshes what shows devices. */
 
@@ -44,23 +46,46 @@ export const useDevice = (deviceId: number | undefined) =>
     { enabled: deviceId !== undefined },
   );
 
-/** The device's latest values: the live list filtered to its key (the one device). */
-export const useLatestValues = (deviceKey: string | undefined) =>
-  usePageQuery(
+/**
+ * A read of a panel beside the page's own data (设备管理's values, commands, faults, alarms): quiet,
+ * so a panel the user holds no page for shows its own error instead of a message box.
+ */
+function useQuietQuery<E extends Endpoint>(
+  endpoint: E,
+  input: { params?: EndpointParams<E>; query?: EndpointQuery<E>; body?: EndpointBody<E> },
+  enabled: boolean,
+) {
+  const { http } = useCrud();
+  return useQuery({
+    queryKey: endpointKey(endpoint, input),
+    queryFn: ({ signal }) => http.call(endpoint, { ...input, quiet: true, signal }),
+    enabled,
+  });
+}
+
+/** A product with its functions (names and units of the values), quietly. */
+export const useQuietModel = (productId: number | undefined) =>
+  useQuietQuery(productEndpoints.model, { params: { id: productId ?? 0 } }, productId !== undefined);
+
+/** The device's latest values: the live list searched by its key, the device itself kept. */
+export function useLatestValues(device: { deviceId: number; deviceKey: string } | undefined) {
+  const query = useQuietQuery(
     telemetryEndpoints.live,
-    { pageNum: 1, pageSize: 15, keyword: deviceKey },
-    deviceKey !== undefined,
+    { body: { pageNum: 1, pageSize: 15, keyword: device?.deviceKey } },
+    device !== undefined,
   );
+  return { query, live: query.data?.list.find((row) => row.deviceId === device?.deviceId) };
+}
 
 export const useDeviceCommands = (deviceId: number | undefined, pageNum: number) =>
-  usePageQuery(
+  useQuietQuery(
     commandEndpoints.page,
-    { deviceId, pageNum, pageSize: 15, sortField: 'sentAt', sortOrder: 'desc' },
+    { body: { deviceId, pageNum, pageSize: 15, sortField: 'sentAt', sortOrder: 'desc' } },
     deviceId !== undefined,
   );
 
 export const useDeviceFaults = (deviceId: number | undefined) =>
-  useEndpointQuery(telemetryEndpoints.faults, { query: { deviceId } }, { enabled: deviceId !== undefined });
+  useQuietQuery(telemetryEndpoints.faults, { query: { deviceId } }, deviceId !== undefined);
 
 /** The alarm states that count as open (the server's one-open-alarm-per-source index). */
 export const OPEN_ALARM_STATES: readonly AlarmState[] = ['waiting', 'confirmed', 'work_order'];
@@ -70,9 +95,9 @@ export const OPEN_ALARM_STATES: readonly AlarmState[] = ['waiting', 'confirmed',
  * device has few; the list filters by one state only).
  */
 export function useOpenAlarms(deviceId: number | undefined) {
-  const query = usePageQuery(
+  const query = useQuietQuery(
     deviceAlarmEndpoints.page,
-    { deviceId, pageNum: 1, pageSize: 100, sortField: 'lastAt', sortOrder: 'desc' },
+    { body: { deviceId, pageNum: 1, pageSize: 100, sortField: 'lastAt', sortOrder: 'desc' } },
     deviceId !== undefined,
   );
   const open = (query.data?.list ?? []).filter((alarm) => OPEN_ALARM_STATES.includes(alarm.state));
