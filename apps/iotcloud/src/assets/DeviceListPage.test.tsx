@@ -11,7 +11,7 @@ import {
 } from '@cityops/contract';
 import { ApiError } from '@cityops/client';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
-import { device, dialogField, nanshan, poleProduct, sensorProduct } from '../test/fixtures';
+import { choose, device, dialogField, nanshan, poleProduct, save, sensorProduct } from '../test/fixtures';
 import { DeviceListPage } from './DeviceListPage';
 
 const rows = [
@@ -41,8 +41,6 @@ function server(extra: FakeServer = {}): FakeServer {
 const ALL = ['devList_add', 'devList_edit', 'devList_delete', 'devList_credentials'];
 const render = (answers: FakeServer, elements = ALL) =>
   renderWithKit(<DeviceListPage />, { server: answers, elements, path: '/iotcloud/iot/assetMorror/devList' });
-const save = (dialog: HTMLElement) =>
-  fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
 
 /** The page, with the devices its add dialog creates. */
 function renderRecordingCreates() {
@@ -56,11 +54,6 @@ function renderRecordingCreates() {
     }),
   );
   return created;
-}
-
-async function choose(dialog: HTMLElement, field: string, title: string) {
-  fireEvent.mouseDown(dialogField(dialog, field));
-  fireEvent.click(await screen.findByTitle(title));
 }
 
 async function openNewDevice() {

@@ -1,3 +1,4 @@
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { DeviceRow, Project, ProductRow } from '@cityops/contract';
 
 /** A field of a dialog by its form name (a search form may have a field of the same name). */
@@ -8,6 +9,16 @@ export function dialogField(dialog: HTMLElement, name: string): HTMLElement {
   if (!input) throw new Error(`no field ${name}`);
   return input;
 }
+
+/** Chooses an option of a dialog's select by the option's title. */
+export async function choose(dialog: HTMLElement, field: string, title: string) {
+  fireEvent.mouseDown(dialogField(dialog, field));
+  fireEvent.click(await screen.findByTitle(title));
+}
+
+/** Saves a form dialog. */
+export const save = (dialog: HTMLElement) =>
+  fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
 
 export const nanshan: Project = {
   projectId: 1,

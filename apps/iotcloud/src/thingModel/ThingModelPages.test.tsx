@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { alarmRuleEndpoints, productEndpoints, StatusCode, text, type FunctionRow } from '@cityops/contract';
 import { ApiError } from '@cityops/client';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
-import { dialogField, poleProduct, sensorProduct } from '../test/fixtures';
+import { choose, dialogField, poleProduct, save, sensorProduct } from '../test/fixtures';
 import { FunctionManagePage } from './FunctionManagePage';
 import { ModelSettingPage } from './ModelSettingPage';
 import { ProductManagePage } from './ProductManagePage';
@@ -53,14 +53,6 @@ function server(extra: FakeServer = {}): FakeServer {
     [alarmRuleEndpoints.list.path]: () => [],
     ...extra,
   };
-}
-
-const save = (dialog: HTMLElement) =>
-  fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-
-async function choose(dialog: HTMLElement, field: string, title: string) {
-  fireEvent.mouseDown(dialogField(dialog, field));
-  fireEvent.click(await screen.findByTitle(title));
 }
 
 describe('ProductManagePage', () => {
