@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { deviceEndpoints, type ImportReport } from '@cityops/contract';
 import { renderWithKit } from '@cityops/crud/testing';
-import { changeLocale } from '@cityops/ui';
+import { changeLocale, initI18n } from '@cityops/ui';
 import { BatchImportPage } from './BatchImportPage';
+
+beforeAll(() => initI18n('zh-CN'));
 
 const report: ImportReport = {
   total: 10,

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   areaEndpoints,
   deviceEndpoints,
@@ -10,9 +10,12 @@ import {
   text,
 } from '@cityops/contract';
 import { ApiError } from '@cityops/client';
+import { initI18n } from '@cityops/ui';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
 import { choose, device, dialogField, nanshan, poleProduct, save, sensorProduct } from '../test/fixtures';
 import { DeviceListPage } from './DeviceListPage';
+
+beforeAll(() => initI18n('zh-CN'));
 
 const rows = [
   device(1, '科技园1号环境站', { areaName: '科技园北区', siteName: '深南大道科技园站' }),

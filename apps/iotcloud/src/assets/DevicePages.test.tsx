@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   commandEndpoints,
   deviceAlarmEndpoints,
@@ -9,10 +9,13 @@ import {
   type DeviceAlarmRow,
   type FunctionRow,
 } from '@cityops/contract';
+import { initI18n } from '@cityops/ui';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
 import { device, sensorProduct } from '../test/fixtures';
 import { DeviceManagePage } from './DeviceManagePage';
 import { OverviewPage } from './OverviewPage';
+
+beforeAll(() => initI18n('zh-CN'));
 
 // jsdom has no canvas: the charts show their options as text, which is what this page decides.
 vi.mock('../charts/EChart', () => ({

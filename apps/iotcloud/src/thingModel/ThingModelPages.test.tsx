@@ -1,12 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { alarmRuleEndpoints, productEndpoints, StatusCode, text, type FunctionRow } from '@cityops/contract';
 import { ApiError } from '@cityops/client';
+import { initI18n } from '@cityops/ui';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
 import { choose, dialogField, poleProduct, save, sensorProduct } from '../test/fixtures';
 import { FunctionManagePage } from './FunctionManagePage';
 import { ModelSettingPage } from './ModelSettingPage';
 import { ProductManagePage } from './ProductManagePage';
+
+beforeAll(() => initI18n('zh-CN'));
 
 const functions: FunctionRow[] = [
   {
