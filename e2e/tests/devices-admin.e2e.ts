@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Locator } from 'playwright-core';
 import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
 import { startServer, type RunningServer } from '../src/server.js';
-import { openVideoPage, pageIn } from '../src/video.js';
+import { iotcloudFrame, openVideoPage, pageIn } from '../src/video.js';
 
 /**
  * The registry's pages end to end (issue 15 §2, §3): 产品管理 and 设备列表 in the iotcloud frame in
@@ -56,7 +56,7 @@ describe('产品管理', () => {
   it('adds a product of a type without control code, listed with its type in words', async () => {
     const frame = await open(PRODUCTS);
     const page = pageIn(frame, PRODUCTS);
-    await page.getByRole('cell', { name: '环境监测仪', exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('cell', { name: 'env-sensor', exact: true }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: /新增产品/ }).click();
     const dialog = frame.getByRole('dialog', { name: '新增产品' });
     await dialog.locator('#productKey').fill(POLE_PRODUCT.key);
@@ -109,7 +109,11 @@ describe('设备列表', () => {
     await edit.waitFor({ state: 'detached' });
 
     // The list's search is in the address: opened again (the shell reloaded), the same device, as edited.
-    const again = await open(`${DEVICES}?keyword=e2e-env-01`);
+    await browser.page.goto(`${server.baseUrl}${DEVICES}?keyword=e2e-env-01`);
+    await browser.page
+      .locator('div[data-subapp="iotcloud"][data-status="ready"]')
+      .waitFor({ timeout: 30_000 });
+    const again = await iotcloudFrame(browser.page);
     const after = pageIn(again, DEVICES).getByRole('row', { name: /E2E环境站（改）/ });
     await after.getByText('E2E-CC-0001').waitFor({ timeout: 30_000 });
     await after.getByRole('button', { name: '编辑' }).click();
