@@ -1,5 +1,7 @@
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Locator } from 'playwright-core';
+import { DEVICE_IMPORT_COLUMNS } from '@cityops/contract';
 import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { iotcloudFrame, openVideoPage, pageIn } from '../src/video.js';
@@ -36,6 +38,9 @@ afterEach(async (context) => {
 
 const PRODUCTS = '/iotcloud/iot/assetMorror/productManage';
 const DEVICES = '/iotcloud/iot/assetMorror/devList';
+const IMPORT = '/iotcloud/iot/assetMorror/batchImport';
+const OVERVIEW = '/iotcloud/iot/assetMorror/equipmentOverview';
+const DETAIL = '/iotcloud/iot/assetMorror/devManage';
 const PROJECT = '深圳南山智慧路灯示范项目';
 const SENSOR_PRODUCT = '环境监测仪 (env-sensor)';
 /** A product of type 0001 (智慧灯杆): its devices have no control code (§9). */
@@ -146,5 +151,120 @@ describe('设备列表', () => {
     const row = page.getByRole('row', { name: /E2E灯杆/ });
     await row.getByText(POLE_PRODUCT.name).waitFor();
     await row.getByText('无', { exact: true }).first().waitFor();
+  });
+});
+
+describe('设备列表: credentials and detail', () => {
+  it('shows a device’s secret only when revealed, resets it after asking, and opens the device’s detail', async () => {
+    const frame = await open(DEVICES);
+    const page = pageIn(frame, DEVICES);
+    await page.locator('.ant-form-item', { hasText: '关键字' }).locator('input').fill('e2e-env-01');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.getByRole('row', { name: /E2E环境站/ });
+    await row.getByRole('button', { name: '设备密钥' }).click();
+    const dialog = frame.getByRole('dialog', { name: /设备密钥/ });
+    const secret = dialog.getByTestId('device-secret');
+    await dialog.getByText('e2e-env-01', { exact: true }).waitFor();
+    await dialog.getByText(/^mqtts?:\/\//).waitFor();
+    expect(await secret.textContent()).toMatch(/^•+$/);
+    await dialog.getByRole('button', { name: /显\s*示/ }).click();
+    const before = (await secret.textContent()) ?? '';
+    expect(before).not.toMatch(/•/);
+    expect(before.length).toBeGreaterThanOrEqual(16);
+    await dialog.getByRole('button', { name: /重置密钥/ }).click();
+    const ask = frame.locator('.ant-modal', { hasText: '确定重置“E2E环境站（改）”的密钥吗' });
+    await ask.getByRole('button', { name: /确\s*定/ }).click();
+    await frame.getByText('设备密钥已重置，设备须使用新密钥重新连接').first().waitFor();
+    await expect.poll(() => secret.textContent()).not.toBe(before);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+
+    // The name opens 设备管理 on the device, in a tab of its own.
+    await row.getByText('E2E环境站（改）').click();
+    await browser.page.waitForURL((url) => url.pathname === DETAIL);
+    const detail = pageIn(frame, DETAIL);
+    const info = detail.locator('.ant-card', { hasText: '设备信息' });
+    await info.getByText('E2E-CC-0001').waitFor({ timeout: 30_000 });
+    await info.getByText('深南大道').waitFor();
+    await detail.getByText('命令记录').waitFor();
+    await detail.getByText('故障记录').waitFor();
+  });
+});
+
+/** An .xlsx whose first sheet holds the import header and these rows. */
+async function workbook(rows: (string | number)[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('设备');
+  sheet.addRow(DEVICE_IMPORT_COLUMNS.map(([, header]) => header));
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+describe('设备批量导入', () => {
+  it('imports the good rows of a workbook and reports each refused row with its column and reason', async () => {
+    const frame = await open(IMPORT);
+    const page = pageIn(frame, IMPORT);
+    await page.getByRole('button', { name: /下载模板/ }).waitFor({ timeout: 30_000 });
+    const [template] = await Promise.all([
+      browser.page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: /下载模板/ }).click(),
+    ]);
+    expect(template.suggestedFilename()).toMatch(/\.xlsx$/);
+
+    const file = await workbook([
+      [
+        'e2e-imp-01',
+        'E2E-IMP-CC-01',
+        '导入环境站1',
+        'env-sensor',
+        PROJECT,
+        '',
+        '科技园路',
+        113.94,
+        22.54,
+        '',
+        '',
+      ],
+      ['e2e-imp-02', 'E2E-IMP-CC-02', '导入环境站2', 'env-sensor', PROJECT, '', '', '', '', '', ''],
+      ['e2e-imp-03', 'E2E-IMP-CC-03', '导入未知产品', 'no-such-product', PROJECT, '', '', '', '', '', ''],
+      ['e2e-imp-01', 'E2E-IMP-CC-04', '导入重复标识', 'env-sensor', PROJECT, '', '', '', '', '', ''],
+    ]);
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'devices.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
+    const report = page.getByRole('region', { name: '导入结果' });
+    await report.getByText('导入完成：成功2条，失败2条').waitFor({ timeout: 30_000 });
+    const problems = report.locator('tbody tr');
+    await expect.poll(() => problems.count()).toBe(2);
+    expect(await problems.allInnerTexts()).toEqual([
+      expect.stringMatching(/^4\s+产品标识\s+产品标识“no-such-product”不存在$/),
+      expect.stringMatching(/^5\s+设备标识\s+与第2行的设备标识重复$/),
+    ]);
+
+    // The imported devices are in the registry.
+    const list = pageIn(await open(DEVICES), DEVICES);
+    await list.locator('.ant-form-item', { hasText: '关键字' }).locator('input').fill('e2e-imp');
+    await list.getByRole('button', { name: /查\s*询/ }).click();
+    await list.getByRole('row', { name: /导入环境站1/ }).waitFor();
+    await list.getByRole('row', { name: /导入环境站2/ }).waitFor();
+    expect(await list.getByRole('row', { name: /导入未知产品/ }).count()).toBe(0);
+  });
+});
+
+describe('设备概览', () => {
+  it('counts the devices with the online rate and licence use, and draws the charts', async () => {
+    const frame = await open(OVERVIEW);
+    const page = pageIn(frame, OVERVIEW);
+    const total = page.locator('.ant-card', { hasText: '设备总数' }).locator('.ant-statistic-content');
+    // The demo fleet's 20 and the four this file registered (two by hand, two imported).
+    await expect.poll(() => total.textContent(), { timeout: 30_000 }).toBe('24');
+    await page.locator('.ant-card', { hasText: '在线率' }).getByText('%').waitFor();
+    await page
+      .locator('.ant-card', { hasText: '授权使用' })
+      .getByText(/\d+ \/ \d+|无有效授权/)
+      .waitFor();
+    await page.getByRole('img', { name: '按设备类型' }).waitFor();
+    await page.getByRole('img', { name: '按区域' }).waitFor();
   });
 });
