@@ -38,6 +38,8 @@ afterEach(async (context) => {
 
 const PRODUCTS = '/iotcloud/iot/assetMorror/productManage';
 const DEVICES = '/iotcloud/iot/assetMorror/devList';
+const FUNCTIONS = '/iotcloud/iot/assetMorror/functionManage';
+const RULES = '/iotcloud/iot/assetMorror/modelSetting';
 const IMPORT = '/iotcloud/iot/assetMorror/batchImport';
 const OVERVIEW = '/iotcloud/iot/assetMorror/equipmentOverview';
 const DETAIL = '/iotcloud/iot/assetMorror/devManage';
@@ -75,6 +77,50 @@ describe('产品管理', () => {
     await dialog.waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: new RegExp(POLE_PRODUCT.key) });
     await row.getByText('智慧灯杆', { exact: true }).waitFor();
+  });
+});
+
+describe('功能管理 and 模型设置', () => {
+  it('adds a property to the product, refuses its identifier twice on the field, and sets a threshold rule on it', async () => {
+    const frame = await open(FUNCTIONS);
+    const page = pageIn(frame, FUNCTIONS);
+    await choose(frame, selectOf(page, '所属产品'), `${POLE_PRODUCT.name} (${POLE_PRODUCT.key})`);
+    const add = async () => {
+      await page.getByRole('button', { name: /新增功能/ }).click();
+      const dialog = frame.getByRole('dialog', { name: '新增功能' });
+      await dialog.locator('#identifier').fill('tilt');
+      await dialog.locator('#name').fill('倾角');
+      await choose(frame, selectOf(dialog, '数据类型'), '浮点数');
+      await dialog.locator('#spec_min').fill('0');
+      await dialog.locator('#spec_max').fill('90');
+      await dialog.locator('#spec_unit').fill('°');
+      await save(dialog);
+      return dialog;
+    };
+    const first = await add();
+    await first.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: '浮点数 0~90 °' }).waitFor();
+    const second = await add();
+    await second
+      .locator('.ant-form-item', { hasText: '标识符' })
+      .getByText('该产品已有同名标识符的功能')
+      .waitFor();
+    await second.getByRole('button', { name: /取\s*消/ }).click();
+
+    const rules = await open(RULES);
+    const rulePage = pageIn(rules, RULES);
+    await choose(rules, selectOf(rulePage, '所属产品'), `${POLE_PRODUCT.name} (${POLE_PRODUCT.key})`);
+    await rulePage.getByRole('button', { name: /新增告警规则/ }).click();
+    const dialog = rules.getByRole('dialog', { name: '新增告警规则' });
+    await dialog.locator('#name').fill('倾斜过大');
+    await choose(rules, selectOf(dialog, '属性'), '倾角 (tilt) 浮点数 0~90 °');
+    await dialog.locator('#threshold').fill('30');
+    await choose(rules, selectOf(dialog, '告警级别'), '重要');
+    await save(dialog);
+    await dialog.waitFor({ state: 'detached' });
+    const row = rulePage.getByRole('row', { name: /倾斜过大/ });
+    await row.getByText('倾角 > 30').waitFor();
+    await row.getByText('重要').waitFor();
   });
 });
 

@@ -110,7 +110,7 @@ function LatestValues({ device, functions }: { device: DeviceRow; functions: rea
     >
       <LoadFailedAlert query={query} />
       {entries.length === 0 ? (
-        !query.isLoading && <Empty description={t('noValues')} />
+        !query.isLoading && !query.isError && <Empty description={t('noValues')} />
       ) : (
         <Descriptions size="small" column={{ xs: 1, md: 3 }} bordered>
           {entries.map(([identifier, value]) => {
