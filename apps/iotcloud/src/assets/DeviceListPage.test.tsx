@@ -201,4 +201,23 @@ describe('DeviceListPage', () => {
     expect(await within(dialog).findByText('s3cret-new-1111')).toBeTruthy();
     expect(await screen.findByText('设备密钥已重置，设备须使用新密钥重新连接')).toBeTruthy();
   });
+  it('deletes the chosen devices in one call after asking', async () => {
+    const deleted: unknown[] = [];
+    render(
+      server({
+        [deviceEndpoints.batchDelete.path]: ({ body }) => {
+          deleted.push(body);
+          return null;
+        },
+      }),
+    );
+    const rowBox = async (name: string) =>
+      within((await screen.findByText(name)).closest('tr') as HTMLElement).getByRole('checkbox');
+    fireEvent.click(await rowBox('科技园1号环境站'));
+    fireEvent.click(await rowBox('后海灯杆01'));
+    fireEvent.click(screen.getByRole('button', { name: /批量删除/ }));
+    expect(await screen.findByText('确定删除选中的 2 条记录吗？删除后不可恢复。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(deleted).toEqual([{ ids: [1, 2] }]));
+  });
 });
