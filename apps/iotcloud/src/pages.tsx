@@ -1,4 +1,5 @@
 import { findRouteByPath, PLATFORM_HIK, PLATFORM_ICC } from '@cityops/contract';
+import { registryPages } from './registryPages';
 import type { SubAppPageProps, SubAppPages } from '@cityops/subapp';
 import { lazy } from 'react';
 import type { VideoPageOptions } from './video/VideoPage';
@@ -26,6 +27,8 @@ const video = (options: VideoPageOptions) =>
  * cameras in the ICC player, the control page with talk.
  */
 export const pages: SubAppPages = {
+  // The registry and the thing model (issue 15 §2, §3).
+  ...registryPages,
   [codeOf('/iotcloud/iot/videoMonitor/playReal')]: video({ platform: PLATFORM_HIK, mode: 'live' }),
   [codeOf('/iotcloud/iot/videoMonitor/playBack')]: video({ platform: PLATFORM_HIK, mode: 'playback' }),
   [codeOf('/iotcloud/iot/videoMonitor/playRealWeb')]: video({ platform: PLATFORM_HIK, mode: 'live' }),

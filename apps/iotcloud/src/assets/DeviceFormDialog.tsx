@@ -1,0 +1,255 @@
+import { useRef } from 'react';
+import { Form, Input, Switch, type FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { CONTROL_CODE_MAX, deviceFieldsShape, hasControlCode, type DeviceRow } from '@cityops/contract';
+import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
+import { coordinatesOf, LocationPicker, locationRule, locationText, type LocationValue } from '@cityops/map';
+import { useCreateDevice, useUpdateDevice } from './queries';
+import {
+  AreaSelect,
+  contractText,
+  ProductSelect,
+  ProjectSelect,
+  refusedField,
+  SiteSelect,
+  useAllProducts,
+  useLocale,
+  useProjectMap,
+} from './shared';
+import { assetTexts } from './texts';
+
+interface FormValues {
+  deviceKey: string;
+  controlCode: string | null;
+  name: string;
+  productId: number;
+  projectId: number;
+  areaId: number | null;
+  siteId: number | null;
+  segment: string;
+  location: LocationValue;
+  address: string;
+  enabled: boolean;
+  remarks: string;
+}
+
+const field = deviceFieldsShape;
+
+function initialValues(device: DeviceRow | null, projectId: number | undefined): Partial<FormValues> {
+  if (!device)
+    return { projectId, areaId: null, siteId: null, enabled: true, location: locationText(null, null) };
+  return { ...device, location: locationText(device.longitude, device.latitude) };
+}
+
+/**
+ * The control code's rules for a device of `typeCode` (§9): required (up to 128) for every type but
+ * 0101, 0001 and 1101, which have none; no type yet (no product chosen) asks for nothing.
+ */
+export function controlCodeRules(typeCode: string | undefined, message: string): Rule[] {
+  if (typeCode === undefined || !hasControlCode(typeCode)) return [];
+  return [{ required: true, whitespace: true, message }, zodRule(field.controlCode, message)];
+}
+
+/** The server refusals shown under their field rather than only in the message bar. */
+const FIELD_REFUSALS = {
+  'device.keyTaken': 'deviceKey',
+  'device.keyFormat': 'deviceKey',
+  'device.controlCodeTaken': 'controlCode',
+  'device.controlCodeRequired': 'controlCode',
+  'device.controlCodeNotAllowed': 'controlCode',
+  'device.areaNotInProject': 'areaId',
+  'device.siteNotInProject': 'siteId',
+} as const;
+
+/** The picker's map with the chosen project's outline and areas, looking at the project's place. */
+function DevicePicker(props: {
+  projectId: number | undefined;
+  value?: LocationValue;
+  onChange?(value: LocationValue): void;
+  onAddress?(address: string): void;
+}) {
+  const { projectId, ...control } = props;
+  const { areas, centre } = useProjectMap(projectId);
+  return <LocationPicker {...control} areas={areas} center={centre} height={260} />;
+}
+
+/**
+ * Add or edit a device (设备列表, issue 15 §3): its key, name (32), product, project, area and site of
+ * the project, road segment, place on the map and address; the control code (128) only for the types
+ * that have one (§9), required for them, disabled and sent as none for the others. A refusal of the
+ * server (a taken key or control code) shows on its field.
+ */
+export function DeviceFormDialog({
+  device,
+  projectId,
+  onClose,
+}: {
+  device: DeviceRow | null;
+  /** For a new device: the project the list shows, if any. */
+  projectId?: number;
+  onClose(): void;
+}) {
+  const t = assetTexts.useTexts();
+  const crud = crudTexts.useTexts();
+  const locale = useLocale();
+  const create = useCreateDevice();
+  const update = useUpdateDevice();
+  const products = useAllProducts();
+  const formRef = useRef<FormInstance<FormValues> | null>(null);
+  const typeOf = (productId: number | undefined) =>
+    products.data?.find((product) => product.productId === productId)?.typeCode;
+  const required = (label: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('required', { field: label }),
+  });
+  const choose = (label: string) => ({ required: true, message: t('choose', { field: label }) });
+  const mapAddress = useRef('');
+  const fillAddress = (form: FormInstance<FormValues>) => (address: string) => {
+    const current = ((form.getFieldValue('address') as string | undefined) ?? '').trim();
+    if (current !== '' && current !== mapAddress.current) return;
+    mapAddress.current = address.slice(0, 100);
+    form.setFieldValue('address', mapAddress.current);
+  };
+
+  const submit = async (values: FormValues) => {
+    const { longitude, latitude } = coordinatesOf(values.location);
+    const typeCode = typeOf(values.productId);
+    const fields = {
+      deviceKey: values.deviceKey,
+      controlCode: typeCode !== undefined && hasControlCode(typeCode) ? (values.controlCode ?? null) : null,
+      name: values.name,
+      productId: values.productId,
+      projectId: values.projectId,
+      areaId: values.areaId ?? null,
+      siteId: values.siteId ?? null,
+      segment: values.segment ?? '',
+      longitude,
+      latitude,
+      address: values.address ?? '',
+      enabled: values.enabled ?? true,
+      remarks: values.remarks ?? '',
+    };
+    try {
+      return await (device
+        ? update.mutateAsync({ ...fields, deviceId: device.deviceId })
+        : create.mutateAsync(fields));
+    } catch (error) {
+      const refused = refusedField(error, FIELD_REFUSALS);
+      if (refused) formRef.current?.setFields([{ name: refused.field, errors: [refused.message] }]);
+      throw error;
+    }
+  };
+
+  return (
+    <FormDialog<FormValues>
+      open
+      title={device ? t('editDevice') : t('addDevice')}
+      initialValues={initialValues(device, projectId)}
+      successText={device ? crud('saved') : crud('created')}
+      submit={submit}
+      onClose={onClose}
+      width={900}
+    >
+      {(form) => {
+        formRef.current = form;
+        return (
+          <>
+            <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
+              <Form.Item
+                name="name"
+                label={t('deviceName')}
+                rules={[required(t('deviceName')), zodRule(field.name, t('deviceName'))]}
+              >
+                <Input maxLength={32} />
+              </Form.Item>
+              <Form.Item
+                name="deviceKey"
+                label={t('deviceKey')}
+                rules={[required(t('deviceKey')), zodRule(field.deviceKey, t('deviceKey'))]}
+              >
+                <Input maxLength={64} />
+              </Form.Item>
+              <Form.Item name="productId" label={t('product')} rules={[choose(t('product'))]}>
+                <ProductSelect
+                  onChange={(productId: number) => {
+                    const typeCode = typeOf(productId);
+                    if (typeCode !== undefined && !hasControlCode(typeCode))
+                      form.setFieldValue('controlCode', null);
+                  }}
+                />
+              </Form.Item>
+              <Form.Item noStyle dependencies={['productId']}>
+                {() => {
+                  const typeCode = typeOf(form.getFieldValue('productId') as number | undefined);
+                  const without = typeCode !== undefined && !hasControlCode(typeCode);
+                  return (
+                    <Form.Item
+                      name="controlCode"
+                      label={t('controlCode')}
+                      extra={without ? t('controlCodeNone') : undefined}
+                      rules={controlCodeRules(typeCode, contractText('device.controlCodeRequired', locale))}
+                    >
+                      <Input maxLength={CONTROL_CODE_MAX} disabled={without} />
+                    </Form.Item>
+                  );
+                }}
+              </Form.Item>
+              <Form.Item name="projectId" label={t('project')} rules={[choose(t('project'))]}>
+                <ProjectSelect
+                  onChange={() => {
+                    form.setFieldValue('areaId', null);
+                    form.setFieldValue('siteId', null);
+                  }}
+                />
+              </Form.Item>
+              <Form.Item noStyle dependencies={['projectId']}>
+                {() => (
+                  <Form.Item name="areaId" label={t('area')}>
+                    <AreaSelect
+                      projectId={form.getFieldValue('projectId') as number | undefined}
+                      onChange={() => form.setFieldValue('siteId', null)}
+                    />
+                  </Form.Item>
+                )}
+              </Form.Item>
+              <Form.Item noStyle dependencies={['projectId', 'areaId']}>
+                {() => (
+                  <Form.Item name="siteId" label={t('site')}>
+                    <SiteSelect
+                      projectId={form.getFieldValue('projectId') as number | undefined}
+                      areaId={form.getFieldValue('areaId') as number | null}
+                    />
+                  </Form.Item>
+                )}
+              </Form.Item>
+              <Form.Item name="segment" label={t('segment')} rules={[zodRule(field.segment, t('segment'))]}>
+                <Input maxLength={50} />
+              </Form.Item>
+              <Form.Item name="address" label={t('address')} rules={[zodRule(field.address, t('address'))]}>
+                <Input maxLength={100} />
+              </Form.Item>
+              <Form.Item name="enabled" label={t('enabled')} valuePropName="checked">
+                <Switch checkedChildren={t('enabledYes')} unCheckedChildren={t('enabledNo')} />
+              </Form.Item>
+            </div>
+            <Form.Item noStyle dependencies={['projectId']}>
+              {() => (
+                <Form.Item name="location" label={t('location')} rules={[locationRule]}>
+                  <DevicePicker
+                    key={String(form.getFieldValue('projectId'))}
+                    projectId={form.getFieldValue('projectId') as number | undefined}
+                    onAddress={fillAddress(form)}
+                  />
+                </Form.Item>
+              )}
+            </Form.Item>
+            <Form.Item name="remarks" label={t('remarks')} rules={[zodRule(field.remarks, t('remarks'))]}>
+              <Input.TextArea maxLength={200} showCount rows={2} />
+            </Form.Item>
+          </>
+        );
+      }}
+    </FormDialog>
+  );
+}
