@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import areaRoutes from './areas/routes.js';
 import authRoutes from './auth/routes.js';
 import dictionaryRoutes from './dictionary/routes.js';
+import iotRoutes from './iot/routes.js';
 import editionRoutes from './editions/routes.js';
 import licenceRoutes, { licenceGate } from './licence/routes.js';
 import logRoutes from './logs/routes.js';
@@ -45,6 +46,7 @@ export const modules: readonly ServerModule[] = [
   { routes: messageRoutes },
   { routes: pushRoutes },
   { routes: videoRoutes },
+  { routes: iotRoutes },
   { routes: logRoutes },
   { routes: editionRoutes },
   { routes: parameterRoutes },
