@@ -239,7 +239,8 @@ describe('commands', () => {
     client.on('message', (_topic, payload) => {
       const command = JSON.parse(payload.toString()) as CommandPayload;
       const reply = answer(command);
-      if (reply) void publishAs(client, device.deviceKey, 'reply', { id: command.id, ...reply });
+      if (reply)
+        publishAs(client, device.deviceKey, 'reply', { id: command.id, ...reply }).catch(() => undefined);
     });
     return client;
   }

@@ -26,7 +26,7 @@ interface LivePeer {
   sessionId: number;
   follows: Set<number>;
   /** What this socket was last told per device, so only changes are sent. */
-  told: Map<number, { valuesAt: number | null; online: boolean }>;
+  told: Map<number, { values: string | null; online: boolean }>;
   send(frame: TelemetryServerFrame): void;
   close(code: number, reason: string): void;
 }
@@ -59,6 +59,8 @@ export class LiveHub {
         if (!peer.follows.has(state.deviceId)) continue;
         const told = peer.told.get(state.deviceId);
         const valuesAt = state.valuesAt?.getTime() ?? null;
+        // Two reports may carry the same time: the values themselves say whether anything is new.
+        const values = valuesAt === null ? null : `${valuesAt} ${JSON.stringify(state.values)}`;
         if (told?.online !== state.online)
           peer.send({
             type: 'status',
@@ -66,9 +68,9 @@ export class LiveHub {
             online: state.online,
             at: (state.lastSeenAt ?? new Date(0)).toISOString(),
           });
-        if (valuesAt !== null && told?.valuesAt !== valuesAt)
+        if (valuesAt !== null && told?.values !== values)
           peer.send({ type: 'values', deviceId: state.deviceId, t: valuesAt, values: state.values ?? {} });
-        peer.told.set(state.deviceId, { valuesAt, online: state.online });
+        peer.told.set(state.deviceId, { values, online: state.online });
       }
   }
 

@@ -180,15 +180,13 @@ export interface NewFault {
 
 export async function insertFaults(db: Database, rows: readonly NewFault[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insert(faults)
-    .values(
-      rows.map((row) => ({
-        ...row,
-        deviceKey: row.deviceKey.slice(0, 64),
-        detail: row.detail.slice(0, 300),
-      })),
-    );
+  await db.insert(faults).values(
+    rows.map((row) => ({
+      ...row,
+      deviceKey: row.deviceKey.slice(0, 64),
+      detail: row.detail.slice(0, 300),
+    })),
+  );
 }
 
 /** Sets the devices' connection state; answers the ids whose state changed. */

@@ -91,6 +91,11 @@ export class IotRuntime {
     return this.link?.port() ?? null;
   }
 
+  /** Whether commands can reach devices now (the broker runs, or the external one is connected). */
+  brokerConnected(): boolean {
+    return this.link?.connected() ?? false;
+  }
+
   get mode(): 'embedded' | 'external' | 'none' {
     return this.link?.mode ?? 'none';
   }
