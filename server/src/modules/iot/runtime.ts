@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
 import { produceMessage } from '../messages/produce.js';
-import { BUS_MAX_IDS, busEventSchema, EVENTS_CHANNEL, publish, type BusEvent } from '../push/events.js';
+import { BUS_MAX_IDS, listenBus, publish, type BusEvent } from '../push/events.js';
 import { connectExternalBroker, startEmbeddedBroker, type DeviceLink, type LinkHandlers } from './broker.js';
 import { CommandCenter } from './commands.js';
 import { DEFAULT_LIMITS, Ingestion, type IngestLimits, type OpenedAlarm } from './ingest.js';
@@ -103,23 +103,15 @@ export class IotRuntime {
   async start(): Promise<void> {
     const { ctx, log } = this;
     const { config } = ctx;
-    this.stopListening = await ctx.listen(
-      EVENTS_CHANNEL,
-      (payload) => {
-        let parsed;
-        try {
-          parsed = busEventSchema.safeParse(JSON.parse(payload));
-        } catch {
-          parsed = null;
-        }
-        if (parsed?.success) void this.onEvent(parsed.data);
-      },
+    this.stopListening = await listenBus(ctx.listen, {
+      onEvent: (event) => void this.onEvent(event),
       // Events may have been missed: read models and devices afresh.
-      () => {
+      onReconnect: () => {
         this.models.forget();
         this.devices.forget();
       },
-    );
+    });
+
     this.partitions = startPartitionMaintenance({
       db: ctx.db,
       now: ctx.now,

@@ -2,7 +2,7 @@ import { API_PREFIX, PUSH_PATH } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { peekSession, sessionExpiry } from '../auth/sessions.js';
 import { deliveriesOf, unreadCounts, unreadState } from '../messages/delivery.js';
-import { busEventSchema, EVENTS_CHANNEL } from './events.js';
+import { listenBus } from './events.js';
 import { PushHub, type MessageSource } from './hub.js';
 import { servePushSocket } from './socket.js';
 
@@ -25,20 +25,11 @@ export default async function pushRoutes(app: FastifyInstance) {
   };
   const hub = new PushHub({ source, forgetAccess: () => ctx.access.forget(), log: app.log });
 
-  const stop = await ctx.listen(
-    EVENTS_CHANNEL,
-    (payload) => {
-      let parsed;
-      try {
-        parsed = busEventSchema.safeParse(JSON.parse(payload));
-      } catch {
-        parsed = null;
-      }
-      if (parsed?.success) void hub.handle(parsed.data);
-      else app.log.warn('push: an event that is not ours was ignored');
-    },
-    () => void hub.resync(),
-  );
+  const stop = await listenBus(ctx.listen, {
+    onEvent: (event) => void hub.handle(event),
+    onReconnect: () => void hub.resync(),
+    onForeign: () => app.log.warn('push: an event that is not ours was ignored'),
+  });
   app.addHook('preClose', async () => {
     hub.closeAll(1001, 'server shutting down');
     await stop();
