@@ -99,7 +99,8 @@ export async function productModelRows(db: Database, productId: number) {
       definition: productFunctions.definition,
     })
     .from(productFunctions)
-    .where(eq(productFunctions.productId, productId));
+    .where(eq(productFunctions.productId, productId))
+    .orderBy(asc(productFunctions.id));
   const rules = await db
     .select({
       id: alarmRules.id,

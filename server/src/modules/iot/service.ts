@@ -89,7 +89,11 @@ export async function historySheet(
   const answer = await history(ctx, runtime, userId, input);
   const [device] = await repo.devicesByIds(ctx.db, [input.deviceId]);
   const model = device ? await runtime.models.get(device.productId) : null;
-  const identifiers = [...new Set(answer.points.flatMap((point) => Object.keys(point.v)))];
+  // The model's order (the product's functions as defined), then anything else the points hold.
+  const present = new Set(answer.points.flatMap((point) => Object.keys(point.v)));
+  const identifiers = [...new Set([...(model?.properties.keys() ?? []), ...present])].filter((id) =>
+    present.has(id),
+  );
   const columns: ExportColumn[] = [
     { header: '时间', key: 't', width: 20 },
     ...identifiers.map((identifier) => ({
