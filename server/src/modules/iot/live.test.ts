@@ -5,10 +5,10 @@ import {
   telemetryServerFrameSchema,
   type TelemetryServerFrame,
 } from '@cityops/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userProjects } from '../../db/schema.js';
+import { telemetry, userProjects } from '../../db/schema.js';
 import {
   connectDevice,
   insertDevice,
@@ -17,7 +17,7 @@ import {
   publishAs,
   SENSOR_FUNCTIONS,
 } from '../../test/iotDevices.js';
-import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { createTestApp, freshDatabase, type TestApp } from '../../test/testApp.js';
 import { maintainPartitions } from './partitions.js';
 import * as repo from './repository.js';
 import { runtimeOf } from './runtime.js';
@@ -150,5 +150,27 @@ describe('telemetry partitions', () => {
     );
     expect(await repo.telemetryPartitions(db)).not.toContain('iot_telemetry_20260612');
     expect(await repo.telemetryPartitions(db)).toContain('iot_telemetry_20260715');
+  });
+});
+
+describe('closing the server', () => {
+  it('writes what is buffered, closes the broker and its devices, before the database closes', async () => {
+    const handle = await freshDatabase();
+    const app = await createTestApp({ database: handle, env: { MQTT_PORT: '0', HOST: '127.0.0.1' } });
+    try {
+      const db = handle.db;
+      const productId = await insertProduct(db, { functions: SENSOR_FUNCTIONS });
+      const device = await insertDevice(db, { productId, projectId: await insertProject(db) });
+      const port = runtimeOf(app.app.cityops).port();
+      const client = await connectDevice(`mqtt://127.0.0.1:${port}`, device);
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      await publishAs(client, device.deviceKey, 'telemetry', { values: { temperature: 30 } });
+      await app.close();
+      await closed;
+      expect(await db.$count(telemetry, eq(telemetry.deviceId, device.id))).toBe(1);
+      await expect(connectDevice(`mqtt://127.0.0.1:${port}`, device)).rejects.toThrow();
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { chinaDateTime, type StatusPayload } from '@cityops/contract';
-import type { Config } from '../../config.js';
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
 import { produceMessage } from '../messages/produce.js';
@@ -27,15 +26,6 @@ const DEVICE_TTL_MS = 30_000;
 export const SWEEP_MS = 30_000;
 
 const LEVEL_NAMES = { error: '重要', common: '一般', tips: '提示' } as const;
-
-/** The broker address devices are told to use (the credentials dialog): MQTT_PUBLIC_URL, else derived. */
-export function publicBrokerUrl(config: Config, port: number | null = null): string {
-  if (config.MQTT_PUBLIC_URL) return config.MQTT_PUBLIC_URL;
-  if (config.MQTT_URL) return config.MQTT_URL;
-  const host =
-    config.HOST === '0.0.0.0' || config.HOST === '::' || config.HOST === '' ? 'localhost' : config.HOST;
-  return `mqtt://${host.includes(':') ? `[${host}]` : host}:${port ?? config.MQTT_PORT}`;
-}
 
 /** Tells every instance these devices changed, at most BUS_MAX_IDS ids an event. */
 export async function publishLive(db: Database, deviceIds: readonly number[]) {
