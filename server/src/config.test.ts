@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { publicBrokerUrl } from './modules/iot/brokerUrl.js';
 import { TEST_SECRETS_KEY, TEST_VENDOR, TEST_VENDOR_PUBLIC_KEY } from './test/licence.js';
 
 describe('configuration', () => {
@@ -52,12 +51,10 @@ describe('configuration', () => {
       undefined,
       30,
     ]);
-    expect(publicBrokerUrl(config, 1883)).toBe('mqtt://localhost:1883');
     expect(loadConfig({ MQTT_PORT: '-1' }).MQTT_PORT).toBe(-1);
-    const external = loadConfig({ MQTT_URL: 'mqtts://emqx.city.example:8883' });
-    expect(publicBrokerUrl(external)).toBe('mqtts://emqx.city.example:8883');
-    const shown = loadConfig({ MQTT_PUBLIC_URL: 'mqtt://iot.city.example:1883' });
-    expect(publicBrokerUrl(shown, 40000)).toBe('mqtt://iot.city.example:1883');
+    expect(loadConfig({ MQTT_URL: 'mqtts://emqx.city.example:8883' }).MQTT_URL).toBe(
+      'mqtts://emqx.city.example:8883',
+    );
     // The history pages reach back 7 days: a shorter retention would lose what they show.
     expect(() => loadConfig({ TELEMETRY_RETENTION_DAYS: '7' })).toThrow(/TELEMETRY_RETENTION_DAYS/);
     expect(() => loadConfig({ MQTT_URL: 'http://broker' })).toThrow(/MQTT_URL/);

@@ -5,6 +5,8 @@ import {
   COMMAND_TIMEOUT_MS,
   LOGIN_MAX_FAILURES,
   SESSION_IDLE_MINUTES_DEFAULT,
+  DEMO_FLEET_DEFAULT,
+  DEMO_FLEET_MAX,
   SUB_APPS,
   text,
   type SubApp,
@@ -215,15 +217,6 @@ export const configSchema = z
     /** The server's own user name and password at the external broker (MQTT_URL). */
     MQTT_USERNAME: optional(z.string().max(200)),
     MQTT_PASSWORD: optional(z.string().max(200)),
-    /**
-     * The broker address the device credentials dialog shows installers, e.g. `mqtt://iot.city.example:1883`.
-     * Unset: MQTT_URL's, else `mqtt://<this host>:<MQTT_PORT>`.
-     */
-    MQTT_PUBLIC_URL: optional(
-      z.string().refine((value) => /^(mqtts?|wss?):\/\//.test(value) && URL.canParse(value), {
-        message: 'must be a broker URL such as mqtt://iot.city.example:1883',
-      }),
-    ),
     /** Milliseconds a command waits for the device's answer before it counts as timed out. */
     COMMAND_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(120_000)).default(COMMAND_TIMEOUT_MS),
     /**
@@ -231,6 +224,20 @@ export const configSchema = z
      * At least 8, since the history pages reach back 7 days.
      */
     TELEMETRY_RETENTION_DAYS: optional(z.coerce.number().int().min(8).max(3650)).default(30),
+    /**
+     * Demo mode: how many devices of the demo fleet (contract demo.ts `demoFleetPlan`) the seed registers
+     * in the first demo project, 0 to 10,000; the fleet simulator plays the same ones. Production seeds none.
+     */
+    DEMO_DEVICES: optional(z.coerce.number().int().min(0).max(DEMO_FLEET_MAX)).default(DEMO_FLEET_DEFAULT),
+    /**
+     * The broker address devices are told to connect to (a device's credentials show it), e.g.
+     * `mqtts://iot.city.example:8883`. Unset: `mqtt://<the host the browser called>:1883`.
+     */
+    MQTT_PUBLIC_URL: optional(
+      z.string().refine((value) => /^mqtts?:\/\/[^/\s]+$/.test(value) && URL.canParse(value), {
+        message: 'must be a broker address such as mqtt://iot.city.example:1883 (mqtt:// or mqtts://)',
+      }),
+    ),
   })
   .superRefine((config, ctx) => {
     if (config.TRUST_PROXY && config.TRUSTED_PROXIES.length === 0) {

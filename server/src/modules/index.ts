@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import areaRoutes from './areas/routes.js';
 import authRoutes from './auth/routes.js';
+import deviceRoutes from './devices/routes.js';
 import dictionaryRoutes from './dictionary/routes.js';
 import iotRoutes from './iot/routes.js';
 import editionRoutes from './editions/routes.js';
@@ -46,6 +47,7 @@ export const modules: readonly ServerModule[] = [
   { routes: messageRoutes },
   { routes: pushRoutes },
   { routes: videoRoutes },
+  { routes: deviceRoutes },
   { routes: iotRoutes },
   { routes: logRoutes },
   { routes: editionRoutes },

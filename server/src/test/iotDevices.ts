@@ -2,7 +2,7 @@ import { deviceTopic, type FunctionFields, type RuleOperator, type TopicKind } f
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Database } from '../db/connection.js';
 import { alarmRules, devices, productFunctions, products, projects } from '../db/schema.js';
-import { secretHashOf } from '../modules/iot/broker.js';
+import { secretHash } from '../modules/devices/credentials.js';
 
 /**
  * Devices for the device runtime's tests, written straight into the registry's tables (the registry's
@@ -81,7 +81,7 @@ export async function insertDevice(
       projectId: options.projectId,
       enabled: options.enabled ?? true,
       secretSealed: 'test',
-      secretHash: secretHashOf(secret),
+      secretHash: secretHash(secret),
     })
     .returning({ id: devices.id });
   if (!row) throw new Error('no device');

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import {
@@ -13,6 +13,7 @@ import {
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
+import { secretHash } from '../devices/credentials.js';
 import type { DeviceIdentity } from './repository.js';
 
 /**
@@ -42,13 +43,10 @@ export interface LinkHandlers {
   ping(device: DeviceIdentity): void;
 }
 
-/** SHA-256 of the secret in hex: what the registry keeps (`iot_devices.secret_hash`) and the broker compares. */
-export const secretHashOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
-
-/** Whether `secret` is the one whose hash is kept, in constant time. */
-export function secretMatches(secret: string, secretHash: string): boolean {
-  const expected = Buffer.from(secretHash, 'hex');
-  const given = Buffer.from(secretHashOf(secret), 'hex');
+/** Whether `secret` is the one whose hash the registry keeps (modules/devices/credentials.ts), in constant time. */
+export function secretMatches(secret: string, kept: string): boolean {
+  const expected = Buffer.from(kept, 'hex');
+  const given = Buffer.from(secretHash(secret), 'hex');
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 

@@ -118,6 +118,7 @@ export class Ingestion {
   private pending: Pending[] = [];
   private faults: NewFault[] = [];
   private seen = new Map<number, Date>();
+  private gone = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private failures = 0;
@@ -159,9 +160,20 @@ export class Ingestion {
       this.deps.log.error({ reports: this.pending.length }, 'iot: reports not written at shutdown');
   }
 
-  /** A device was heard from (a connection, a ping): online, last seen now. */
+  /** A device was heard from (a connection, a ping, a message): online, last seen now, at the next flush. */
   heard(deviceId: number): void {
+    this.gone.delete(deviceId);
     this.seen.set(deviceId, this.deps.now());
+  }
+
+  /**
+   * A device went away (disconnected, or its will said so): offline at the next flush. Connection
+   * states go through the flushes, in order, so a flush under way cannot mark online again a device
+   * that left meanwhile.
+   */
+  left(deviceId: number): void {
+    this.seen.delete(deviceId);
+    this.gone.add(deviceId);
   }
 
   private fault(device: DeviceIdentity | null, deviceKey: string, kind: NewFault['kind'], detail: string) {
@@ -179,7 +191,7 @@ export class Ingestion {
       this.stats.dropped += 1;
     }
     this.pending.push(item);
-    this.seen.set(item.device.id, this.deps.now());
+    this.heard(item.device.id);
     if (this.pending.length >= this.limits.batchRows && !this.flushing && this.failures === 0)
       void this.flush();
   }
@@ -231,7 +243,7 @@ export class Ingestion {
           return await this.event(device, payload);
         case 'reply': {
           const reply = this.parse(replyPayloadSchema, device, payload);
-          this.seen.set(device.id, this.deps.now());
+          this.heard(device.id);
           if (reply) await this.deps.reply(device, reply);
           return;
         }
@@ -314,14 +326,17 @@ export class Ingestion {
       const batch = this.pending.slice(0, this.limits.batchRows);
       const faults = this.faults.slice(0, this.limits.batchRows);
       const seen = this.seen;
-      if (batch.length === 0 && faults.length === 0 && seen.size === 0) return;
+      const gone = this.gone;
+      if (batch.length === 0 && faults.length === 0 && seen.size === 0 && gone.size === 0) return;
       this.seen = new Map();
+      this.gone = new Set();
       let opened: OpenedAlarm[];
       try {
-        opened = await this.write(batch, faults, seen);
+        opened = await this.write(batch, faults, seen, gone);
       } catch (error) {
-        // Put back what was seen meanwhile too; the newest time wins.
-        for (const [id, at] of seen) if (!this.seen.has(id)) this.seen.set(id, at);
+        // Put the states back unless a newer one came meanwhile.
+        for (const [id, at] of seen) if (!this.seen.has(id) && !this.gone.has(id)) this.seen.set(id, at);
+        for (const id of gone) if (!this.seen.has(id)) this.gone.add(id);
         this.failures += 1;
         this.stats.flushFailures += 1;
         if (this.failures === 1 || this.failures % 20 === 0)
@@ -351,6 +366,7 @@ export class Ingestion {
     batch: readonly Pending[],
     faults: readonly NewFault[],
     seen: ReadonlyMap<number, Date>,
+    gone: ReadonlySet<number>,
   ) {
     const reports = batch.flatMap((item) =>
       item.kind === 'values' ? [{ deviceId: item.device.id, ts: item.ts, values: item.values }] : [],
@@ -359,10 +375,11 @@ export class Ingestion {
     const devices = new Map(batch.map((item) => [item.device.id, item.device]));
     return this.deps.db.transaction(async (tx) => {
       await repo.writeReports(tx, reports, seen);
+      await repo.setOnline(tx, [...gone], false, this.deps.now());
       const opened = await repo.upsertAlarms(tx, hits);
       await repo.recoverAlarms(tx, recovered, this.deps.now());
       await repo.insertFaults(tx, faults);
-      await this.deps.publishLive(tx, [...new Set([...devices.keys(), ...seen.keys()])]);
+      await this.deps.publishLive(tx, [...new Set([...devices.keys(), ...seen.keys(), ...gone])]);
       return opened.flatMap(({ deviceId, source }) => {
         const hit = hits.find((h) => h.deviceId === deviceId && h.source === source);
         const device = devices.get(deviceId);

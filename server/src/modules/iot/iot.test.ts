@@ -73,6 +73,8 @@ const newDevice = (extra: { enabled?: boolean } = {}) =>
 async function online(device: TestDevice) {
   const client = await connectDevice(url, device);
   clients.push(client);
+  // The connection's state is written with the next flush.
+  await eventually(async () => (await deviceRow(device.id))?.online);
   return client;
 }
 const deviceRow = async (id: number) => (await db().select().from(devices).where(eq(devices.id, id)))[0];

@@ -114,8 +114,8 @@ export class IotRuntime {
     this.sweepTimer.unref();
     const handlers: LinkHandlers = {
       message: (key, kind, payload, device) => void this.ingestion.receive(key, kind, payload, device),
-      connected: (device) => void this.connection(device, true),
-      disconnected: (device) => void this.connection(device, false),
+      connected: (device) => this.ingestion.heard(device.id),
+      disconnected: (device) => this.ingestion.left(device.id),
       ping: (device) => this.ingestion.heard(device.id),
     };
     if (config.MQTT_URL)
@@ -172,23 +172,11 @@ export class IotRuntime {
     }
   }
 
-  /** The embedded broker's connect and disconnect. */
-  private async connection(device: DeviceIdentity, online: boolean) {
-    try {
-      const changed = await repo.setOnline(this.ctx.db, [device.id], online, this.ctx.now());
-      if (online) this.ingestion.heard(device.id);
-      await publishLive(this.ctx.db, changed);
-    } catch (error) {
-      this.log.error({ err: error, deviceId: device.id }, 'iot: a connection state could not be saved');
-    }
-  }
-
   /** A device's status topic (retained, or its will `{"online": false}`). */
   private async status(device: DeviceIdentity, status: StatusPayload) {
     if (status.firmware !== undefined) await repo.setFirmware(this.ctx.db, device.id, status.firmware);
-    const changed = await repo.setOnline(this.ctx.db, [device.id], status.online, this.ctx.now());
     if (status.online) this.ingestion.heard(device.id);
-    await publishLive(this.ctx.db, changed);
+    else this.ingestion.left(device.id);
   }
 
   /** The offline sweep: devices silent for longer than their product allows go offline. */
