@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import {
   API_PREFIX,
+  deviceEndpoints,
   TELEMETRY_PUSH_PATH,
   telemetryServerFrameSchema,
   type TelemetryServerFrame,
@@ -172,5 +173,33 @@ describe('closing the server', () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe('with the registry', () => {
+  it('signs in a device created through the registry with its credentials; a reset secret drops it', async () => {
+    const db = t.handle.db;
+    const productId = await insertProduct(db, { functions: SENSOR_FUNCTIONS });
+    const projectId = await insertProject(db);
+    const admin = await t.token('admin', 'Admin@123');
+    const created = await t.api(deviceEndpoints.create, {
+      token: admin,
+      body: { deviceKey: 'registry-env-1', controlCode: 'REG-ENV-1', name: '登记设备', productId, projectId },
+    });
+    const deviceId = created.data?.deviceId ?? 0;
+    const credentials = await t.api(deviceEndpoints.credentials, { token: admin, params: { id: deviceId } });
+    const secret = credentials.data?.secret ?? '';
+    const client = await connectDevice(brokerUrl, { deviceKey: 'registry-env-1', secret });
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    const reset = await t.api(deviceEndpoints.resetSecret, { token: admin, params: { id: deviceId } });
+    await closed;
+    await expect(connectDevice(brokerUrl, { deviceKey: 'registry-env-1', secret })).rejects.toMatchObject({
+      code: 5,
+    });
+    const again = await connectDevice(brokerUrl, {
+      deviceKey: 'registry-env-1',
+      secret: reset.data?.secret ?? '',
+    });
+    await again.endAsync();
   });
 });
