@@ -375,7 +375,7 @@ export class Ingestion {
     const devices = new Map(batch.map((item) => [item.device.id, item.device]));
     return this.deps.db.transaction(async (tx) => {
       await repo.writeReports(tx, reports, seen);
-      await repo.setOnline(tx, [...gone], false, this.deps.now());
+      await repo.setOffline(tx, [...gone]);
       const opened = await repo.upsertAlarms(tx, hits);
       await repo.recoverAlarms(tx, recovered, this.deps.now());
       await repo.insertFaults(tx, faults);

@@ -1,5 +1,4 @@
 import {
-  PROJECT,
   type alarmListRequestSchema,
   type CommandState,
   type DeviceAlarmRow,
@@ -16,11 +15,10 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type Column, type SQL } fr
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
-import type { AppContext } from '../../http/context.js';
+import type { ProjectScope } from '../devices/repository.js';
 import { areas } from '../areas/tables.js';
 import { alarmRules, devices, productFunctions, products } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
-import { userProjects } from '../users/tables.js';
 import { sites } from '../sites/tables.js';
 import { commands, deviceAlarms, faults, latestValues, telemetry } from './tables.js';
 
@@ -190,18 +188,13 @@ export async function insertFaults(db: Database, rows: readonly NewFault[]): Pro
   );
 }
 
-/** Sets the devices' connection state; answers the ids whose state changed. */
-export async function setOnline(
-  db: Database,
-  ids: readonly number[],
-  online: boolean,
-  now: Date,
-): Promise<number[]> {
+/** These devices went away (disconnected, or said so); answers the ids that were online. */
+export async function setOffline(db: Database, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const changed = await db
     .update(devices)
-    .set(online ? { online, lastSeenAt: now } : { online })
-    .where(and(inArray(devices.id, [...ids]), eq(devices.online, !online)))
+    .set({ online: false })
+    .where(and(inArray(devices.id, [...ids]), eq(devices.online, true)))
     .returning({ id: devices.id });
   return changed.map((row) => row.id);
 }
@@ -342,23 +335,10 @@ export async function purgeFaults(db: Database, before: Date) {
   await db.execute(sql`delete from ${faults} where ${faults.at} < ${before.toISOString()}::timestamptz`);
 }
 
-// ---- Visibility ----
+// ---- Visibility (the registry's project scope, modules/devices/service.ts projectScope) ----
 
-/** The projects the user may see: null for every one (holders of the project page), else theirs. */
-export async function visibleProjects(
-  ctx: Pick<AppContext, 'db' | 'access'>,
-  userId: number,
-): Promise<number[] | null> {
-  if (await ctx.access.holds(userId, PROJECT)) return null;
-  const rows = await ctx.db
-    .select({ id: userProjects.projectId })
-    .from(userProjects)
-    .where(eq(userProjects.userId, userId));
-  return rows.map((row) => row.id);
-}
-
-const inProjects = (column: Column, scope: number[] | null): SQL | undefined =>
-  scope === null ? undefined : scope.length === 0 ? sql`false` : inArray(column, scope);
+const inProjects = (column: Column, scope: ProjectScope): SQL | undefined =>
+  scope === null ? undefined : scope.length === 0 ? sql`false` : inArray(column, [...scope]);
 
 // ---- Live lists ----
 
@@ -431,7 +411,7 @@ const LIVE_SORT = { name: devices.name, lastSeenAt: devices.lastSeenAt } as cons
 export function livePage(
   db: Database,
   request: LiveRequest,
-  scope: number[] | null,
+  scope: ProjectScope,
   types: readonly string[] | null,
 ) {
   const keyword = request.keyword ? containing(request.keyword) : null;
@@ -488,7 +468,7 @@ export function liveStates(db: Database, ids: readonly number[]) {
 }
 
 /** Of these devices, those in the user's projects. */
-export async function visibleDeviceIds(db: Database, ids: readonly number[], scope: number[] | null) {
+export async function visibleDeviceIds(db: Database, ids: readonly number[], scope: ProjectScope) {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ id: devices.id })
@@ -630,7 +610,7 @@ export async function commandState(db: Database, commandId: number): Promise<Com
 export function commandPage(
   db: Database,
   request: z.output<typeof commandListRequestSchema>,
-  scope: number[] | null,
+  scope: ProjectScope,
 ) {
   const where = and(
     inProjects(devices.projectId, scope),
@@ -704,7 +684,7 @@ const ALARM_SORT = { lastAt: deviceAlarms.lastAt, firstAt: deviceAlarms.firstAt 
 export function alarmPage(
   db: Database,
   request: z.output<typeof alarmListRequestSchema>,
-  scope: number[] | null,
+  scope: ProjectScope,
 ) {
   const keyword = request.keyword ? containing(request.keyword) : null;
   const where = and(
@@ -743,7 +723,7 @@ export function alarmPage(
 export async function faultRows(
   db: Database,
   deviceId: number | undefined,
-  scope: number[] | null,
+  scope: ProjectScope,
   limit: number,
 ): Promise<FaultRow[]> {
   const rows = await db

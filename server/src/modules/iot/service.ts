@@ -10,17 +10,17 @@ import {
   type TextKey,
 } from '@cityops/contract';
 import type { z } from 'zod';
-import type { AppContext } from '../../http/context.js';
 import { refuse } from '../../http/envelope.js';
 import type { ExportColumn, ExportRow, ExportSheet } from '../../http/export.js';
 import { datedFileName } from '../../http/exportFormat.js';
+import { projectScope, type DevicesCtx } from '../devices/service.js';
 import { checkVisible } from '../projects/service.js';
 import type { IotRuntime } from './runtime.js';
 import * as repo from './repository.js';
 
 /** The device runtime's read pages (issue 15 §6): live values, history, faults, commands, alarms. */
 
-type ReadCtx = Pick<AppContext, 'db' | 'now' | 'access'>;
+type ReadCtx = DevicesCtx;
 type HistoryInput = z.output<typeof historyRequestSchema>;
 
 /** The newest faults one answer carries. */
@@ -32,7 +32,7 @@ export async function livePage(
   request: z.output<typeof liveListRequestSchema>,
   types: readonly string[] | null = null,
 ) {
-  return repo.livePage(ctx.db, request, await repo.visibleProjects(ctx, userId), types);
+  return repo.livePage(ctx.db, request, await projectScope(ctx, ctx.db, userId), types);
 }
 
 /** A device the user may see, or the refusal. */
@@ -124,7 +124,7 @@ export async function historySheet(
 
 export async function faults(ctx: ReadCtx, userId: number, deviceId: number | undefined) {
   if (deviceId !== undefined) await visibleDevice(ctx, userId, deviceId);
-  return repo.faultRows(ctx.db, deviceId, await repo.visibleProjects(ctx, userId), FAULTS_MAX);
+  return repo.faultRows(ctx.db, deviceId, await projectScope(ctx, ctx.db, userId), FAULTS_MAX);
 }
 
 export async function alarmPage(
@@ -132,7 +132,7 @@ export async function alarmPage(
   userId: number,
   request: z.output<typeof alarmListRequestSchema>,
 ) {
-  return repo.alarmPage(ctx.db, request, await repo.visibleProjects(ctx, userId));
+  return repo.alarmPage(ctx.db, request, await projectScope(ctx, ctx.db, userId));
 }
 
 export async function commandPage(
@@ -140,10 +140,10 @@ export async function commandPage(
   userId: number,
   request: z.output<typeof commandListRequestSchema>,
 ) {
-  return repo.commandPage(ctx.db, request, await repo.visibleProjects(ctx, userId));
+  return repo.commandPage(ctx.db, request, await projectScope(ctx, ctx.db, userId));
 }
 
 /** Of these devices, those the user may see (the live socket's follow). */
 export async function visibleDevices(ctx: ReadCtx, userId: number, deviceIds: readonly number[]) {
-  return repo.visibleDeviceIds(ctx.db, deviceIds, await repo.visibleProjects(ctx, userId));
+  return repo.visibleDeviceIds(ctx.db, deviceIds, await projectScope(ctx, ctx.db, userId));
 }
