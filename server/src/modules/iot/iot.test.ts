@@ -476,6 +476,25 @@ describe('history', () => {
   });
 });
 
+describe('the live lists', () => {
+  it('list switches on the switch page and well lids, bases and repeaters on the well-lid page', async () => {
+    const switchProduct = await insertProduct(db(), { typeCode: '0601', functions: SENSOR_FUNCTIONS });
+    const lidProduct = await insertProduct(db(), { typeCode: '0502', functions: SENSOR_FUNCTIONS });
+    const sensor = await newDevice();
+    const relay = await insertDevice(db(), { productId: switchProduct, projectId });
+    const base = await insertDevice(db(), { productId: lidProduct, projectId });
+    const ids = async (endpoint: typeof telemetryEndpoints.live) =>
+      (await t.api(endpoint, { token: admin, body: { projectId, pageSize: 100 } })).data?.list.map(
+        (row) => row.deviceId,
+      );
+    expect(await ids(telemetryEndpoints.liveSwitches)).toEqual([relay.id]);
+    expect(await ids(telemetryEndpoints.liveWellLids)).toEqual([base.id]);
+    expect(await ids(telemetryEndpoints.live)).toEqual(
+      expect.arrayContaining([sensor.id, relay.id, base.id]),
+    );
+  });
+});
+
 describe('visibility', () => {
   it('lists only the devices of the user’s projects', async () => {
     const device = await newDevice();

@@ -15,11 +15,8 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type Column, type SQL } fr
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
-import type { ProjectScope } from '../devices/repository.js';
-import { areas } from '../areas/tables.js';
+import { findDevices, type ProjectScope } from '../devices/repository.js';
 import { alarmRules, devices, productFunctions, products } from '../devices/tables.js';
-import { projects } from '../projects/tables.js';
-import { sites } from '../sites/tables.js';
 import { commands, deviceAlarms, faults, latestValues, telemetry } from './tables.js';
 
 /** The only database queries of the device runtime (ingestion, commands, alarms, the read pages). */
@@ -344,71 +341,10 @@ const inProjects = (column: Column, scope: ProjectScope): SQL | undefined =>
 
 type LiveRequest = z.output<typeof liveListRequestSchema>;
 
-const deviceRowColumns = {
-  deviceId: devices.id,
-  deviceKey: devices.deviceKey,
-  controlCode: devices.controlCode,
-  name: devices.name,
-  productId: devices.productId,
-  productName: products.name,
-  typeCode: products.typeCode,
-  projectId: devices.projectId,
-  projectName: projects.name,
-  areaId: devices.areaId,
-  areaName: areas.name,
-  siteId: devices.siteId,
-  siteName: sites.name,
-  segment: devices.segment,
-  longitude: devices.longitude,
-  latitude: devices.latitude,
-  address: devices.address,
-  enabled: devices.enabled,
-  online: devices.online,
-  lastSeenAt: devices.lastSeenAt,
-  firmwareVersion: devices.firmwareVersion,
-  remarks: devices.remarks,
-  editor: devices.editor,
-  createdAt: devices.createdAt,
-  updatedAt: devices.updatedAt,
-  values: latestValues.values,
-  valuesAt: latestValues.valuesAt,
-  total: totalOver,
-};
-
-const selectLive = (db: Database) =>
-  db
-    .select(deviceRowColumns)
-    .from(devices)
-    .innerJoin(products, eq(products.id, devices.productId))
-    .innerJoin(projects, eq(projects.id, devices.projectId))
-    .leftJoin(areas, eq(areas.id, devices.areaId))
-    .leftJoin(sites, eq(sites.id, devices.siteId))
-    .leftJoin(latestValues, eq(latestValues.deviceId, devices.id));
-type LiveSelected = Awaited<ReturnType<typeof selectLive>>[number];
-
-const toLive = ({
-  total: _total,
-  values,
-  valuesAt,
-  lastSeenAt,
-  createdAt,
-  updatedAt,
-  ...row
-}: LiveSelected) =>
-  ({
-    ...row,
-    typeCode: row.typeCode as DeviceType,
-    values: values ?? {},
-    valuesAt: iso(valuesAt),
-    lastSeenAt: iso(lastSeenAt),
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
-  }) satisfies LiveDevice;
-
 const LIVE_SORT = { name: devices.name, lastSeenAt: devices.lastSeenAt } as const;
 
 /** Devices of the filter (within the types given, if any) with their latest values. */
-export function livePage(
+export async function livePage(
   db: Database,
   request: LiveRequest,
   scope: ProjectScope,
@@ -434,10 +370,17 @@ export function livePage(
   );
   const column = LIVE_SORT[request.sortField ?? 'name'];
   const direction = (request.sortOrder ?? 'asc') === 'asc' ? asc : desc;
-  return pageOf(
+  const page = await pageOf(
     request,
     (limit, offset) =>
-      selectLive(db).where(where).orderBy(direction(column), asc(devices.id)).limit(limit).offset(offset),
+      db
+        .select({ id: devices.id, total: totalOver })
+        .from(devices)
+        .innerJoin(products, eq(products.id, devices.productId))
+        .where(where)
+        .orderBy(direction(column), asc(devices.id))
+        .limit(limit)
+        .offset(offset),
     async () =>
       (
         await db
@@ -446,8 +389,24 @@ export function livePage(
           .innerJoin(products, eq(products.id, devices.productId))
           .where(where)
       )[0]?.n ?? 0,
-    toLive,
+    (row) => row.id,
   );
+  // The rows as the registry shows them, with their latest values, in the page's order.
+  const [rows, latest] = await Promise.all([
+    findDevices(db, page.list),
+    page.list.length === 0
+      ? []
+      : db.select().from(latestValues).where(inArray(latestValues.deviceId, page.list)),
+  ]);
+  const byId = new Map(rows.map((row) => [row.deviceId, row]));
+  const valuesOf = new Map(latest.map((row) => [row.deviceId, row]));
+  const list = page.list.flatMap((id): LiveDevice[] => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const values = valuesOf.get(id);
+    return [{ ...row, values: values?.values ?? {}, valuesAt: iso(values?.valuesAt ?? null) }];
+  });
+  return { ...page, list };
 }
 
 /** The latest values and connection state of these devices (the live socket's frames). */
