@@ -3,7 +3,7 @@
 # Debian packages the tests need. Safe to run again; it does nothing when everything is present.
 #   scripts/ensure-deps.sh           npm packages only
 #   scripts/ensure-deps.sh --ffmpeg  also ffmpeg (the camera simulators of the demo)
-#   scripts/ensure-deps.sh --system  also chromium, CJK fonts, the PostgreSQL server and ffmpeg
+#   scripts/ensure-deps.sh --system  also chromium, CJK fonts, the PostgreSQL server, Mosquitto and ffmpeg
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +33,8 @@ if [[ ${1:-} == --system ]]; then
   fonts=$(fc-list : family 2>/dev/null || true)
   [[ ${fonts,,} == *"noto sans cjk"* ]] || missing+=(fonts-noto-cjk)
   compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+  # The external-broker tests (server/src/modules/iot/external.test.ts): Mosquitto 2 has shared subscriptions.
+  command -v mosquitto >/dev/null 2>&1 || [[ -x /usr/sbin/mosquitto ]] || missing+=(mosquitto)
 fi
 if (( ${#missing[@]} )); then
   echo "==> installing Debian packages: ${missing[*]}"

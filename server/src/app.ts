@@ -1,5 +1,6 @@
 import { StatusCode } from '@cityops/contract';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import type { KeyObject } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -44,6 +45,7 @@ export interface BuildOptions {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+const WS_MAX_PAYLOAD = 64 * 1024;
 
 /** Security headers on every answer; the shell is framed only by itself. */
 const SECURITY_HEADERS = {
@@ -160,6 +162,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     global: false,
     errorResponseBuilder: () => new ApiError(StatusCode.REJECTED, 'login.tooManyRequests'),
   });
+
+  // One WebSocket server for the whole app (the message socket, the live telemetry socket): frames
+  // larger than a protocol allows are refused by that protocol (4429), not by ws.
+  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
 
   for (const module of modules) if (module.routes) await app.register(module.routes);
   for (const module of modules) await module.fallback?.(app);

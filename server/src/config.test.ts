@@ -44,6 +44,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ SUBAPP_HOSTS: 'iotcloud,shell' })).toThrow(/SUBAPP_HOSTS/);
   });
 
+  it('runs the embedded MQTT broker on 1883 unless told otherwise, and keeps 30 days of telemetry', () => {
+    const config = loadConfig({});
+    expect([config.MQTT_PORT, config.MQTT_URL, config.TELEMETRY_RETENTION_DAYS]).toEqual([
+      1883,
+      undefined,
+      30,
+    ]);
+    expect(loadConfig({ MQTT_PORT: '-1' }).MQTT_PORT).toBe(-1);
+    expect(loadConfig({ MQTT_URL: 'mqtts://emqx.city.example:8883' }).MQTT_URL).toBe(
+      'mqtts://emqx.city.example:8883',
+    );
+    // The history pages reach back 7 days: a shorter retention would lose what they show.
+    expect(() => loadConfig({ TELEMETRY_RETENTION_DAYS: '7' })).toThrow(/TELEMETRY_RETENTION_DAYS/);
+    expect(() => loadConfig({ MQTT_URL: 'http://broker' })).toThrow(/MQTT_URL/);
+    expect(() => loadConfig({ MQTT_PORT: '-2' })).toThrow(/MQTT_PORT/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CITYOPS_MODE: 'test' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*CITYOPS_MODE/,

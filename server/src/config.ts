@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import {
   checkNewPassword,
+  COMMAND_TIMEOUT_MS,
   LOGIN_MAX_FAILURES,
   SESSION_IDLE_MINUTES_DEFAULT,
   DEMO_FLEET_DEFAULT,
@@ -198,6 +199,31 @@ export const configSchema = z
     SECRETS_KEY: optional(z.string()),
     /** While rotating: the earlier SECRETS_KEY values, comma-separated; start-up seals again with the new one. */
     SECRETS_KEY_PREVIOUS: optional(z.string()),
+    /**
+     * The embedded MQTT broker's port (devices connect here, modules/iot/PROTOCOL.md); 0 picks a free
+     * one (tests), -1 runs no embedded broker. Ignored when MQTT_URL names an external broker.
+     */
+    MQTT_PORT: optional(z.coerce.number().int().min(-1).max(65_535)).default(1883),
+    /**
+     * An external broker or cluster (EMQX, Mosquitto...) instead of the embedded one: `mqtt://host:1883`
+     * or `mqtts://...`. The server then subscribes as a client with shared subscriptions, so several
+     * instances split the devices' messages.
+     */
+    MQTT_URL: optional(
+      z.string().refine((value) => /^(mqtts?|wss?):\/\//.test(value) && URL.canParse(value), {
+        message: 'must be a broker URL such as mqtt://broker.example:1883',
+      }),
+    ),
+    /** The server's own user name and password at the external broker (MQTT_URL). */
+    MQTT_USERNAME: optional(z.string().max(200)),
+    MQTT_PASSWORD: optional(z.string().max(200)),
+    /** Milliseconds a command waits for the device's answer before it counts as timed out. */
+    COMMAND_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(120_000)).default(COMMAND_TIMEOUT_MS),
+    /**
+     * Days of telemetry history kept: day partitions older than this are dropped (modules/iot/README.md).
+     * At least 8, since the history pages reach back 7 days.
+     */
+    TELEMETRY_RETENTION_DAYS: optional(z.coerce.number().int().min(8).max(3650)).default(30),
     /**
      * Demo mode: how many devices of the demo fleet (contract demo.ts `demoFleetPlan`) the seed registers
      * in the first demo project, 0 to 10,000; the fleet simulator plays the same ones. Production seeds none.

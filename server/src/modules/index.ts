@@ -3,6 +3,7 @@ import areaRoutes from './areas/routes.js';
 import authRoutes from './auth/routes.js';
 import deviceRoutes from './devices/routes.js';
 import dictionaryRoutes from './dictionary/routes.js';
+import iotRoutes from './iot/routes.js';
 import editionRoutes from './editions/routes.js';
 import licenceRoutes, { licenceGate } from './licence/routes.js';
 import logRoutes from './logs/routes.js';
@@ -47,6 +48,7 @@ export const modules: readonly ServerModule[] = [
   { routes: pushRoutes },
   { routes: videoRoutes },
   { routes: deviceRoutes },
+  { routes: iotRoutes },
   { routes: logRoutes },
   { routes: editionRoutes },
   { routes: parameterRoutes },

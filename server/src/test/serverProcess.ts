@@ -78,6 +78,8 @@ export async function startServerProcess(
     LOG_PURGE_HOURS: '0',
     DEMO_MESSAGE_SECONDS: '0',
     SUBAPP_HOSTS: 'none',
+    // The embedded MQTT broker on a free port, so processes started together do not collide.
+    MQTT_PORT: '0',
     SHELL_DIST: join(dataDir, 'no-shell'),
     ...env,
   };

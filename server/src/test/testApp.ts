@@ -171,6 +171,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DEMO_DEVICES: '0',
     // The test process is busy by design (fuzzing, many apps in one file): no load shedding.
     OVERLOAD_TARGET_UTILIZATION: '0',
+    // No MQTT broker unless the test asks for one (MQTT_PORT '0': a free port).
+    MQTT_PORT: '-1',
     ...options.env,
   });
   const clock = testClock();

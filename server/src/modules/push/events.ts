@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/connection.js';
+import type { Database, DatabaseHandle } from '../../db/connection.js';
 
 /**
  * What one server instance tells every instance (itself included), through PostgreSQL's NOTIFY on one
@@ -41,4 +41,28 @@ export type BusEvent = z.infer<typeof busEventSchema>;
 /** Tells every instance about `event` once `db` (a transaction, or the database) commits. */
 export async function publish(db: Database, event: BusEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/**
+ * Hears the bus through `listen` (AppContext.listen): each event of ours goes to `onEvent`, anything
+ * else to `onForeign`; `onReconnect` after events may have been missed. Answers the stop function.
+ */
+export function listenBus(
+  listen: DatabaseHandle['listen'],
+  handlers: { onEvent(event: BusEvent): void; onReconnect(): void; onForeign?(): void },
+) {
+  return listen(
+    EVENTS_CHANNEL,
+    (payload) => {
+      let parsed;
+      try {
+        parsed = busEventSchema.safeParse(JSON.parse(payload));
+      } catch {
+        parsed = null;
+      }
+      if (parsed?.success) handlers.onEvent(parsed.data);
+      else handlers.onForeign?.();
+    },
+    () => handlers.onReconnect(),
+  );
 }

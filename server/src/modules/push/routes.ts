@@ -1,9 +1,8 @@
 import { API_PREFIX, PUSH_PATH } from '@cityops/contract';
-import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { peekSession, sessionExpiry } from '../auth/sessions.js';
 import { deliveriesOf, unreadCounts, unreadState } from '../messages/delivery.js';
-import { busEventSchema, EVENTS_CHANNEL } from './events.js';
+import { listenBus } from './events.js';
 import { PushHub, type MessageSource } from './hub.js';
 import { servePushSocket } from './socket.js';
 
@@ -12,9 +11,6 @@ const PROTOCOL =
   'session holding msg_page, within 5 s; then {"type":"ping"} at least every 70 s. The server sends ' +
   '{"status_code":1,"type":"messages"|"count"|"pong"|"changed",…}; it closes with 4400 (not the protocol), ' +
   '4401 (no or ended session), 4403 (no msg_page), 4408 (no token, or silent), 4429 (flooding).';
-
-/** Frames larger than the protocol allows are refused by the protocol (4429), not by ws. */
-const WS_MAX_PAYLOAD = 64 * 1024;
 
 /**
  * The message push socket (platform-shell.md §7 Messages) and this instance's share of the event bus:
@@ -29,26 +25,16 @@ export default async function pushRoutes(app: FastifyInstance) {
   };
   const hub = new PushHub({ source, forgetAccess: () => ctx.access.forget(), log: app.log });
 
-  const stop = await ctx.listen(
-    EVENTS_CHANNEL,
-    (payload) => {
-      let parsed;
-      try {
-        parsed = busEventSchema.safeParse(JSON.parse(payload));
-      } catch {
-        parsed = null;
-      }
-      if (parsed?.success) void hub.handle(parsed.data);
-      else app.log.warn('push: an event that is not ours was ignored');
-    },
-    () => void hub.resync(),
-  );
+  const stop = await listenBus(ctx.listen, {
+    onEvent: (event) => void hub.handle(event),
+    onReconnect: () => void hub.resync(),
+    onForeign: () => app.log.warn('push: an event that is not ours was ignored'),
+  });
   app.addHook('preClose', async () => {
     hub.closeAll(1001, 'server shutting down');
     await stop();
   });
 
-  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
   app.get(`${API_PREFIX}${PUSH_PATH}`, { websocket: true, config: { socket: PROTOCOL } }, (socket) =>
     servePushSocket(socket, {
       hub,

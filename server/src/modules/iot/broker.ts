@@ -1,0 +1,218 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import {
+  DEVICE_TOPIC_KINDS,
+  deviceTopic,
+  parseDeviceTopic,
+  SHARED_GROUP,
+  TOPIC_ROOT,
+  type CommandPayload,
+  type TopicKind,
+} from '@cityops/contract';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import { secretHash } from '../devices/credentials.js';
+import type { DeviceIdentity } from './repository.js';
+
+/**
+ * How the server reaches devices (issue 15 §1): an embedded aedes broker it runs itself, or, at city
+ * scale, an external broker (EMQX, Mosquitto...) it subscribes to as a client with shared
+ * subscriptions, so several instances split the devices' messages.
+ */
+export interface DeviceLink {
+  readonly mode: 'embedded' | 'external';
+  /** Whether commands can be published now. */
+  connected(): boolean;
+  publishCommand(deviceKey: string, command: CommandPayload): Promise<void>;
+  /** Drops these devices' connections (disabled, deleted, secret reset); the external broker's ACL does it there. */
+  drop(deviceKeys: readonly string[]): void;
+  /** The embedded broker's port, null for an external broker. */
+  port(): number | null;
+  close(): Promise<void>;
+}
+
+export interface LinkHandlers {
+  /** A message a device published on one of its topics; `device` when the broker signed it in. */
+  message(deviceKey: string, kind: TopicKind, payload: Buffer, device?: DeviceIdentity): void;
+  /** The embedded broker's connections: a device signed in or went away. */
+  connected(device: DeviceIdentity): void;
+  disconnected(device: DeviceIdentity): void;
+  /** A keep-alive ping: the device is there. */
+  ping(device: DeviceIdentity): void;
+}
+
+/** Whether `secret` is the one whose hash the registry keeps (modules/devices/credentials.ts), in constant time. */
+export function secretMatches(secret: string, kept: string): boolean {
+  const expected = Buffer.from(kept, 'hex');
+  const given = Buffer.from(secretHash(secret), 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+const refusal = (): AuthenticateError => {
+  const error = new Error('not authorized') as AuthenticateError;
+  // CONNACK 5: not authorized (the same answer for an unknown key, a wrong secret or a disabled device).
+  error.returnCode = 5;
+  return error;
+};
+
+/** The embedded broker on `port` (0: a free one), signing devices in with `lookup`. */
+export async function startEmbeddedBroker(options: {
+  port: number;
+  host: string;
+  lookup(deviceKey: string): Promise<DeviceIdentity | null>;
+  handlers: LinkHandlers;
+  log: FastifyBaseLogger;
+}): Promise<DeviceLink> {
+  const { handlers, log } = options;
+  /** The device of each signed-in client, by client (a reconnect replaces the old client). */
+  const signedIn = new WeakMap<Client, DeviceIdentity>();
+  const current = new Map<string, Client>();
+  const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      const key = client.id;
+      if (!username || username !== key || !password) return done(refusal(), null);
+      options.lookup(key).then(
+        (device) => {
+          if (!device?.enabled || !secretMatches(password.toString('utf8'), device.secretHash))
+            return done(refusal(), null);
+          signedIn.set(client, device);
+          done(null, true);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'iot: a device could not be signed in');
+          const unavailable = new Error('server unavailable') as AuthenticateError;
+          unavailable.returnCode = 3;
+          done(unavailable, null);
+        },
+      );
+    },
+    authorizePublish: (client, packet, callback) => {
+      // The server's own publications (commands) have no client.
+      if (!client) return callback(null);
+      const topic = parseDeviceTopic(packet.topic);
+      const allowed = topic?.deviceKey === client.id && DEVICE_TOPIC_KINDS.includes(topic.kind);
+      callback(allowed ? null : new Error('not authorized'));
+    },
+    authorizeSubscribe: (client, subscription, callback) => {
+      const own = subscription.topic === deviceTopic(client.id, 'command');
+      callback(null, own ? subscription : null);
+    },
+  });
+  // Registered as soon as it is signed in, so a revocation racing the connection still finds it.
+  broker.on('client', (client) => {
+    if (signedIn.has(client)) current.set(client.id, client);
+  });
+  broker.on('clientReady', (client) => {
+    const device = signedIn.get(client);
+    if (device && current.get(client.id) === client) handlers.connected(device);
+  });
+  broker.on('clientDisconnect', (client) => {
+    const device = signedIn.get(client);
+    // A device that reconnected is still there: only its current connection going counts.
+    if (!device || current.get(client.id) !== client) return;
+    current.delete(client.id);
+    handlers.disconnected(device);
+  });
+  broker.on('ping', (_packet, client) => {
+    const device = signedIn.get(client);
+    if (device) handlers.ping(device);
+  });
+  broker.on('publish', (packet, client) => {
+    if (!client) return;
+    const device = signedIn.get(client);
+    const topic = parseDeviceTopic(packet.topic);
+    if (!device || !topic) return;
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    handlers.message(topic.deviceKey, topic.kind, payload, device);
+  });
+
+  const server: Server = createServer(broker.handle);
+  server.listen(options.port, options.host);
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  log.info({ port }, 'iot: the embedded MQTT broker is listening');
+
+  return {
+    mode: 'embedded',
+    connected: () => !broker.closed,
+    publishCommand: (deviceKey, command) =>
+      new Promise<void>((resolve, reject) =>
+        broker.publish(
+          {
+            cmd: 'publish',
+            topic: deviceTopic(deviceKey, 'command'),
+            payload: Buffer.from(JSON.stringify(command)),
+            qos: 1,
+            retain: false,
+            dup: false,
+          },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      ),
+    drop: (deviceKeys) => {
+      for (const key of deviceKeys) current.get(key)?.close();
+    },
+    port: () => port,
+    close: async () => {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The topics the server subscribes to on an external broker: the device kinds, shared by every instance. */
+export const sharedSubscriptions = () =>
+  DEVICE_TOPIC_KINDS.map((kind) => `$share/${SHARED_GROUP}/${TOPIC_ROOT}/+/${kind}`);
+
+/** A client of an external broker: subscribes with shared subscriptions, reconnects by itself. */
+export async function connectExternalBroker(options: {
+  url: string;
+  username?: string | undefined;
+  password?: string | undefined;
+  handlers: LinkHandlers;
+  log: FastifyBaseLogger;
+}): Promise<DeviceLink> {
+  const { handlers, log } = options;
+  const client: MqttClient = mqtt.connect(options.url, {
+    clientId: `cityops-server-${randomBytes(6).toString('hex')}`,
+    ...(options.username ? { username: options.username } : {}),
+    ...(options.password ? { password: options.password } : {}),
+    protocolVersion: 5,
+    clean: true,
+    reconnectPeriod: 2_000,
+    connectTimeout: 10_000,
+  });
+  let reported = false;
+  client.on('connect', () => {
+    reported = false;
+    log.info('iot: connected to the external MQTT broker');
+    client.subscribe(sharedSubscriptions(), { qos: 1 }, (error) => {
+      if (error) log.error({ err: error }, 'iot: the shared subscriptions were refused');
+    });
+  });
+  client.on('error', (error) => {
+    if (reported) return;
+    reported = true;
+    log.error({ err: error.message }, 'iot: the external MQTT broker refused or failed');
+  });
+  client.on('offline', () => log.warn('iot: the external MQTT broker is unreachable; reconnecting'));
+  client.on('message', (topicName, payload) => {
+    const topic = parseDeviceTopic(topicName);
+    if (topic && DEVICE_TOPIC_KINDS.includes(topic.kind))
+      handlers.message(topic.deviceKey, topic.kind, payload);
+  });
+  return {
+    mode: 'external',
+    connected: () => client.connected,
+    publishCommand: async (deviceKey, command) => {
+      await client.publishAsync(deviceTopic(deviceKey, 'command'), JSON.stringify(command), { qos: 1 });
+    },
+    drop: () => undefined,
+    port: () => null,
+    close: async () => {
+      await client.endAsync();
+    },
+  };
+}

@@ -1,0 +1,445 @@
+import {
+  checkParams,
+  checkValue,
+  eventPayloadSchema,
+  PAYLOAD_MAX_BYTES,
+  replyPayloadSchema,
+  statusPayloadSchema,
+  telemetryPayloadSchema,
+  type EventLevel,
+  type ReplyPayload,
+  type StatusPayload,
+  type TelemetryValue,
+  type TopicKind,
+} from '@cityops/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection.js';
+import { ruleHolds, type AlarmRule, type ProductModel } from './models.js';
+import * as repo from './repository.js';
+import type { DeviceIdentity, NewFault } from './repository.js';
+
+/**
+ * Ingestion (issue 15 §4): each message a device publishes is parsed and checked against its product's
+ * model; what fits is buffered and written in batches (history, latest values, last seen, alarms),
+ * what does not is a counted fault. A database outage keeps the buffer (bounded, oldest dropped and
+ * counted) and retries with backoff, so the backlog lands once the database is back.
+ */
+
+type Values = Record<string, TelemetryValue>;
+
+/** Values of one report, or an event a device raised; with the rules in force when it arrived. */
+type Pending =
+  | { kind: 'values'; device: DeviceIdentity; ts: Date; values: Values; rules: readonly AlarmRule[] }
+  | {
+      kind: 'event';
+      device: DeviceIdentity;
+      ts: Date;
+      identifier: string;
+      name: string;
+      level: EventLevel;
+    };
+
+export interface OpenedAlarm {
+  device: DeviceIdentity;
+  title: string;
+  level: EventLevel;
+  at: Date;
+}
+
+export interface IngestDeps {
+  db: Database;
+  now(): Date;
+  log: FastifyBaseLogger;
+  device(deviceKey: string): Promise<DeviceIdentity | null>;
+  model(productId: number): Promise<ProductModel | null>;
+  /** After each flush: the devices whose values or state changed (the bus's `devices.live`). */
+  publishLive(db: Database, deviceIds: readonly number[]): Promise<void>;
+  /** A device's answer to a command. */
+  reply(device: DeviceIdentity, reply: ReplyPayload): Promise<void>;
+  /** A device's retained status (or its will). */
+  status(device: DeviceIdentity, status: StatusPayload): Promise<void>;
+  /** Alarms a flush opened, once it committed (messages for the device's project). */
+  opened(alarms: readonly OpenedAlarm[]): Promise<void>;
+}
+
+export interface IngestLimits {
+  /** The most reports held while the database cannot take them; the oldest go first. */
+  bufferMax: number;
+  /** Rows per INSERT, and the buffer size that flushes at once. */
+  batchRows: number;
+  flushMs: number;
+  /** The longest wait between retries while writes fail. */
+  backoffMaxMs: number;
+}
+
+export const DEFAULT_LIMITS: IngestLimits = {
+  bufferMax: 100_000,
+  batchRows: 500,
+  flushMs: 250,
+  backoffMaxMs: 10_000,
+};
+
+const FAULTS_MAX = 10_000;
+/** A device's clock this far ahead of the server's is not believed: its report counts as received now. */
+const FUTURE_SLACK_MS = 5 * 60_000;
+
+export interface IngestStats {
+  received: number;
+  stored: number;
+  malformed: number;
+  unknownDevice: number;
+  unknownFunction: number;
+  invalidValue: number;
+  /** Reports from disabled devices (external broker), not stored. */
+  disabled: number;
+  /** Reports dropped, oldest first, because the buffer was full during an outage. */
+  dropped: number;
+  faultsDropped: number;
+  flushFailures: number;
+}
+
+const detailOf = (identifier: string, value: unknown, reason: string) =>
+  `${identifier}=${JSON.stringify(value)?.slice(0, 100) ?? 'undefined'}: ${reason}`;
+
+export class Ingestion {
+  readonly stats: IngestStats = {
+    received: 0,
+    stored: 0,
+    malformed: 0,
+    unknownDevice: 0,
+    unknownFunction: 0,
+    invalidValue: 0,
+    disabled: 0,
+    dropped: 0,
+    faultsDropped: 0,
+    flushFailures: 0,
+  };
+  private pending: Pending[] = [];
+  private faults: NewFault[] = [];
+  private seen = new Map<number, Date>();
+  private gone = new Set<number>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private failures = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: IngestDeps,
+    private readonly limits: IngestLimits = DEFAULT_LIMITS,
+  ) {}
+
+  /** Reports waiting to be written. */
+  get backlog(): number {
+    return this.pending.length;
+  }
+
+  start(): void {
+    this.schedule(this.limits.flushMs);
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush().finally(() => {
+        const backoff = Math.min(this.limits.backoffMaxMs, this.limits.flushMs * 2 ** this.failures);
+        this.schedule(this.failures > 0 ? backoff : this.limits.flushMs);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and writes what is buffered, once; what still cannot be written is lost (logged). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.flush();
+    if (this.pending.length > 0)
+      this.deps.log.error({ reports: this.pending.length }, 'iot: reports not written at shutdown');
+  }
+
+  /** A device was heard from (a connection, a ping, a message): online, last seen now, at the next flush. */
+  heard(deviceId: number): void {
+    this.gone.delete(deviceId);
+    this.seen.set(deviceId, this.deps.now());
+  }
+
+  /**
+   * A device went away (disconnected, or its will said so): offline at the next flush. Connection
+   * states go through the flushes, in order, so a flush under way cannot mark online again a device
+   * that left meanwhile.
+   */
+  left(deviceId: number): void {
+    this.seen.delete(deviceId);
+    this.gone.add(deviceId);
+  }
+
+  private fault(device: DeviceIdentity | null, deviceKey: string, kind: NewFault['kind'], detail: string) {
+    this.stats[kind] += 1;
+    if (this.faults.length >= FAULTS_MAX) {
+      this.faults.shift();
+      this.stats.faultsDropped += 1;
+    }
+    this.faults.push({ deviceId: device?.id ?? null, deviceKey, kind, detail, at: this.deps.now() });
+  }
+
+  private enqueue(item: Pending) {
+    if (this.pending.length >= this.limits.bufferMax) {
+      this.pending.shift();
+      this.stats.dropped += 1;
+    }
+    this.pending.push(item);
+    this.heard(item.device.id);
+    if (this.pending.length >= this.limits.batchRows && !this.flushing && this.failures === 0)
+      void this.flush();
+  }
+
+  private timeOf(ts: number | undefined): Date {
+    const now = this.deps.now();
+    return ts === undefined || ts > now.getTime() + FUTURE_SLACK_MS ? now : new Date(ts);
+  }
+
+  private parse<S extends z.ZodType>(schema: S, device: DeviceIdentity, payload: Buffer): z.output<S> | null {
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      this.fault(device, device.deviceKey, 'malformed', 'not JSON');
+      return null;
+    }
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    this.fault(
+      device,
+      device.deviceKey,
+      'malformed',
+      `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`,
+    );
+    return null;
+  }
+
+  /**
+   * One message a device published on `kind`. `identity` is the device when the broker already knows
+   * it (the embedded broker signed it in); otherwise it is looked up by key. Never throws.
+   */
+  async receive(deviceKey: string, kind: TopicKind, payload: Buffer, identity?: DeviceIdentity) {
+    this.stats.received += 1;
+    try {
+      const device = identity ?? (await this.deps.device(deviceKey));
+      if (!device) return this.fault(null, deviceKey, 'unknownDevice', 'no device has this key');
+      if (payload.length > PAYLOAD_MAX_BYTES)
+        return this.fault(device, deviceKey, 'malformed', `payload of ${payload.length} bytes`);
+      if (!device.enabled) {
+        this.stats.disabled += 1;
+        return;
+      }
+      switch (kind) {
+        case 'telemetry':
+          return await this.telemetry(device, payload);
+        case 'event':
+          return await this.event(device, payload);
+        case 'reply': {
+          const reply = this.parse(replyPayloadSchema, device, payload);
+          this.heard(device.id);
+          if (reply) await this.deps.reply(device, reply);
+          return;
+        }
+        case 'status': {
+          const status = this.parse(statusPayloadSchema, device, payload);
+          if (status) await this.deps.status(device, status);
+          return;
+        }
+        case 'command':
+          return;
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error, deviceKey, kind }, 'iot: a message could not be handled');
+    }
+  }
+
+  private async telemetry(device: DeviceIdentity, payload: Buffer) {
+    const report = this.parse(telemetryPayloadSchema, device, payload);
+    if (!report) return;
+    const model = await this.deps.model(device.productId);
+    if (!model) return this.fault(device, device.deviceKey, 'unknownFunction', 'the product has no model');
+    const values: Values = {};
+    for (const [identifier, value] of Object.entries(report.values)) {
+      const property = model.properties.get(identifier);
+      if (!property) {
+        this.fault(
+          device,
+          device.deviceKey,
+          'unknownFunction',
+          detailOf(identifier, value, 'not a property'),
+        );
+        continue;
+      }
+      const reason = checkValue(property.spec, value);
+      if (reason) this.fault(device, device.deviceKey, 'invalidValue', detailOf(identifier, value, reason));
+      else values[identifier] = value;
+    }
+    if (Object.keys(values).length === 0) return;
+    this.enqueue({ kind: 'values', device, ts: this.timeOf(report.ts), values, rules: model.rules });
+  }
+
+  private async event(device: DeviceIdentity, payload: Buffer) {
+    const raised = this.parse(eventPayloadSchema, device, payload);
+    if (!raised) return;
+    const model = await this.deps.model(device.productId);
+    const event = model?.events.get(raised.event);
+    if (!event)
+      return this.fault(
+        device,
+        device.deviceKey,
+        'unknownFunction',
+        detailOf(raised.event, null, 'not an event'),
+      );
+    const wrong = checkParams(event.params, raised.params);
+    if (wrong)
+      return this.fault(
+        device,
+        device.deviceKey,
+        'invalidValue',
+        detailOf(wrong.identifier, raised.params[wrong.identifier], wrong.reason),
+      );
+    this.enqueue({
+      kind: 'event',
+      device,
+      ts: this.timeOf(raised.ts),
+      identifier: raised.event,
+      name: event.name,
+      level: event.level,
+    });
+  }
+
+  /** Writes what is buffered, a batch at a time; one flush at a time. */
+  flush(): Promise<void> {
+    this.flushing ??= this.flushAll().finally(() => (this.flushing = null));
+    return this.flushing;
+  }
+
+  private async flushAll() {
+    do {
+      const batch = this.pending.slice(0, this.limits.batchRows);
+      const faults = this.faults.slice(0, this.limits.batchRows);
+      const seen = this.seen;
+      const gone = this.gone;
+      if (batch.length === 0 && faults.length === 0 && seen.size === 0 && gone.size === 0) return;
+      this.seen = new Map();
+      this.gone = new Set();
+      let opened: OpenedAlarm[];
+      try {
+        opened = await this.write(batch, faults, seen, gone);
+      } catch (error) {
+        // Put the states back unless a newer one came meanwhile.
+        for (const [id, at] of seen) if (!this.seen.has(id) && !this.gone.has(id)) this.seen.set(id, at);
+        for (const id of gone) if (!this.seen.has(id)) this.gone.add(id);
+        this.failures += 1;
+        this.stats.flushFailures += 1;
+        if (this.failures === 1 || this.failures % 20 === 0)
+          this.deps.log.error(
+            { err: error, backlog: this.pending.length, failures: this.failures },
+            'iot: telemetry could not be written; kept for another try',
+          );
+        return;
+      }
+      if (this.failures > 0)
+        this.deps.log.info({ failures: this.failures }, 'iot: telemetry writes work again');
+      this.failures = 0;
+      // The buffer may have dropped its oldest meanwhile: remove exactly the written ones.
+      const written = new Set(batch);
+      this.pending = this.pending.filter((item) => !written.has(item));
+      const writtenFaults = new Set(faults);
+      this.faults = this.faults.filter((fault) => !writtenFaults.has(fault));
+      this.stats.stored += batch.filter((item) => item.kind === 'values').length;
+      if (opened.length > 0)
+        await this.deps.opened(opened).catch((error: unknown) => {
+          this.deps.log.error({ err: error }, 'iot: alarm messages could not be produced');
+        });
+    } while (this.pending.length > 0 || this.faults.length > 0);
+  }
+
+  private async write(
+    batch: readonly Pending[],
+    faults: readonly NewFault[],
+    seen: ReadonlyMap<number, Date>,
+    gone: ReadonlySet<number>,
+  ) {
+    const reports = batch.flatMap((item) =>
+      item.kind === 'values' ? [{ deviceId: item.device.id, ts: item.ts, values: item.values }] : [],
+    );
+    const { hits, recovered } = evaluate(batch);
+    const devices = new Map(batch.map((item) => [item.device.id, item.device]));
+    return this.deps.db.transaction(async (tx) => {
+      await repo.writeReports(tx, reports, seen);
+      await repo.setOffline(tx, [...gone]);
+      const opened = await repo.upsertAlarms(tx, hits);
+      await repo.recoverAlarms(tx, recovered, this.deps.now());
+      await repo.insertFaults(tx, faults);
+      await this.deps.publishLive(tx, [...new Set([...devices.keys(), ...seen.keys(), ...gone])]);
+      return opened.flatMap(({ deviceId, source }) => {
+        const hit = hits.find((h) => h.deviceId === deviceId && h.source === source);
+        const device = devices.get(deviceId);
+        return hit && device ? [{ device, title: hit.title, level: hit.level, at: hit.lastAt }] : [];
+      });
+    });
+  }
+}
+
+/**
+ * The alarms one batch raises, one entry per device and source (counted, with the last value), and the
+ * device-sources whose condition no longer held at the batch's last report of them.
+ */
+export function evaluate(batch: readonly Pending[]) {
+  const hits = new Map<string, repo.AlarmHit>();
+  const last = new Map<string, { deviceId: number; source: string; holds: boolean }>();
+  const hit = (
+    device: DeviceIdentity,
+    source: string,
+    title: string,
+    level: EventLevel,
+    value: TelemetryValue | null,
+    at: Date,
+  ) => {
+    const key = `${device.id}|${source}`;
+    const known = hits.get(key);
+    if (known) {
+      known.count += 1;
+      known.value = value;
+      if (at > known.lastAt) known.lastAt = at;
+      if (at < known.firstAt) known.firstAt = at;
+    } else
+      hits.set(key, {
+        deviceId: device.id,
+        projectId: device.projectId,
+        source,
+        title,
+        level,
+        value,
+        count: 1,
+        firstAt: at,
+        lastAt: at,
+      });
+    last.set(key, { deviceId: device.id, source, holds: true });
+  };
+  for (const item of batch) {
+    if (item.kind === 'event') {
+      hit(item.device, `event:${item.identifier}`, item.name, item.level, null, item.ts);
+      continue;
+    }
+    for (const rule of item.rules) {
+      const value = item.values[rule.identifier];
+      if (typeof value !== 'number') continue;
+      const source = `rule:${rule.id}`;
+      if (ruleHolds(rule, value)) hit(item.device, source, rule.name, rule.level, value, item.ts);
+      else last.set(`${item.device.id}|${source}`, { deviceId: item.device.id, source, holds: false });
+    }
+  }
+  return {
+    hits: [...hits.values()],
+    recovered: [...last.values()].filter((entry) => !entry.holds),
+  };
+}

@@ -1,0 +1,221 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { chinaDateTime, type StatusPayload } from '@cityops/contract';
+import type { Database } from '../../db/connection.js';
+import type { AppContext } from '../../http/context.js';
+import { produceMessage } from '../messages/produce.js';
+import { BUS_MAX_IDS, listenBus, publish, type BusEvent } from '../push/events.js';
+import { connectExternalBroker, startEmbeddedBroker, type DeviceLink, type LinkHandlers } from './broker.js';
+import { CommandCenter } from './commands.js';
+import { DEFAULT_LIMITS, Ingestion, type IngestLimits, type OpenedAlarm } from './ingest.js';
+import { LiveHub } from './liveSocket.js';
+import { loadModel, TtlCache, type ProductModel } from './models.js';
+import { startPartitionMaintenance } from './partitions.js';
+import * as repo from './repository.js';
+import type { DeviceIdentity } from './repository.js';
+
+/**
+ * The device runtime of one server instance: the link to devices (embedded broker or external), the
+ * ingestion buffer, commands waiting for answers, the offline sweep, the partition upkeep and the live
+ * sockets, all driven by the event bus too, so several instances on one database agree.
+ */
+
+/** How long a product's model and a device's identity are kept without a bus event saying they changed. */
+const MODEL_TTL_MS = 60_000;
+const DEVICE_TTL_MS = 30_000;
+/** The offline sweep's period. */
+export const SWEEP_MS = 30_000;
+
+const LEVEL_NAMES = { error: '重要', common: '一般', tips: '提示' } as const;
+
+/** Tells every instance these devices changed, at most BUS_MAX_IDS ids an event. */
+export async function publishLive(db: Database, deviceIds: readonly number[]) {
+  for (let start = 0; start < deviceIds.length; start += BUS_MAX_IDS)
+    await publish(db, { k: 'devices.live', deviceIds: deviceIds.slice(start, start + BUS_MAX_IDS) });
+}
+
+export class IotRuntime {
+  readonly models: TtlCache<number, ProductModel | null>;
+  readonly devices: TtlCache<string, DeviceIdentity | null>;
+  readonly ingestion: Ingestion;
+  readonly commands: CommandCenter;
+  readonly live: LiveHub;
+  private link: DeviceLink | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private partitions: ReturnType<typeof startPartitionMaintenance> | null = null;
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+    limits: IngestLimits = DEFAULT_LIMITS,
+  ) {
+    const { db } = ctx;
+    this.models = new TtlCache((productId) => loadModel(db, productId, log), MODEL_TTL_MS);
+    this.devices = new TtlCache((key) => repo.deviceByKey(db, key), DEVICE_TTL_MS);
+    this.live = new LiveHub(db);
+    this.commands = new CommandCenter({
+      ctx,
+      link: () => this.link,
+      model: (productId) => this.models.get(productId),
+      timeoutMs: ctx.config.COMMAND_TIMEOUT_MS,
+      log,
+    });
+    this.ingestion = new Ingestion(
+      {
+        db,
+        now: ctx.now,
+        log,
+        device: (key) => this.devices.get(key),
+        model: (productId) => this.models.get(productId),
+        publishLive,
+        reply: (device, reply) => this.commands.reply(device, reply),
+        status: (device, status) => this.status(device, status),
+        opened: (alarms) => this.alarmMessages(alarms),
+      },
+      limits,
+    );
+  }
+
+  /** The embedded broker's port, or null (external broker, or none). */
+  port(): number | null {
+    return this.link?.port() ?? null;
+  }
+
+  /** Whether commands can reach devices now (the broker runs, or the external one is connected). */
+  brokerConnected(): boolean {
+    return this.link?.connected() ?? false;
+  }
+
+  get mode(): 'embedded' | 'external' | 'none' {
+    return this.link?.mode ?? 'none';
+  }
+
+  async start(): Promise<void> {
+    const { ctx, log } = this;
+    const { config } = ctx;
+    this.stopListening = await listenBus(ctx.listen, {
+      onEvent: (event) => void this.onEvent(event),
+      // Events may have been missed: read models and devices afresh.
+      onReconnect: () => {
+        this.models.forget();
+        this.devices.forget();
+      },
+    });
+
+    this.partitions = startPartitionMaintenance({
+      db: ctx.db,
+      now: ctx.now,
+      retentionDays: config.TELEMETRY_RETENTION_DAYS,
+      log,
+    });
+    await this.partitions.first;
+    this.ingestion.start();
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweepTimer.unref();
+    const handlers: LinkHandlers = {
+      message: (key, kind, payload, device) => void this.ingestion.receive(key, kind, payload, device),
+      connected: (device) => this.ingestion.heard(device.id),
+      disconnected: (device) => this.ingestion.left(device.id),
+      ping: (device) => this.ingestion.heard(device.id),
+    };
+    if (config.MQTT_URL)
+      this.link = await connectExternalBroker({
+        url: config.MQTT_URL,
+        username: config.MQTT_USERNAME,
+        password: config.MQTT_PASSWORD,
+        handlers,
+        log,
+      });
+    else if (config.MQTT_PORT >= 0)
+      this.link = await startEmbeddedBroker({
+        port: config.MQTT_PORT,
+        host: config.HOST,
+        lookup: (key) => repo.deviceByKey(ctx.db, key),
+        handlers,
+        log,
+      });
+  }
+
+  /** Stops taking messages, writes what is buffered, closes the broker (before the database closes). */
+  async stop(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.partitions?.stop();
+    await this.partitions?.first;
+    this.live.closeAll(1001, 'server shutting down');
+    await this.link?.close().catch((error: unknown) => this.log.error({ err: error }, 'iot: broker close'));
+    this.link = null;
+    await this.ingestion.stop();
+    await this.stopListening?.();
+  }
+
+  private async onEvent(event: BusEvent) {
+    try {
+      switch (event.k) {
+        case 'devices.revoked':
+          this.devices.forget(event.deviceKeys);
+          this.link?.drop(event.deviceKeys);
+          return;
+        case 'products.changed':
+          this.models.forget(event.productIds);
+          return;
+        case 'devices.live':
+          return await this.live.changed(event.deviceIds);
+        case 'command.replied':
+          return this.commands.replied(event.commandId);
+        case 'sessions':
+          return this.live.ended(event.sessionIds);
+        default:
+          return;
+      }
+    } catch (error) {
+      this.log.error({ err: error, event: event.k }, 'iot: a bus event could not be handled');
+    }
+  }
+
+  /** A device's status topic (retained, or its will `{"online": false}`). */
+  private async status(device: DeviceIdentity, status: StatusPayload) {
+    if (status.firmware !== undefined) await repo.setFirmware(this.ctx.db, device.id, status.firmware);
+    if (status.online) this.ingestion.heard(device.id);
+    else this.ingestion.left(device.id);
+  }
+
+  /** The offline sweep: devices silent for longer than their product allows go offline. */
+  async sweep(): Promise<number[]> {
+    try {
+      const ids = await repo.markSilentOffline(this.ctx.db, this.ctx.now());
+      await publishLive(this.ctx.db, ids);
+      return ids;
+    } catch (error) {
+      this.log.error({ err: error }, 'iot: the offline sweep failed');
+      return [];
+    }
+  }
+
+  private async alarmMessages(alarms: readonly OpenedAlarm[]) {
+    for (const alarm of alarms)
+      await produceMessage(this.ctx.db, this.ctx, {
+        kind: 'alarm.raised',
+        projectId: alarm.device.projectId,
+        values: {
+          deviceName: alarm.device.name,
+          alarmName: alarm.title,
+          level: LEVEL_NAMES[alarm.level],
+          place: alarm.device.address || alarm.device.name,
+          time: chinaDateTime(alarm.at),
+        },
+      });
+  }
+}
+
+const runtimes = new WeakMap<AppContext, IotRuntime>();
+
+export function registerRuntime(ctx: AppContext, runtime: IotRuntime) {
+  runtimes.set(ctx, runtime);
+}
+
+/** The app's device runtime (tests reach the broker's port, the buffer and the sweep through it). */
+export function runtimeOf(ctx: AppContext): IotRuntime {
+  const runtime = runtimes.get(ctx);
+  if (!runtime) throw new Error('the iot module is not registered');
+  return runtime;
+}
