@@ -393,16 +393,16 @@ export function startFleet(options: FleetOptions): Fleet {
       if (said.has(kind) || closed) return;
       said.add(kind);
       if (kind === 'unreachable')
-        log(`device fleet: the broker at ${options.url} does not answer yet; the devices keep trying`);
+        log(`Device fleet: the broker at ${options.url} does not answer yet; the devices keep trying`);
       else if (kind === 'refused')
         log(
-          `device fleet: the broker refused ${deviceKey ?? 'a device'} (not registered there, or another secret); ` +
+          `Device fleet: the broker refused ${deviceKey ?? 'a device'} (not registered there, or another secret); ` +
             `refused devices try again every ${Math.round(context.options.refusedRetryMs / 1000)} s`,
         );
       else if (kind === 'allConnected')
-        log(`device fleet: all ${stats.devices} devices connected to ${options.url}`);
+        log(`Device fleet: all ${stats.devices} devices connected to ${options.url}`);
       else
-        log(`device fleet: lost the broker at ${options.url}; the devices reconnect and keep their reports`);
+        log(`Device fleet: lost the broker at ${options.url}; the devices reconnect and keep their reports`);
     },
     connectedChanged(delta) {
       stats.connected += delta;
