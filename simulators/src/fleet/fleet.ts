@@ -207,6 +207,12 @@ class SimDevice {
   private onConnect() {
     const client = this.client;
     if (!client) return;
+    if (this.dark) {
+      // Came back early (a reconnection already under way when it went dark): away again until due.
+      client.options.reconnectPeriod = Math.max(100, this.darkUntil - Date.now());
+      client.stream.destroy();
+      return;
+    }
     const first = !this.everConnected;
     this.everConnected = true;
     this.attempt = 0;
