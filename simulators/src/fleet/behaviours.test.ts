@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkValue, DEMO_PRODUCTS, demoFleetPlan, type TelemetryValue } from '@cityops/contract';
 import { behaviourOf } from './behaviours.js';
+import { reportSlot } from './fleet.js';
 import { chinaHour, humidityAt, noiseAt, pm25At, seededRandom, seedOf, temperatureAt } from './patterns.js';
 
 /** 2026-11-24 00:00 in China time (UTC+8). */
@@ -93,5 +94,17 @@ describe('device behaviours', () => {
       reply: { code: 0 },
       restartSeconds: 3,
     });
+  });
+});
+
+describe('report slots', () => {
+  it('spreads 10,000 devices evenly over the 100 slots of a 10 s period', () => {
+    const perSlot = new Array<number>(100).fill(0);
+    for (let index = 0; index < 10_000; index += 1) {
+      const slot = reportSlot(index, 100);
+      perSlot[slot] = (perSlot[slot] ?? 0) + 1;
+    }
+    expect(Math.min(...perSlot)).toBeGreaterThanOrEqual(95);
+    expect(Math.max(...perSlot)).toBeLessThanOrEqual(105);
   });
 });

@@ -361,6 +361,14 @@ class SimDevice {
   }
 }
 
+/**
+ * The slot (of `slots` in a period) in which device number `index` reports: the golden-ratio sequence,
+ * which spreads any count evenly over the period (neighbouring devices far apart, no slot crowded).
+ */
+export function reportSlot(index: number, slots: number): number {
+  return Math.min(slots - 1, Math.floor(((index * 0.618_033_988_75) % 1) * slots));
+}
+
 /** Starts the fleet: devices connect at `connectsPerSecond` and keep trying until the broker answers. */
 export function startFleet(options: FleetOptions): Fleet {
   const clock = options.clock ?? systemClock;
@@ -441,12 +449,8 @@ export function startFleet(options: FleetOptions): Fleet {
   );
   const byKey = new Map(devices.map((device) => [device.plan.deviceKey, device]));
 
-  // Each device's slot in the period: the golden-ratio sequence spreads any count evenly.
   const buckets: SimDevice[][] = Array.from({ length: slots }, () => []);
-  devices.forEach((device, index) => {
-    const phase = (index * 0.618_033_988_75) % 1;
-    buckets[Math.min(slots - 1, Math.floor(phase * slots))]?.push(device);
-  });
+  devices.forEach((device, index) => buckets[reportSlot(index, slots)]?.push(device));
   const startedAt = Date.now();
   let nextTick = 0;
   const reporter = setInterval(() => {
