@@ -30,6 +30,7 @@ import { mapScriptSources } from './modules/shell/pageSettings.js';
 import { PermissionCache } from './modules/users/permissionCache.js';
 import { userResources } from './modules/users/permissions.js';
 import { resealSecrets } from './modules/video/settings.js';
+import { resealDeviceSecrets } from './modules/devices/service.js';
 
 export interface BuildOptions {
   config: Config;
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await seed(db, config);
     // Plain secrets (the demo seed's, or stored before sealing) and those of a key being rotated out.
     await resealSecrets(db, secrets);
+    await resealDeviceSecrets(db, secrets);
     // Under the same lock as the seed: instances starting together issue at most one demo licence.
     licenceKey = await prepareLicenceKey(db, config, now());
   });

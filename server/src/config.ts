@@ -4,6 +4,8 @@ import {
   checkNewPassword,
   LOGIN_MAX_FAILURES,
   SESSION_IDLE_MINUTES_DEFAULT,
+  DEMO_FLEET_DEFAULT,
+  DEMO_FLEET_MAX,
   SUB_APPS,
   text,
   type SubApp,
@@ -196,6 +198,20 @@ export const configSchema = z
     SECRETS_KEY: optional(z.string()),
     /** While rotating: the earlier SECRETS_KEY values, comma-separated; start-up seals again with the new one. */
     SECRETS_KEY_PREVIOUS: optional(z.string()),
+    /**
+     * Demo mode: how many devices of the demo fleet (contract demo.ts `demoFleetPlan`) the seed registers
+     * in the first demo project, 0 to 10,000; the fleet simulator plays the same ones. Production seeds none.
+     */
+    DEMO_DEVICES: optional(z.coerce.number().int().min(0).max(DEMO_FLEET_MAX)).default(DEMO_FLEET_DEFAULT),
+    /**
+     * The broker address devices are told to connect to (a device's credentials show it), e.g.
+     * `mqtts://iot.city.example:8883`. Unset: `mqtt://<the host the browser called>:1883`.
+     */
+    MQTT_PUBLIC_URL: optional(
+      z.string().refine((value) => /^mqtts?:\/\/[^/\s]+$/.test(value) && URL.canParse(value), {
+        message: 'must be a broker address such as mqtt://iot.city.example:1883 (mqtt:// or mqtts://)',
+      }),
+    ),
   })
   .superRefine((config, ctx) => {
     if (config.TRUST_PROXY && config.TRUSTED_PROXIES.length === 0) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import areaRoutes from './areas/routes.js';
 import authRoutes from './auth/routes.js';
+import deviceRoutes from './devices/routes.js';
 import dictionaryRoutes from './dictionary/routes.js';
 import editionRoutes from './editions/routes.js';
 import licenceRoutes, { licenceGate } from './licence/routes.js';
@@ -45,6 +46,7 @@ export const modules: readonly ServerModule[] = [
   { routes: messageRoutes },
   { routes: pushRoutes },
   { routes: videoRoutes },
+  { routes: deviceRoutes },
   { routes: logRoutes },
   { routes: editionRoutes },
   { routes: parameterRoutes },

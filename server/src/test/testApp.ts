@@ -167,6 +167,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_PURGE_HOURS: '0',
     // No demo stream: a test produces the messages it counts.
     DEMO_MESSAGE_SECONDS: '0',
+    // No demo fleet: a test registers the devices it counts (or sets DEMO_DEVICES).
+    DEMO_DEVICES: '0',
     // The test process is busy by design (fuzzing, many apps in one file): no load shedding.
     OVERLOAD_TARGET_UTILIZATION: '0',
     ...options.env,

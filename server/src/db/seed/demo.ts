@@ -1,6 +1,16 @@
-import { menuGroupCode, MSG_PAGE_CODE, ROUTE_TABLE } from '@cityops/contract';
+import {
+  DEVICE_OVERVIEW_PAGE,
+  DEVICE_PAGE,
+  menuGroupCode,
+  MSG_PAGE_CODE,
+  ROUTE_TABLE,
+  SWITCH_PAGE,
+} from '@cityops/contract';
 import { inArray } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import { seedDemoDevices } from '../../modules/devices/seed.js';
 import type { Database } from '../connection.js';
+import { loadSecretBox } from '../secretBox.js';
 import { projects, resources, roleResources, roles } from '../schema.js';
 import { createAccount } from './accounts.js';
 import { ADMIN_ROLE } from './catalogue.js';
@@ -70,11 +80,24 @@ const pagesUnder = (prefix: string) =>
     (r) => r.code,
   );
 
-/** What the operator may do: watch the video monitor, work the alarm lists, read messages. */
+/**
+ * What the operator may do: watch the video monitor, the device list and overview, the environment and
+ * well-lid pages, switch the smart switches, work the alarm lists, read messages.
+ */
 export const OPERATOR_CODES = [
   'iotcloud',
   menuGroupCode('iotcloud', 'iot/videoMonitor'),
   ...pagesUnder('/iotcloud/iot/videoMonitor/'),
+  menuGroupCode('iotcloud', 'iot/assetMorror'),
+  DEVICE_PAGE,
+  DEVICE_OVERVIEW_PAGE,
+  menuGroupCode('iotcloud', 'iot/envMonitor'),
+  ...pagesUnder('/iotcloud/iot/envMonitor/'),
+  menuGroupCode('iotcloud', 'iot/wellLid'),
+  ...pagesUnder('/iotcloud/iot/wellLid/'),
+  menuGroupCode('iotcloud', 'smartSwitch'),
+  SWITCH_PAGE,
+  `${SWITCH_PAGE}_control`,
   'omapp',
   menuGroupCode('omapp', 'assets/alarmManagement'),
   ...pagesUnder('/omapp/assets/alarmManagement/'),
@@ -117,7 +140,7 @@ async function seedOperatorRole(db: Database) {
     .values(held.map((resource) => ({ roleId: created.id, resourceId: resource.id })));
 }
 
-export async function seedDemo(db: Database) {
+export async function seedDemo(db: Database, config: Config) {
   const projectIds = await seedProjects(db);
   await seedOperatorRole(db);
   await createAccount(db, {
@@ -145,4 +168,6 @@ export async function seedDemo(db: Database) {
   if (projectIds[0]) await seedDemoAreas(db, projectIds[0]);
   await seedDemoMessages(db, DEMO_ACCOUNTS.admin.userName, projectIds);
   await seedDemoVideo(db, projectIds);
+  if (projectIds[0])
+    await seedDemoDevices(db, await loadSecretBox(config), projectIds[0], config.DEMO_DEVICES);
 }

@@ -14,7 +14,7 @@ export async function seed(db: Database, config: Config) {
   await seedCatalogue(db);
   await seedDictionaries(db);
   if (config.CITYOPS_MODE === 'demo') {
-    await seedDemo(db);
+    await seedDemo(db, config);
     return;
   }
   if (config.CITYOPS_ADMIN_PASSWORD) {

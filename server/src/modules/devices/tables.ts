@@ -89,7 +89,8 @@ export const devices = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /**
      * The MQTT secret, sealed (db/secretBox.ts) so holders of devList_credentials can read it back for
-     * the device's installer; the broker compares against `secretHash` (HMAC-SHA256), never the seal.
+     * the device's installer; the broker compares against `secretHash` (SHA-256 of the secret, see
+     * credentials.ts), never the seal.
      */
     secretSealed: varchar('secret_sealed', { length: 400 }).notNull(),
     secretHash: varchar('secret_hash', { length: 64 }).notNull(),

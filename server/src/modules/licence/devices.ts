@@ -1,16 +1,17 @@
 import { StatusCode, type DeviceUsage } from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
-import { cameras } from '../../db/schema.js';
+import { cameras, devices } from '../../db/schema.js';
 import { ApiError } from '../../http/envelope.js';
 import type { LicenceKeeper } from './state.js';
 
 /**
  * The licence's device limit (issue 12 §4). The devices the platform manages are counted here, one
- * place for every kind: today the cameras of the video platforms; the device registry adds its devices
- * to this count, and every path that adds devices asks `ensureDeviceRoom` inside its transaction first.
+ * place for every kind: the cameras of the video platforms and the registry's IoT devices
+ * (modules/devices). Every path that adds devices asks `ensureDeviceRoom` inside its transaction first.
  */
 export async function devicesInUse(db: Database): Promise<number> {
-  return db.$count(cameras);
+  // One after the other: `db` may be a transaction, which runs one query at a time.
+  return (await db.$count(cameras)) + (await db.$count(devices));
 }
 
 export async function deviceUsage(db: Database, licence: LicenceKeeper): Promise<DeviceUsage> {

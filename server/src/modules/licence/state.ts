@@ -57,7 +57,9 @@ export async function prepareLicenceKey(db: Database, config: Config, now: Date)
       issuedAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + 365 * DAY_MS).toISOString(),
       modules: Object.keys(SYSTEM_NAMES),
-      deviceLimit: 10_000,
+      // The demo fleet's most (DEMO_FLEET_MAX, 10,000), the demo cameras, and a whole import of
+      // DEVICE_IMPORT_MAX (30,000) besides.
+      deviceLimit: 50_000,
     };
     await storeLicence(db, signLicence(document, row.privateKey), now);
   }

@@ -12,7 +12,7 @@ import {
 } from '@cityops/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { cameras, projects, sites, userProjects, users } from '../../db/schema.js';
+import { cameras, devices, projects, sites, userProjects, users } from '../../db/schema.js';
 import { projectHasAreas as hasAreas } from '../areas/repository.js';
 import type { Database } from '../../db/connection.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -136,7 +136,7 @@ export async function visibleProjectNames(ctx: ManageCtx, userId: number) {
 /**
  * What keeps a project from being deleted, as the refusal's text key; null when nothing does.
  * Areas, sites (issue 12 §3) and devices each have their check in `inUseChecks` ('project.hasAreas',
- * 'project.hasSites', 'project.hasDevices'); of the devices only the cameras exist so far.
+ * 'project.hasSites', 'project.hasDevices': cameras and the registry's IoT devices).
  */
 export async function projectInUse(tx: Database, projectId: number): Promise<TextKey | null> {
   for (const check of inUseChecks) {
@@ -149,7 +149,10 @@ export async function projectInUse(tx: Database, projectId: number): Promise<Tex
 const inUseChecks: ((tx: Database, projectId: number) => Promise<TextKey | null>)[] = [
   // Devices first: they sit in sites and areas, so they are what to move away first.
   async (tx, projectId) =>
-    (await tx.$count(cameras, eq(cameras.projectId, projectId))) > 0 ? 'project.hasDevices' : null,
+    (await tx.$count(cameras, eq(cameras.projectId, projectId))) > 0 ||
+    (await tx.$count(devices, eq(devices.projectId, projectId))) > 0
+      ? 'project.hasDevices'
+      : null,
   async (tx, projectId) => ((await hasAreas(tx, projectId)) ? 'project.hasAreas' : null),
   async (tx, projectId) =>
     (await tx.$count(sites, eq(sites.projectId, projectId))) > 0 ? 'project.hasSites' : null,

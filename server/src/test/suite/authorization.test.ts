@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cameras, projects, resources, sites, userProjects, users } from '../../db/schema.js';
+import {
+  cameras,
+  devices,
+  products,
+  projects,
+  resources,
+  sites,
+  userProjects,
+  users,
+} from '../../db/schema.js';
 import { createTestApp } from '../testApp.js';
 import { callRoute, contractRoutes, paramsSchemaOf, type ContractRoute, type Input } from './endpoints.js';
 import { SchemaArbitrary } from './schemaArbitrary.js';
@@ -29,6 +38,9 @@ const lacking = new Map<string, string>();
 const foreign = {
   projectId: 0,
   siteId: 0,
+  /** A registered IoT device of the project and a product with control codes (environment sensor). */
+  deviceId: 0,
+  productId: 0,
   longitude: 0,
   latitude: 0,
   markers: [] as string[],
@@ -81,10 +93,27 @@ beforeAll(async () => {
   foreign.latitude = first.latitude ?? 0;
   const ownSites = await t.handle.db.select().from(sites).where(eq(sites.projectId, first.id));
   foreign.siteId = ownSites[0]?.id ?? 0;
+  const [sensor] = await t.handle.db.select().from(products).where(eq(products.typeCode, '0401'));
+  foreign.productId = sensor?.id ?? 0;
+  const [device] = await t.handle.db
+    .insert(devices)
+    .values({
+      deviceKey: 'matrix-foreign-device',
+      controlCode: 'MATRIX-FOREIGN-CODE',
+      name: '矩阵外项目设备',
+      productId: foreign.productId,
+      projectId: first.id,
+      secretSealed: 'matrix-secret',
+      secretHash: 'matrix-hash',
+    })
+    .returning();
+  foreign.deviceId = device?.id ?? 0;
   foreign.markers = [
     first.name,
     ...own.flatMap((camera) => [camera.controlCode, camera.name]),
     ...ownSites.map((site) => site.name),
+    'matrix-foreign-device',
+    '矩阵外项目设备',
   ];
   // Cameras with PTZ, so the PTZ calls get past their own check too.
   const ofPlatform = (code: string) => own.find((camera) => camera.platformCode === code && camera.hasPtz);
@@ -184,6 +213,9 @@ const scoped = routes.filter((route) =>
   ),
 );
 
+/** Probes made of the device registry: each its own device key and control code. */
+let probes = 0;
+
 /** The input with every project or camera it names pointed at the foreign project. */
 function pointedAtForeign(value: unknown, camera: string): unknown {
   if (Array.isArray(value)) return value.map((item) => pointedAtForeign(item, camera));
@@ -200,6 +232,11 @@ function pointedAtForeign(value: unknown, camera: string): unknown {
       if (key === 'parentId' || key === 'areaId') return [key, null];
       if (key === 'polygon') return [key, []];
       if (key === 'siteId') return [key, foreign.siteId];
+      // A device probe names the foreign project's device and a product that exists; its key and
+      // control code are new each time (a second probe must not collide with the first's device).
+      if (key === 'deviceId') return [key, foreign.deviceId];
+      if (key === 'productId') return [key, foreign.productId];
+      if (key === 'deviceKey') return [key, `matrix-probe-${(probes += 1)}`];
       if (!SCOPE_FIELD.test(key)) return [key, pointedAtForeign(inner, camera)];
       if (key === 'projectId') return [key, foreign.projectId];
       return [key, Array.isArray(inner) ? [camera] : camera];
@@ -207,19 +244,32 @@ function pointedAtForeign(value: unknown, camera: string): unknown {
   );
 }
 
+/** A device form with this control code; any other input as it is. */
+const withControlCode = (body: unknown, code: string) =>
+  body !== null && typeof body === 'object' && 'deviceKey' in body ? { ...body, controlCode: code } : body;
+
 /** Inputs the endpoint's own schemas accept, pointed at the foreign project (a fixed seed: replayable). */
 function foreignInputs(route: ContractRoute): Input[] {
   const schemas = inputSchemas(route);
+  const registry = route.endpoint.path.startsWith('/iot/device/');
   const camera = route.endpoint.path.startsWith('/icc/') ? foreign.icc : foreign.hik;
   const sample = (schema: z.ZodType) =>
     fc.sample(new SchemaArbitrary(schema).arbitrary('valid'), { seed: 20_260_601, numRuns: 200 });
   const [queries, bodies, params] = [sample(schemas.query), sample(schemas.body), sample(schemas.params)];
   const inputs: Input[] = [];
   for (let i = 0; i < 200 && inputs.length < 3; i += 1) {
+    // A device's control code is its own, not a camera's: a new one per probe.
+    const code = registry ? `MATRIX-CODE-${(probes += 1)}` : camera;
     const input = {
-      query: pointedAtForeign(queries[i], camera),
+      query: pointedAtForeign(queries[i], code),
       // A GET's body is never read.
-      body: route.endpoint.method === 'GET' ? undefined : pointedAtForeign(bodies[i], camera),
+      body:
+        route.endpoint.method === 'GET'
+          ? undefined
+          : registry
+            ? // The sensor product asks for a control code, which the sample may leave out.
+              withControlCode(pointedAtForeign(bodies[i], code), code)
+            : pointedAtForeign(bodies[i], code),
       params: params[i],
     };
     const accepted = (['query', 'body', 'params'] as const).every(

@@ -1,0 +1,90 @@
+import { DEMO_FLEET_MAX, DEMO_PRODUCTS, DEMO_RULES, demoFleetPlan, deviceEndpoints } from '@cityops/contract';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../../db/seed/index.js';
+import { alarmRules, devices, productFunctions, products, projects } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { demoFleetSecret, secretHash } from './credentials.js';
+import { resealDeviceSecrets } from './service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  // The test default: no demo fleet (DEMO_DEVICES=0), the demo products all the same. The seed below
+  // holds the event loop as a start-up does (before the server listens): no load shedding after it.
+  t = await createTestApp({ env: { OVERLOAD_EVENT_LOOP_DELAY_MS: '0' } });
+});
+afterAll(() => t.close());
+
+describe('the demo seed', () => {
+  it('registers the demo products with their functions and rules, and no device with DEMO_DEVICES=0', async () => {
+    const db = t.handle.db;
+    expect(await db.$count(products)).toBe(DEMO_PRODUCTS.length);
+    expect(await db.$count(productFunctions)).toBe(
+      DEMO_PRODUCTS.reduce((sum, product) => sum + product.functions.length, 0),
+    );
+    expect(await db.$count(alarmRules)).toBe(DEMO_RULES.length);
+    expect(await db.$count(devices)).toBe(0);
+  });
+
+  it(`seeds ${DEMO_FLEET_MAX.toLocaleString('en')} fleet devices in seconds, once, with the simulator's secrets`, async () => {
+    const db = t.handle.db;
+    const started = performance.now();
+    await seed(db, { ...t.config, DEMO_DEVICES: DEMO_FLEET_MAX });
+    const seconds = (performance.now() - started) / 1000;
+    console.info(`demo seed of ${DEMO_FLEET_MAX} devices (${t.handle.kind}): ${seconds.toFixed(1)} s`);
+    expect(seconds).toBeLessThan(60);
+    expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX);
+
+    // All in the first demo project, by the plan.
+    const [first] = await db.select().from(projects).orderBy(projects.id).limit(1);
+    expect(first?.name).toBe('深圳南山智慧路灯示范项目');
+    const [inFirst] = await db
+      .select({ n: count() })
+      .from(devices)
+      .where(eq(devices.projectId, first?.id ?? 0));
+    expect(inFirst?.n).toBe(DEMO_FLEET_MAX);
+    const plan = demoFleetPlan(3);
+    const rows = await db
+      .select()
+      .from(devices)
+      .where(eq(devices.deviceKey, plan[2]?.deviceKey ?? ''));
+    expect(rows[0]).toMatchObject({
+      controlCode: plan[2]?.controlCode,
+      name: plan[2]?.name,
+      longitude: plan[2]?.longitude,
+    });
+    // The simulator signs in with demoFleetSecret(key); the broker compares SHA-256; the page shows it.
+    const secret = demoFleetSecret(plan[2]?.deviceKey ?? '');
+    expect(rows[0]?.secretHash).toBe(secretHash(secret));
+    expect(rows[0]?.secretSealed).toMatch(/^enc1\./);
+    const admin = await t.token('admin', 'Admin@123');
+    const shown = await t.api(deviceEndpoints.credentials, {
+      token: admin,
+      params: { id: rows[0]?.id ?? 0 },
+    });
+    expect(shown.data?.secret).toBe(secret);
+
+    // Again: nothing added, nothing sealed again.
+    await seed(db, { ...t.config, DEMO_DEVICES: DEMO_FLEET_MAX });
+    expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX);
+    expect(await db.$count(products)).toBe(DEMO_PRODUCTS.length);
+    expect(await db.$count(alarmRules)).toBe(DEMO_RULES.length);
+    expect(await resealDeviceSecrets(db, t.app.cityops.secrets)).toBe(0);
+  }, 180_000);
+
+  it('seals again, at start-up, a secret stored plain or with a key being rotated out', async () => {
+    const db = t.handle.db;
+    const [row] = await db.select().from(devices).limit(1);
+    await db
+      .update(devices)
+      .set({ secretSealed: 'plain-secret' })
+      .where(eq(devices.id, row?.id ?? 0));
+    expect(await resealDeviceSecrets(db, t.app.cityops.secrets)).toBe(1);
+    const [sealed] = await db
+      .select()
+      .from(devices)
+      .where(eq(devices.id, row?.id ?? 0));
+    expect(sealed?.secretSealed).toMatch(/^enc1\./);
+    expect(t.app.cityops.secrets.open(sealed?.secretSealed ?? '')).toBe('plain-secret');
+  });
+});

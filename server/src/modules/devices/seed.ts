@@ -1,0 +1,70 @@
+import { DEMO_PRODUCTS, DEMO_RULES, demoFleetPlan } from '@cityops/contract';
+import type { Database } from '../../db/connection.js';
+import type { SecretBox } from '../../db/secretBox.js';
+import { demoFleetSecret, secretColumns } from './credentials.js';
+import * as repo from './repository.js';
+import { products } from './tables.js';
+
+/**
+ * Demo devices (CITYOPS_MODE=demo only): the demo products with their functions and threshold rules,
+ * and the first `count` devices of the demo fleet (contract demo.ts) in the given project, each with
+ * its demo secret (what the fleet simulator signs in with). Idempotent: what exists is left alone, so
+ * an administrator's edits survive a restart; a larger DEMO_DEVICES adds the missing devices.
+ */
+export async function seedDemoDevices(db: Database, box: SecretBox, projectId: number, count: number) {
+  await db
+    .insert(products)
+    .values(DEMO_PRODUCTS.map(({ product }) => ({ ...product, editor: 'system' })))
+    .onConflictDoNothing();
+  const byKey = await repo.productsByKey(db);
+  for (const demo of DEMO_PRODUCTS) {
+    const product = byKey.get(demo.product.productKey.toLowerCase());
+    if (!product) continue;
+    await repo.insertFunctions(db, product.id, demo.functions);
+    const named = await repo.ruleNames(db, product.id);
+    for (const [productKey, name, identifier, operator, threshold, level] of DEMO_RULES) {
+      if (productKey !== demo.product.productKey || named.has(name)) continue;
+      await repo.insertRule(db, {
+        productId: product.id,
+        name,
+        identifier,
+        operator,
+        threshold,
+        level,
+        editor: 'system',
+      });
+    }
+  }
+  if (count === 0) return 0;
+  const plan = demoFleetPlan(count);
+  const present = await repo.takenKeys(
+    db,
+    plan.map((device) => device.deviceKey),
+  );
+  const codes = await repo.takenControlCodes(
+    db,
+    plan.map((device) => device.controlCode),
+  );
+  const missing = plan.filter((device) => !present.has(device.deviceKey) && !codes.has(device.controlCode));
+  await repo.insertDevices(
+    db,
+    missing.flatMap((device) => {
+      const product = byKey.get(device.productKey.toLowerCase());
+      if (!product) return [];
+      return [
+        {
+          deviceKey: device.deviceKey,
+          controlCode: device.controlCode,
+          name: device.name,
+          productId: product.id,
+          projectId,
+          longitude: device.longitude,
+          latitude: device.latitude,
+          ...secretColumns(box, demoFleetSecret(device.deviceKey)),
+          editor: 'system',
+        },
+      ];
+    }),
+  );
+  return missing.length;
+}
