@@ -15,3 +15,5 @@ const stop = () => {
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
+// Started by another process (the device benchmark): go when it goes.
+if (process.send) process.once('disconnect', stop);
