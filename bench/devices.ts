@@ -13,7 +13,8 @@
  * - the history query for one device over 7 days: 60,480 rows (one per 10 s) inserted directly, then
  *   /api/iot/telemetry/history timed 10 times (min/median/max).
  * Settings: BENCH_DEVICES (10,000), BENCH_DEVICES_MINUTES (2, the measuring window),
- * BENCH_DEVICES_CONNECT_RATE (500 connections/s).
+ * BENCH_DEVICES_CONNECT_RATE (200 connections/s, the fleet's default). If not all devices are connected
+ * 4 minutes after they should have been, it measures the load of those that are and says so.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -40,7 +41,8 @@ import { databaseKinds, MB, ms, quantile, signedIn, startBenchApp, type Database
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const REPORT_SECONDS = 10;
 const MEASURE_MS = Number(process.env.BENCH_DEVICES_MINUTES ?? 2) * 60_000;
-const CONNECT_RATE = Number(process.env.BENCH_DEVICES_CONNECT_RATE ?? 500);
+const CONNECT_RATE = Number(process.env.BENCH_DEVICES_CONNECT_RATE ?? 200);
+const CONNECT_GRACE_MS = 240_000;
 const SETTLE_MS = 20_000;
 const HISTORY_ROWS = 7 * 8_640;
 const HISTORY_RUNS = 10;
@@ -137,7 +139,9 @@ async function measure(kind: DatabaseKind) {
   const bench = await startBenchApp(kind, undefined, {
     DEMO_DEVICES: String(DEVICES),
     MQTT_PORT: String(mqttPort),
+    // What is measured is the work, not load shedding: a busy event loop would turn the history away.
     OVERLOAD_TARGET_UTILIZATION: '0',
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
   });
   const baseUrl = await bench.app.listen({ host: '127.0.0.1', port: 0 });
   const db = bench.handle.db;
@@ -147,18 +151,20 @@ async function measure(kind: DatabaseKind) {
   const fleetExited = new Promise<void>((resolve) => fleet.once('exit', () => resolve()));
   const connectStarted = wallMs();
   try {
-    const deadline = wallMs() + (DEVICES / CONNECT_RATE) * 1000 + 120_000;
+    // A loaded server accepts fewer connections a second than asked: wait a while, then measure what is
+    // connected and say so, rather than measure nothing.
+    const deadline = wallMs() + (DEVICES / CONNECT_RATE) * 1000 + CONNECT_GRACE_MS;
     let stats = { connected: 0, published: 0, refused: 0 };
     for (;;) {
       await pause(1_000);
       stats = await fleetStats(adminPort).catch(() => stats);
-      if (stats.connected >= DEVICES) break;
-      if (wallMs() > deadline)
-        throw new Error(
-          `only ${stats.connected} of ${DEVICES} devices connected (${stats.refused} refusals)`,
-        );
+      if (stats.connected >= DEVICES || wallMs() > deadline) break;
     }
-    console.log(`  all ${DEVICES} devices connected in ${ms(wallMs() - connectStarted)}; settling`);
+    if (stats.connected === 0) throw new Error(`no device connected (${stats.refused} refusals)`);
+    console.log(
+      `  ${stats.connected} of ${DEVICES} devices connected after ${ms(wallMs() - connectStarted)}` +
+        `${stats.refused ? ` (${stats.refused} refusals)` : ''}; settling`,
+    );
     await pause(SETTLE_MS);
 
     // Follow 100 environment sensors spread over the fleet.
@@ -222,7 +228,7 @@ async function measure(kind: DatabaseKind) {
         `→ ${(perDay / 1024 ** 3).toFixed(1)} GB per simulated day`,
     );
 
-    // The history of one device over 7 days.
+    // The history of one device over 7 days, while the fleet goes on reporting.
     const [target] = await db
       .select({ id: devices.id })
       .from(devices)
