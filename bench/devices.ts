@@ -62,7 +62,13 @@ async function freePort(): Promise<number> {
 /** The simulator's /_sim/fleet answer, as much of it as the bench reads. */
 const fleetStatsSchema = z.object({
   ok: z.literal(true),
-  data: z.object({ connected: z.number(), published: z.number(), refused: z.number() }),
+  data: z.object({
+    connected: z.number(),
+    published: z.number(),
+    refused: z.number(),
+    connects: z.number(),
+    backlogged: z.number(),
+  }),
 });
 
 function startFleetProcess(mqttPort: number, adminPort: number): ChildProcess {
@@ -154,7 +160,7 @@ async function measure(kind: DatabaseKind) {
     // A loaded server accepts fewer connections a second than asked: wait a while, then measure what is
     // connected and say so, rather than measure nothing.
     const deadline = wallMs() + (DEVICES / CONNECT_RATE) * 1000 + CONNECT_GRACE_MS;
-    let stats = { connected: 0, published: 0, refused: 0 };
+    let stats = { connected: 0, published: 0, refused: 0, connects: 0, backlogged: 0 };
     for (;;) {
       await pause(1_000);
       stats = await fleetStats(adminPort).catch(() => stats);
@@ -191,7 +197,7 @@ async function measure(kind: DatabaseKind) {
 
     // The measuring window: only the live socket and the load run in this process meanwhile.
     const sizeBefore = await telemetryBytes();
-    const publishedBefore = (await fleetStats(adminPort)).published;
+    const fleetBefore = await fleetStats(adminPort);
     const fleetCpuBefore = fleet.pid ? processCpuSeconds(fleet.pid) : 0;
     const cpuBefore = process.cpuUsage();
     const windowStarted = wallMs();
@@ -201,17 +207,21 @@ async function measure(kind: DatabaseKind) {
     const windowMs = wallMs() - windowStarted;
     const fleetCpu = fleet.pid ? processCpuSeconds(fleet.pid) - fleetCpuBefore : 0;
     const rss = process.memoryUsage().rss;
-    const publishedAfter = (await fleetStats(adminPort)).published;
+    const fleetAfter = await fleetStats(adminPort);
     const sizeAfter = await telemetryBytes();
     live.close();
 
-    const rate = ((publishedAfter - publishedBefore) / windowMs) * 1000;
+    const rate = ((fleetAfter.published - fleetBefore.published) / windowMs) * 1000;
     const grewBytes = sizeAfter.bytes - sizeBefore.bytes;
     const grewRows = sizeAfter.rows - sizeBefore.rows;
     const lags = live.lags;
     console.log(
       `  load: ${rate.toFixed(0)} reports/s over ${(windowMs / 1000).toFixed(0)} s; ` +
         `stored ${((grewRows / windowMs) * 1000).toFixed(0)} rows/s`,
+    );
+    console.log(
+      `  in the window the fleet reconnected ${fleetAfter.connects - fleetBefore.connects} times and kept ` +
+        `${fleetAfter.backlogged - fleetBefore.backlogged} reports while disconnected (delivered late)`,
     );
     console.log(
       `  ingestion lag (report ts → live socket), ${lags.length} reports of 100 devices: ` +
