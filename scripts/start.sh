@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# `make start`: the server (with the sub-apps on their ports) and, in demo mode, the camera-platform
-# simulators beside it. Ctrl+C stops both.
+# `make start`: the server (with the sub-apps on their ports) and, in demo mode, the simulators beside
+# it: the camera platforms and the device fleet. Ctrl+C stops both.
+# The fleet starts first and keeps trying, quietly, until the server's MQTT broker is up. Both sides read
+# DEMO_DEVICES (default 200, up to 10,000): the server's demo seed registers that many devices and the
+# fleet plays the same ones. The fleet talks to the server's embedded broker (MQTT_PORT, default 1883)
+# or to the external broker of MQTT_URL; FLEET_MQTT_URL overrides both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +17,13 @@ trap stop EXIT
 trap 'exit 130' INT TERM
 
 if [[ ${CITYOPS_MODE:-demo} == demo && ${SIMULATORS:-on} != off ]]; then
-  (cd simulators && exec npx --no-install tsx src/main.ts) &
+  fleet_url=${FLEET_MQTT_URL:-${MQTT_URL:-mqtt://127.0.0.1:${MQTT_PORT:-1883}}}
+  if [[ ${MQTT_PORT:-1883} == -1 && -z ${MQTT_URL:-} && -z ${FLEET_MQTT_URL:-} ]]; then
+    fleet_devices=0 # no broker to talk to
+  else
+    fleet_devices=${DEMO_DEVICES:-}
+  fi
+  (cd simulators && FLEET_MQTT_URL=$fleet_url DEMO_DEVICES=$fleet_devices exec npx --no-install tsx src/main.ts) &
   children+=($!)
 fi
 

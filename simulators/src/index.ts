@@ -45,3 +45,10 @@ export {
 export { hikErrors } from './hik/hikPlatform.js';
 export { gatewayErrors as artemisGatewayErrors } from './hik/artemisGateway.js';
 export { iccErrors } from './icc/iccAnswers.js';
+export { startFleet } from './fleet/fleet.js';
+export type { Fleet, FleetOptions, FleetStats, DeviceState, ReceivedCommand } from './fleet/fleet.js';
+export { fleetFaultSchema, FAULT_RATES, type FleetFault } from './fleet/faults.js';
+export { REPLY_CODES, RESTART_SECONDS } from './fleet/behaviours.js';
+export { demoDeviceSecret } from './fleet/secret.js';
+export { fleetAdminRoutes, serveFleetAdmin } from './fleet/adminRoutes.js';
+export { readFleetSettings, runFleet, fleetSettingsSchema, type FleetSettings } from './fleet/settings.js';

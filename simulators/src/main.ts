@@ -1,13 +1,16 @@
+import { readFleetSettings, runFleet } from './fleet/settings.js';
 import { startSimulators } from './startSimulators.js';
 
 /**
- * Runs both simulated platforms until interrupted:
+ * Runs both simulated camera platforms and the device fleet until interrupted:
  *   npx tsx simulators/src/main.ts
  * Settings: SIM_HOST (127.0.0.1), SIM_HIK_PORT (10801), SIM_ICC_PORT (10802), SIM_HIK_APP_KEY,
- * SIM_HIK_APP_SECRET, SIM_ICC_USERNAME, SIM_ICC_PASSWORD, SIM_ICC_CLIENT_ID, SIM_ICC_CLIENT_SECRET.
- * Secrets are never printed.
+ * SIM_HIK_APP_SECRET, SIM_ICC_USERNAME, SIM_ICC_PASSWORD, SIM_ICC_CLIENT_ID, SIM_ICC_CLIENT_SECRET;
+ * the fleet's DEMO_DEVICES, FLEET_MQTT_URL, FLEET_REPORT_SECONDS, FLEET_FAULTS, FLEET_CONNECT_RATE,
+ * FLEET_ADMIN_PORT (fleet/settings.ts). Secrets are never printed.
  */
 const env = process.env;
+const fleetSettings = readFleetSettings(env);
 const port = (value: string | undefined, fallback: number) => {
   const parsed = Number(value ?? fallback);
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`bad port: ${value ?? ''}`);
@@ -43,8 +46,11 @@ console.log(
   `Admin: ${simulators.hik.url}/_sim/cameras, ${simulators.hik.url}/_sim/encoders (also on the ICC port)`,
 );
 
+// The fleet keeps trying until the server's broker is up (make start starts the server second).
+const fleet = await runFleet(fleetSettings, env.SIM_HOST ?? '127.0.0.1', (line) => console.log(line));
+
 const stop = () => {
-  void simulators.close().then(() => process.exit(0));
+  void Promise.all([simulators.close(), fleet?.close()]).then(() => process.exit(0));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

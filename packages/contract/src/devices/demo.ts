@@ -255,7 +255,7 @@ export interface DemoDevice {
 }
 
 /** A small deterministic generator (mulberry32), so every side places the same device at the same spot. */
-function seeded(seed: number) {
+export function seeded(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
