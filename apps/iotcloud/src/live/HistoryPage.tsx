@@ -13,7 +13,7 @@ import {
   type LiveDevice,
 } from '@cityops/contract';
 import { endpointKey, usePageQuery } from '@cityops/crud';
-import { useRuntime } from '@cityops/subapp';
+import { useCrud } from '@cityops/crud';
 import { ExportButton, useCan } from '@cityops/ui';
 import { EChart, type ChartOption } from '../charts/EChart';
 import { historyRangeRule, type HistoryRange } from './historyForm';
@@ -26,6 +26,12 @@ interface HistoryValues {
 }
 
 const SENSORS_SHOWN = 100;
+
+/** The range a visit starts with: the last 24 hours, to the minute. */
+const lastDay = (): HistoryRange => {
+  const end = dayjs().startOf('minute');
+  return [end.subtract(1, 'day'), end];
+};
 
 /** The sensors to choose from, by name, key or control code (the first hundred that match). */
 function useSensorOptions(keyword: string) {
@@ -80,7 +86,7 @@ function PropertyChart({ history, property }: { history: History; property: Prop
  */
 export function HistoryPage() {
   const t = liveTexts.useTexts();
-  const { http } = useRuntime();
+  const { http } = useCrud();
   const canExport = useCan(BUTTON_CODES.historyRecord.export);
   const [form] = Form.useForm<HistoryValues>();
   const [keyword, setKeyword] = useState('');
@@ -122,7 +128,7 @@ export function HistoryPage() {
         form={form}
         layout="inline"
         role="search"
-        initialValues={{ range: [dayjs().subtract(1, 'day'), dayjs()] }}
+        initialValues={{ range: lastDay() }}
         onFinish={search}
         style={{ rowGap: 12, marginBottom: 16 }}
       >

@@ -13,7 +13,7 @@ import {
 } from '@cityops/contract';
 import { DataTable, type CrudColumn } from '@cityops/crud';
 import { useQuery } from '@tanstack/react-query';
-import { useRuntime } from '@cityops/subapp';
+import { useCrud } from '@cityops/crud';
 import { useTranslation } from 'react-i18next';
 import { LiveBadge } from './useLiveDevices';
 import { LiveStyle } from './thingModels';
@@ -57,7 +57,7 @@ const STATE_COLORS: Record<LidState, string> = {
 
 /** The devices of the page with an alarm that waits for handling (quietly none without the alarm page). */
 function useOpenAlarms(deviceIds: readonly number[]) {
-  const { http } = useRuntime();
+  const { http } = useCrud();
   const body = { typeCode: TYPE_WELL_LID, state: 'waiting', pageNum: 1, pageSize: 100 } as const;
   const alarms = useQuery({
     queryKey: [deviceAlarmEndpoints.page.path, 'open', body],

@@ -10,7 +10,7 @@ import {
   type ValueSpec,
 } from '@cityops/contract';
 import { endpointKey } from '@cityops/crud';
-import { useRuntime } from '@cityops/subapp';
+import { useCrud } from '@cityops/crud';
 import { liveTexts } from './texts';
 import { FLASH_MS } from './useLiveDevices';
 
@@ -53,7 +53,7 @@ export function useProductProperties(
   productIds: readonly number[],
   typeCode: DeviceType | undefined,
 ): PropertiesOf {
-  const { http } = useRuntime();
+  const { http } = useCrud();
   const distinct = useMemo(() => [...new Set(productIds)].sort((a, b) => a - b), [productIds]);
   const models = useQueries({
     queries: distinct.map((id) => ({
