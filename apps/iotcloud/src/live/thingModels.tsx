@@ -103,10 +103,12 @@ export function LiveStyle() {
  * the highlight restarts with each change). `data-value` carries the raw value for tests and tools.
  */
 export function LiveValue({
+  identifier,
   value,
   property,
   flashedAt,
 }: {
+  identifier: string;
   value: TelemetryValue | undefined;
   property: PropertyInfo | undefined;
   flashedAt: number | undefined;
@@ -117,6 +119,7 @@ export function LiveValue({
   return (
     <span
       key={flashedAt ?? 0}
+      data-property={identifier}
       data-value={value === undefined ? '' : String(value)}
       data-flash={fresh ? 'on' : undefined}
       style={{

@@ -115,6 +115,7 @@ export function valueColumn(
     title,
     render: (_, row) => (
       <LiveValue
+        identifier={identifier}
         value={row.values[identifier]}
         property={propertiesOf(row.productId, row.typeCode).get(identifier)}
         flashedAt={flashes[flashKey(row.deviceId, identifier)]}
