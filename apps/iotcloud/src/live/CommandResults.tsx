@@ -48,7 +48,7 @@ export function CommandResults({ rows }: { rows: readonly CommandRow[] }) {
           title: t('result'),
           render: (_, row) => <Tag color={COLORS[row.state]}>{t(`commandState.${row.state}`)}</Tag>,
         },
-        { key: 'message', title: t('results'), render: (_, row) => commandOutcome(row, say) },
+        { key: 'message', title: t('message'), render: (_, row) => commandOutcome(row, say) },
         {
           key: 'answeredAt',
           title: t('time'),

@@ -89,10 +89,7 @@ describe('智能开关控制', () => {
     fireEvent.click(screen.getByRole('button', { name: '开' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({ deviceIds: [1, 2, 3], service: 'setSwitch', params: { on: true } });
-    const results = await screen
-      .findByRole('table', { name: '执行结果' })
-      .catch(() => screen.getByText('执行结果').closest('.ant-table-wrapper'));
-    const table = results as HTMLElement;
+    const table = (await screen.findByText('执行结果')).closest('.ant-table-wrapper') as HTMLElement;
     expect(within(table).getByText('命令执行成功')).toBeTruthy();
     expect(within(table).getByText('设备执行失败：继电器故障')).toBeTruthy();
     expect(within(table).getByText('设备离线，命令未下发')).toBeTruthy();
