@@ -133,12 +133,6 @@ describe('历史数据', () => {
   it('refuses a query over 8 days with the rule’s message, before asking the server', async () => {
     const frame = await open(HISTORY);
     const page = pageIn(frame, HISTORY);
-    const asked: string[] = [];
-    const listen = (request: { url(): string }) => {
-      if (request.url().includes('/iot/telemetry/history')) asked.push(request.url());
-    };
-    browser.page.on('request', listen);
-
     await page.getByRole('combobox').first().click();
     await frame.locator('.ant-select-item-option', { hasText: SENSOR.name }).click();
     // The range as the operator types it, in the browser's own time zone: the last 8 days.
@@ -151,6 +145,12 @@ describe('历史数据', () => {
     });
     const [from, to] = await page.locator('.ant-picker-range input').all();
     if (!from || !to) throw new Error('no range inputs');
+    const asked: string[] = [];
+    const listen = (request: { url(): string }) => {
+      if (request.url().includes('/iot/telemetry/history')) asked.push(request.url());
+    };
+    browser.page.on('request', listen);
+    // Each typed time confirmed by Enter, which does not submit the form.
     await from.click();
     await from.fill(startText ?? '');
     await from.press('Enter');

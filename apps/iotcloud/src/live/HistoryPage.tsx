@@ -149,7 +149,15 @@ export function HistoryPage() {
           label={t('range')}
           rules={[{ required: true, message: t('chooseRange') }, historyRangeRule()]}
         >
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            // Enter confirms a typed time in the picker; it must not submit the query with the range
+            // as it stood before.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+          />
         </Form.Item>
         <Form.Item>
           <Flex gap={8}>

@@ -13,6 +13,7 @@ import {
 import {
   createSocketClient,
   jsonFrames,
+  parseFrameWindowName,
   pushUrl,
   readPageSettings,
   readToken,
@@ -23,6 +24,18 @@ import { applyFrame, type DeviceFrame } from './liveCache';
 import { liveTexts } from './texts';
 
 const parseFrame = jsonFrames(telemetryServerFrameSchema);
+
+/**
+ * The page the socket's address is relative to: in the shell's frame, the shell's origin (the API is
+ * always there with its WebSocket upgrades, while a sub-app's own host forwards plain requests only);
+ * opened on its own, this page.
+ */
+function socketPage(): { protocol: string; host: string } {
+  const identity = parseFrameWindowName(window.name, window.location);
+  if (!identity) return window.location;
+  const shell = new URL(identity.shellOrigin);
+  return { protocol: shell.protocol, host: shell.host };
+}
 
 /** How long a value changed by push stays highlighted. */
 export const FLASH_MS = 1_500;
@@ -81,7 +94,7 @@ export function useLiveDevices(list: Endpoint, deviceIds: readonly number[]): Li
       );
     };
     const live = createSocketClient({
-      url: pushUrl(readPageSettings().baseUrl, window.location, TELEMETRY_PUSH_PATH),
+      url: pushUrl(readPageSettings().baseUrl, socketPage(), TELEMETRY_PUSH_PATH),
       getToken: readToken,
       parse: parseFrame,
       openDelayMs: 0,
