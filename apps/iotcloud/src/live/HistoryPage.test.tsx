@@ -6,6 +6,7 @@ import { renderWithKit } from '@cityops/crud/testing';
 import { initI18n } from '@cityops/ui';
 import { liveDevice, page } from '../test/devices';
 import { HistoryPage } from './HistoryPage';
+import { sentEnd } from './historyForm';
 
 beforeAll(() => initI18n('zh-CN'));
 
@@ -77,11 +78,28 @@ describe('历史数据: the 7-day rule (§5) in the form', () => {
     typeRange(end.subtract(2, 'day'), end);
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(asked).toHaveLength(1));
-    expect(asked[0]).toEqual({
-      deviceId: 7,
-      start: end.subtract(2, 'day').toISOString(),
-      end: end.toISOString(),
-    });
+    const body = asked[0] as { deviceId: number; start: string; end: string };
+    expect(body.deviceId).toBe(7);
+    expect(body.start).toBe(end.subtract(2, 'day').toISOString());
+    // A range ending this minute means until now: the last seconds' reports count.
+    expect(Date.parse(body.end)).toBeGreaterThanOrEqual(end.valueOf());
+    expect(Date.parse(body.end)).toBeLessThanOrEqual(Date.now());
     expect(await screen.findByText('该时间段内没有数据')).toBeTruthy();
+  });
+});
+
+describe('the end a query is sent with', () => {
+  const minute = 60_000;
+  const day = 86_400_000;
+  const now = Date.parse('2026-11-24T07:05:42.000Z');
+  it('is the chosen end when it lies before this minute', () => {
+    const end = Date.parse('2026-11-24T06:00:00.000Z');
+    expect(sentEnd(end - day, end, now)).toBe(end);
+  });
+  it('is now for a range ending this minute, never beyond the 7-day span', () => {
+    const end = Date.parse('2026-11-24T07:05:00.000Z');
+    expect(sentEnd(end - day, end, now)).toBe(now);
+    expect(sentEnd(end - 7 * day, end, now)).toBe(end);
+    expect(sentEnd(end - 7 * day + minute, end, now)).toBe(now);
   });
 });

@@ -16,7 +16,7 @@ import { endpointKey, usePageQuery } from '@cityops/crud';
 import { useCrud } from '@cityops/crud';
 import { ExportButton, useCan } from '@cityops/ui';
 import { EChart, type ChartOption } from '../charts/EChart';
-import { historyRangeRule, type HistoryRange } from './historyForm';
+import { historyRangeRule, sentEnd, type HistoryRange } from './historyForm';
 import { formatValue, useProductProperties, type PropertyInfo } from './thingModels';
 import { liveTexts } from './texts';
 
@@ -109,7 +109,12 @@ export function HistoryPage() {
   const search = ({ deviceId, range }: HistoryValues) => {
     if (deviceId === undefined || !range) return;
     setChosen(sensors.find((sensor) => sensor.deviceId === deviceId) ?? chosen);
-    setRequest({ deviceId, start: range[0].toISOString(), end: range[1].toISOString() });
+    const [start, end] = [range[0].valueOf(), range[1].valueOf()];
+    setRequest({
+      deviceId,
+      start: new Date(start).toISOString(),
+      end: new Date(sentEnd(start, end, Date.now())).toISOString(),
+    });
   };
 
   const columns = [
