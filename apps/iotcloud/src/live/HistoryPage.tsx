@@ -44,6 +44,15 @@ function useSensorOptions(keyword: string) {
   return query.data?.list ?? [];
 }
 
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
 const numeric = (property: PropertyInfo) => property.spec.type === 'int' || property.spec.type === 'float';
 
 /** One line chart of a property over the range, zoomable. */
@@ -57,11 +66,23 @@ function PropertyChart({ history, property }: { history: History; property: Prop
         left: 'center',
         textStyle: { fontSize: 14 },
       },
-      tooltip: { trigger: 'axis' },
-      grid: { left: 56, right: 24, top: 40, bottom: 64 },
-      xAxis: { type: 'time' },
+      // Times in China time, as the table and the rest of the platform show them.
+      tooltip: {
+        trigger: 'axis',
+        formatter: (params) => {
+          const first = Array.isArray(params) ? params[0] : params;
+          const [time, value] = (first?.value ?? []) as [number, number];
+          // The tooltip is HTML: the model's names are escaped.
+          return `${chinaDateTime(time)}<br/>${escapeHtml(`${property.name}: ${value}${unit ? ` ${unit}` : ''}`)}`;
+        },
+      },
+      grid: { left: 56, right: 24, top: 40, bottom: 72 },
+      xAxis: {
+        type: 'time',
+        axisLabel: { formatter: (value: number) => chinaDateTime(value).slice(5, 16).replace(' ', '\n') },
+      },
       yAxis: { type: 'value', scale: true },
-      dataZoom: [{ type: 'inside' }, { type: 'slider' }],
+      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 6 }],
       series: [
         {
           type: 'line',
@@ -105,6 +126,8 @@ export function HistoryPage() {
   );
   const properties = [...propertiesOf(chosen?.productId).values()].filter(numeric);
   const data = history.data;
+  // Two reports may share a millisecond: the table's rows are keyed by their place.
+  const points = useMemo(() => (data?.points ?? []).map((point, key) => ({ ...point, key })), [data]);
 
   const search = ({ deviceId, range }: HistoryValues) => {
     if (deviceId === undefined || !range) return;
@@ -201,9 +224,8 @@ export function HistoryPage() {
           ) : (
             <Table
               size="small"
-              rowKey="t"
               columns={columns}
-              dataSource={data.points}
+              dataSource={points}
               pagination={{ pageSize: 20, showSizeChanger: false }}
             />
           )}
