@@ -62,6 +62,8 @@ export { clearDictList, itemNameOf, loadDictionaries, readDictList, writeDictLis
 export {
   backoffDelay,
   createPushClient,
+  createSocketClient,
+  jsonFrames,
   pushUrl,
   type PushClient,
   type PushClientOptions,
@@ -69,4 +71,5 @@ export {
   type PushSocket,
   type PushSocketConstructor,
   type PushState,
+  type SocketClientOptions,
 } from './push.js';

@@ -7,10 +7,13 @@ import {
   PUSH_OPEN_DELAY_MS,
   type Message,
   type PushServerFrame,
+  telemetryServerFrameSchema,
 } from '@cityops/contract';
 import {
   backoffDelay,
   createPushClient,
+  createSocketClient,
+  jsonFrames,
   pushUrl,
   type PushClock,
   type PushSocket,
@@ -291,5 +294,38 @@ describe('the push client', () => {
     time.advance(PUSH_OPEN_DELAY_MS + PUSH_HEARTBEAT_MS * 3);
     expect(FakeSocket.made[0]?.closedWith).toBe(4000);
     expect(states).toEqual(['connecting', 'down']);
+  });
+});
+
+describe('a socket of another protocol (the live device socket)', () => {
+  it('has its own path, parses its own frames, opens without the delay and sends frames once open', () => {
+    expect(pushUrl('/api', { protocol: 'http:', host: 'h' }, '/push/telemetry')).toBe(
+      'ws://h/api/push/telemetry',
+    );
+    const seen: { type: string }[] = [];
+    const client = createSocketClient({
+      url: 'ws://h/api/push/telemetry',
+      getToken: () => token,
+      parse: jsonFrames(telemetryServerFrameSchema),
+      onFrame: (frame) => seen.push(frame),
+      openDelayMs: 0,
+      WebSocket: FakeSocket,
+      clock: time.clock,
+    });
+    client.start();
+    time.advance(0);
+    expect(client.send({ type: 'follow', deviceIds: [1] })).toBe(false);
+    last().open();
+    last().receive({ type: 'ready' });
+    // A frame of the message protocol is not one of this socket's.
+    last().receive(unread(3));
+    last().receive({ type: 'values', deviceId: 1, t: 5, values: { temperature: 21.5 } });
+    expect(client.send({ type: 'follow', deviceIds: [1] })).toBe(true);
+    expect(last().sent).toEqual([{ accessToken: 'tok-1' }, { type: 'follow', deviceIds: [1] }]);
+    expect(seen).toEqual([
+      { type: 'ready' },
+      { type: 'values', deviceId: 1, t: 5, values: { temperature: 21.5 } },
+    ]);
+    client.stop();
   });
 });

@@ -41,13 +41,17 @@ export interface PushClock {
   clearTimeout(timer: unknown): void;
 }
 
-export interface PushClientOptions {
+export interface SocketClientOptions<Frame extends { type: string }> {
   /** The socket's address (`pushUrl`). */
   url: string;
   /** The session token, read at each connection; none means signed out, and the client stops. */
   getToken(): string | null;
+  /** The server's frames: a frame of the protocol, or null for anything else (ignored). */
+  parse(data: unknown): Frame | null;
   /** Every valid frame except pongs. */
-  onFrame(frame: PushServerFrame): void;
+  onFrame(frame: Frame): void;
+  /** The wait before the first connection; PUSH_OPEN_DELAY_MS by default (§9). */
+  openDelayMs?: number;
   onState?(state: PushState): void;
   /** The server closed with a final code (PUSH_FINAL_CLOSES): the session ended or msg_page is gone. */
   onFinalClose?(code: number): void;
@@ -58,11 +62,16 @@ export interface PushClientOptions {
   random?(): number;
 }
 
+/** The message socket's client: the message protocol's frames. */
+export type PushClientOptions = Omit<SocketClientOptions<PushServerFrame>, 'parse' | 'openDelayMs'>;
+
 export interface PushClient {
-  /** Opens the socket after PUSH_OPEN_DELAY_MS. */
+  /** Opens the socket after the open delay. */
   start(): void;
   /** Closes it for good. */
   stop(): void;
+  /** Sends a frame when the socket is open (answers whether it was sent); the token and pings are the client's own. */
+  send(frame: object): boolean;
   readonly state: PushState;
 }
 
@@ -75,22 +84,26 @@ const DEAD_CLOSE = 4000;
 const MISSED_BEATS_LIMIT = 2;
 
 /**
- * The socket's address: `{messageCenterUrl}{PUSH_PATH}` as ws: or wss:. A relative base is taken
+ * The socket's address: `{messageCenterUrl}{path}` (PUSH_PATH by default) as ws: or wss:. A relative base is taken
  * relative to the page (wss: on an https: page); an absolute http(s) base maps to ws(s).
  */
-export function pushUrl(messageCenterUrl: string, page: { protocol: string; host: string }): string {
+export function pushUrl(
+  messageCenterUrl: string,
+  page: { protocol: string; host: string },
+  path: string = PUSH_PATH,
+): string {
   const base = messageCenterUrl.trim().replace(/\/+$/, '');
   const secure = page.protocol === 'https:';
   const absolute = /^(https?|wss?):\/\//i.exec(base);
   if (absolute) {
     const scheme = (absolute[1] ?? '').toLowerCase();
     const ws = scheme === 'https' || scheme === 'wss' ? 'wss' : 'ws';
-    return `${ws}${base.slice(scheme.length)}${PUSH_PATH}`;
+    return `${ws}${base.slice(scheme.length)}${path}`;
   }
   const scheme = secure ? 'wss:' : 'ws:';
-  if (base.startsWith('//')) return `${scheme}${base}${PUSH_PATH}`;
-  const path = base === '' || base.startsWith('/') ? base : `/${base}`;
-  return `${scheme}//${page.host}${path}${PUSH_PATH}`;
+  if (base.startsWith('//')) return `${scheme}${base}${path}`;
+  const prefix = base === '' || base.startsWith('/') ? base : `/${base}`;
+  return `${scheme}//${page.host}${prefix}${path}`;
 }
 
 /** The wait before reconnect attempt `attempt` (0 = first): doubling from the minimum to the cap, less up to a quarter at random. */
@@ -99,17 +112,32 @@ export function backoffDelay(attempt: number, random: number): number {
   return Math.round(base - (base / 4) * random);
 }
 
-function parseFrame(data: unknown): PushServerFrame | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const parsed = pushServerFrameSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/** A parser of one JSON text frame by a protocol's schema (`SocketClientOptions.parse`). */
+export function jsonFrames<Frame>(schema: {
+  safeParse(input: unknown): { success: true; data: Frame } | { success: false };
+}): (data: unknown) => Frame | null {
+  return (data) => {
+    if (typeof data !== 'string') return null;
+    try {
+      const parsed = schema.safeParse(JSON.parse(data));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  };
 }
 
-export function createPushClient(options: PushClientOptions): PushClient {
+/** The message socket (contract push.ts). */
+export const createPushClient = (options: PushClientOptions): PushClient =>
+  createSocketClient({ ...options, parse: jsonFrames(pushServerFrameSchema) });
+
+/**
+ * A socket of the same shape as the message socket (token first, pings, back-off, final closes), for
+ * another protocol: the live device socket (contract devices/telemetry.ts) is one.
+ */
+export function createSocketClient<Frame extends { type: string }>(
+  options: SocketClientOptions<Frame>,
+): PushClient {
   const clock: PushClock = options.clock ?? {
     setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
     clearTimeout: (timer) => globalThis.clearTimeout(timer as ReturnType<typeof setTimeout>),
@@ -152,8 +180,10 @@ export function createPushClient(options: PushClientOptions): PushClient {
     }
   }
 
-  function send(frame: PushClientFrame) {
-    if (socket?.readyState === OPEN) socket.send(JSON.stringify(frame));
+  function send(frame: object): boolean {
+    if (socket?.readyState !== OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
   }
 
   function retry() {
@@ -201,7 +231,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
       opened.send(JSON.stringify({ accessToken: token } satisfies PushClientFrame));
     };
     opened.onmessage = (event) => {
-      const frame = parseFrame(event.data);
+      const frame = options.parse(event.data);
       if (!frame) return;
       missedBeats = 0;
       if (state !== 'open') {
@@ -236,9 +266,10 @@ export function createPushClient(options: PushClientOptions): PushClient {
     start() {
       if (state !== 'idle') return;
       setState('connecting');
-      schedule(connect, PUSH_OPEN_DELAY_MS);
+      schedule(connect, options.openDelayMs ?? PUSH_OPEN_DELAY_MS);
     },
     stop,
+    send,
     get state() {
       return state;
     },

@@ -57,7 +57,10 @@ export interface DataTableProps<Row, Key extends keyof Row & string = keyof Row 
    * boxes. Leave out those the user holds no button code for.
    */
   batchActions?: BatchAction<Row, Key>[];
-  /** Extra antd props (expandable rows, size). */
+  /**
+   * Extra antd props (expandable rows, size, and a page's own row selection when it has no batch
+   * actions: a choice with rules of its own, such as at most ten devices to control).
+   */
   tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'pagination' | 'rowKey' | 'onChange'>;
 }
 
@@ -198,7 +201,7 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
                 selectedRowKeys: selected,
                 onChange: (keys, rows) => setChosen({ shownAs, keys, rows }),
               }
-            : undefined
+            : tableProps?.rowSelection
         }
         pagination={{
           current: state.pageNum,
