@@ -67,6 +67,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // The sub-apps' ports are fixed: only a server that asks for them serves them.
       SUBAPP_HOSTS: 'none',
+      // No MQTT broker and no demo devices unless a test asks (several servers may run at once, and
+      // port 1883 may be taken on the machine).
+      MQTT_PORT: '-1',
+      DEMO_DEVICES: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

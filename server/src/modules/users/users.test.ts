@@ -52,7 +52,7 @@ describe('queryUserPermissions', () => {
     expect(admin).toMatchObject({ userName: 'admin', name: '系统管理员', userType: 0, customConfig: {} });
   });
 
-  it('gives the operator the video monitor and alarm pages with their parents, and nothing else', async () => {
+  it('gives the operator the video monitor, device and alarm pages with their parents, and nothing else', async () => {
     const operator = await permissionsOf('operator', 'Operator@123');
     expect(operator.menus.map((item) => item.code).sort()).toEqual(
       [
@@ -62,13 +62,24 @@ describe('queryUserPermissions', () => {
         'iot_videoMonitor_playBack',
         'playRealWeb',
         'playBackWeb',
+        'iotcloud_iot_assetMorror',
+        'devList',
+        'equipmentOverview',
+        'iotcloud_iot_envMonitor',
+        'realtimeReport',
+        'historyRecord',
+        'iotcloud_iot_wellLid',
+        'abnormalMonitor',
+        'iot_wellLid_alarmRecord',
+        'iotcloud_smartSwitch',
+        'smartSwitchControl',
         'omapp',
         'omapp_assets_alarmManagement',
         'alarmList',
         'historyList',
       ].sort(),
     );
-    expect(operator.elements).toEqual(['msg_page']);
+    expect(operator.elements).toEqual(['msg_page', 'smartSwitchControl_control']);
     expect(operator.userProjectIds).toHaveLength(1);
   });
 
