@@ -165,7 +165,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // One WebSocket server for the whole app (the message socket, the live telemetry socket): frames
   // larger than a protocol allows are refused by that protocol (4429), not by ws.
-  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
+  // On shutdown every socket is told the server is going away (1001), so clients reconnect to another
+  // instance at once; the plugin's default would close them without a code (1005).
+  await app.register(websocket, {
+    options: { maxPayload: WS_MAX_PAYLOAD },
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'server shutting down');
+      this.websocketServer.close(() => done());
+    },
+  });
 
   for (const module of modules) if (module.routes) await app.register(module.routes);
   for (const module of modules) await module.fallback?.(app);
