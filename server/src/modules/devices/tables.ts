@@ -15,6 +15,7 @@ import type { FunctionFields } from '@cityops/contract';
 import { moment } from '../../db/columns.js';
 import { areas } from '../areas/tables.js';
 import { projects } from '../projects/tables.js';
+import { points } from '../points/tables.js';
 import { sites } from '../sites/tables.js';
 
 /**
@@ -83,6 +84,8 @@ export const devices = pgTable(
     areaId: integer('area_id').references(() => areas.id, { onDelete: 'set null' }),
     siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
     segment: varchar('segment', { length: 50 }).notNull().default(''),
+    /** The pole or other installation point it is mounted on (pointManagement). */
+    pointId: integer('point_id').references(() => points.id, { onDelete: 'set null' }),
     longitude: doublePrecision('longitude'),
     latitude: doublePrecision('latitude'),
     address: varchar('address', { length: 100 }).notNull().default(''),
@@ -110,6 +113,7 @@ export const devices = pgTable(
     index('iot_devices_project_idx').on(t.projectId),
     index('iot_devices_area_idx').on(t.areaId),
     index('iot_devices_site_idx').on(t.siteId),
+    index('iot_devices_point_idx').on(t.pointId),
   ],
 );
 
