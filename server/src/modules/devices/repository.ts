@@ -386,9 +386,13 @@ const DEVICE_SORT = {
   lastSeenAt: devices.lastSeenAt,
 };
 
-export function devicePage(db: Database, request: DeviceListRequest, scope: ProjectScope) {
+/** The devices a list's filters choose within the user's projects (the device list and the live lists). */
+export function deviceFilter(
+  request: Omit<DeviceListRequest, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
+  scope: ProjectScope,
+): SQL | undefined {
   const keyword = request.keyword ? containing(request.keyword) : null;
-  const where: SQL | undefined = and(
+  return and(
     inScope(scope),
     request.projectId === undefined ? undefined : eq(devices.projectId, request.projectId),
     request.productId === undefined ? undefined : eq(devices.productId, request.productId),
@@ -404,6 +408,10 @@ export function devicePage(db: Database, request: DeviceListRequest, scope: Proj
         )
       : undefined,
   );
+}
+
+export function devicePage(db: Database, request: DeviceListRequest, scope: ProjectScope) {
+  const where = deviceFilter(request, scope);
   const column = DEVICE_SORT[request.sortField ?? 'createdAt'];
   const direction = (request.sortOrder ?? (request.sortField ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   return pageOf(

@@ -15,7 +15,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type Column, type SQL } fr
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
-import { findDevices, type ProjectScope } from '../devices/repository.js';
+import { deviceFilter, findDevices, type ProjectScope } from '../devices/repository.js';
 import { alarmRules, devices, productFunctions, products } from '../devices/tables.js';
 import { commands, deviceAlarms, faults, latestValues, telemetry } from './tables.js';
 
@@ -350,24 +350,7 @@ export async function livePage(
   scope: ProjectScope,
   types: readonly string[] | null,
 ) {
-  const keyword = request.keyword ? containing(request.keyword) : null;
-  const where = and(
-    inProjects(devices.projectId, scope),
-    types ? inArray(products.typeCode, [...types]) : undefined,
-    request.projectId === undefined ? undefined : eq(devices.projectId, request.projectId),
-    request.productId === undefined ? undefined : eq(devices.productId, request.productId),
-    request.areaId === undefined ? undefined : eq(devices.areaId, request.areaId),
-    request.siteId === undefined ? undefined : eq(devices.siteId, request.siteId),
-    request.typeCode === undefined ? undefined : eq(products.typeCode, request.typeCode),
-    request.online === undefined ? undefined : eq(devices.online, request.online),
-    keyword
-      ? or(
-          ilike(devices.name, keyword),
-          ilike(devices.deviceKey, keyword),
-          ilike(devices.controlCode, keyword),
-        )
-      : undefined,
-  );
+  const where = and(deviceFilter(request, scope), types ? inArray(products.typeCode, [...types]) : undefined);
   const column = LIVE_SORT[request.sortField ?? 'name'];
   const direction = (request.sortOrder ?? 'asc') === 'asc' ? asc : desc;
   const page = await pageOf(
