@@ -34,3 +34,17 @@ export {
   type DictionarySelectProps,
 } from './dictionary.js';
 export { RowActions, type RowAction } from './RowActions.js';
+export {
+  AreaNodeSelect,
+  ProjectSelect,
+  SiteSelect,
+  areaChoices,
+  areaMapId,
+  flattenAreas,
+  mapAreasOf,
+  useAreaTree,
+  useMyProjects,
+  useProjectAreas,
+  useProjectSites,
+  type AreaChoice,
+} from './places.js';

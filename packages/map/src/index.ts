@@ -20,3 +20,5 @@ export { providerStyle, AMAP_TILES } from './providers';
 export { mapTexts } from './texts';
 export { AMAP_JS_API, amapScriptUrl, loadAMap, reverseGeocode } from './amap';
 export { useAddress, type AddressState } from './useAddress';
+export { projectCentre } from './projectCentre';
+export { useAddressFill } from './useAddressFill';

@@ -1,9 +1,22 @@
 import { useRef } from 'react';
 import { Form, Input, Switch, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { CONTROL_CODE_MAX, deviceFieldsShape, hasControlCode, type DeviceRow } from '@cityops/contract';
+import {
+  CONTROL_CODE_MAX,
+  DEVICE_ADDRESS_MAX,
+  deviceFieldsShape,
+  hasControlCode,
+  type DeviceRow,
+} from '@cityops/contract';
 import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
-import { coordinatesOf, LocationPicker, locationRule, locationText, type LocationValue } from '@cityops/map';
+import {
+  coordinatesOf,
+  LocationPicker,
+  locationRule,
+  locationText,
+  useAddressFill,
+  type LocationValue,
+} from '@cityops/map';
 import { useCreateDevice, useUpdateDevice } from './queries';
 import {
   AreaSelect,
@@ -104,13 +117,7 @@ export function DeviceFormDialog({
     message: t('required', { field: label }),
   });
   const choose = (label: string) => ({ required: true, message: t('choose', { field: label }) });
-  const mapAddress = useRef('');
-  const fillAddress = (form: FormInstance<FormValues>) => (address: string) => {
-    const current = ((form.getFieldValue('address') as string | undefined) ?? '').trim();
-    if (current !== '' && current !== mapAddress.current) return;
-    mapAddress.current = address.slice(0, 100);
-    form.setFieldValue('address', mapAddress.current);
-  };
+  const fillAddress = useAddressFill(DEVICE_ADDRESS_MAX);
 
   const submit = async (values: FormValues) => {
     const { longitude, latitude } = coordinatesOf(values.location);

@@ -1,19 +1,13 @@
-import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Select, TreeSelect, type SelectProps, type TreeSelectProps } from 'antd';
+import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  areaEndpoints,
   chinaDateTime,
   contractTexts,
   DEVICE_TYPE_CODES,
   DEVICE_TYPES,
   LOCALES,
   productEndpoints,
-  projectEndpoints,
-  siteEndpoints,
   text,
-  type AreaNode,
   type DeviceType,
   type LngLat,
   type Locale,
@@ -21,7 +15,8 @@ import {
   type TextKey,
 } from '@cityops/contract';
 import { isApiError } from '@cityops/client';
-import { confirmDelete, crudTexts, RowActions, useCrud, useEndpointQuery } from '@cityops/crud';
+import { confirmDelete, crudTexts, RowActions, useEndpointQuery, useProjectAreas } from '@cityops/crud';
+import { projectCentre } from '@cityops/map';
 
 /** The language the page shows (the frame follows the shell's). */
 export function useLocale(): Locale {
@@ -60,109 +55,18 @@ export function refusedField<F extends string>(
   return null;
 }
 
-/** The user's projects (the session's list, as the shell's project choices read it). */
-export const useMyProjects = () =>
-  useEndpointQuery(projectEndpoints.listByUser, { query: {} }, { staleTime: 30_000 });
-
-export function ProjectSelect(props: Omit<SelectProps, 'options' | 'loading'>) {
-  const projects = useMyProjects();
-  return (
-    <Select
-      showSearch={{ optionFilterProp: 'label' }}
-      {...props}
-      loading={projects.isLoading}
-      options={(projects.data ?? []).map((project) => ({
-        value: project.projectId,
-        label: project.projectName,
-      }))}
-    />
-  );
-}
-
-interface AreaChoice {
-  value: number;
-  title: string;
-  disabled: boolean;
-  children: AreaChoice[];
-}
-const areaChoices = (tree: readonly AreaNode[]): AreaChoice[] =>
-  tree.map((area) => ({
-    value: area.areaId,
-    title: area.name,
-    disabled: area.type !== 'areanode',
-    children: areaChoices(area.children),
-  }));
-
-/** The project's area tree (the shell's `/sys/area/tree`); nothing until a project is chosen. */
-export const useAreaTree = (projectId: number | null | undefined) =>
-  useEndpointQuery(
-    areaEndpoints.tree,
-    { query: { projectId: projectId ?? 0 } },
-    { enabled: Boolean(projectId), staleTime: 30_000 },
-  );
-
-/** One area node of the project (its directories show the way), as the shell's site form chooses one. */
-export function AreaSelect({
-  projectId,
-  ...props
-}: Omit<TreeSelectProps, 'treeData' | 'loading'> & { projectId: number | null | undefined }) {
-  const tree = useAreaTree(projectId);
-  const data = useMemo(() => areaChoices(tree.data ?? []), [tree.data]);
-  return (
-    <TreeSelect
-      allowClear
-      treeDefaultExpandAll
-      showSearch={{ treeNodeFilterProp: 'title' }}
-      disabled={!projectId}
-      {...props}
-      loading={tree.isLoading && Boolean(projectId)}
-      treeData={data}
-    />
-  );
-}
-
 /**
- * The project's sites, read from 站点管理's list (the shell's only site query; the largest page).
- * Quiet: a user without 站点管理 gets no sites to choose and no error box.
+ * The project, area and site choices are the CRUD kit's (the shell's admin pages offer the same);
+ * they are named here as the device pages first knew them.
  */
-export function useProjectSites(projectId: number | null | undefined) {
-  const { http } = useCrud();
-  return useQuery({
-    queryKey: [siteEndpoints.page.path, 'choices', projectId],
-    queryFn: ({ signal }) =>
-      http.call(siteEndpoints.page, {
-        body: { projectId: projectId ?? undefined, pageNum: 1, pageSize: 100 },
-        quiet: true,
-        signal,
-      }),
-    enabled: Boolean(projectId),
-    staleTime: 30_000,
-  });
-}
-
-export function SiteSelect({
-  projectId,
-  areaId,
-  ...props
-}: Omit<SelectProps, 'options' | 'loading'> & {
-  projectId: number | null | undefined;
-  areaId?: number | null;
-}) {
-  const sites = useProjectSites(projectId);
-  const options = (sites.data?.list ?? [])
-    .filter((site) => !areaId || site.areaId === null || site.areaId === areaId)
-    .map((site) => ({ value: site.siteId, label: site.name }));
-  return (
-    <Select
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      disabled={!projectId}
-      {...props}
-      loading={sites.isLoading && Boolean(projectId)}
-      options={options}
-    />
-  );
-}
+export {
+  AreaNodeSelect as AreaSelect,
+  ProjectSelect,
+  SiteSelect,
+  useAreaTree,
+  useMyProjects,
+  useProjectSites,
+} from '@cityops/crud';
 
 /** Every product, newest first (the registry's choices). */
 export const useAllProducts = () =>
@@ -228,40 +132,11 @@ export function EditDeleteActions({
   );
 }
 
-const flattenAreas = (tree: readonly AreaNode[]): AreaNode[] =>
-  tree.flatMap((area) => [area, ...flattenAreas(area.children)]);
-
 /**
  * What a map of a project shows, as the shell's site form draws it: the project's outline and its
- * areas', and where the view starts (the project's point, else its outline's first corner).
+ * areas', and where the view starts.
  */
 export function useProjectMap(projectId: number | null | undefined): { areas: MapArea[]; centre?: LngLat } {
-  const projects = useMyProjects();
-  const tree = useAreaTree(projectId);
-  const project = projects.data?.find((item) => item.projectId === projectId);
-  return useMemo(() => {
-    const areas: MapArea[] = [
-      ...(project
-        ? [
-            {
-              id: `project-${project.projectId}`,
-              type: 'project' as const,
-              name: project.projectName,
-              polygon: project.polygon,
-            },
-          ]
-        : []),
-      ...flattenAreas(tree.data ?? []).map((area) => ({
-        id: `area-${area.areaId}`,
-        type: area.type,
-        name: area.name,
-        polygon: area.polygon,
-      })),
-    ];
-    const centre =
-      project && project.longitude !== null && project.latitude !== null
-        ? { lng: project.longitude, lat: project.latitude }
-        : project?.polygon[0];
-    return { areas, centre };
-  }, [project, tree.data]);
+  const { project, mapAreas } = useProjectAreas(projectId);
+  return { areas: mapAreas, centre: projectCentre(project) };
 }

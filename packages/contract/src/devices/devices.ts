@@ -32,6 +32,8 @@ export const FUNCTION_PAGE = 'functionManage';
 export const DEVICE_PAGE = 'devList';
 export const DEVICE_MANAGE_PAGE = 'iot_assetMorror_devManage';
 export const DEVICE_OVERVIEW_PAGE = 'equipmentOverview';
+/** The longest address a device (and the map's fill-in) keeps. */
+export const DEVICE_ADDRESS_MAX = 100;
 export const DEVICE_IMPORT_PAGE = 'batchImport';
 
 /** §5: device name 32 (the control code's 128 is video.ts's CONTROL_CODE_MAX); §5 "device selection maximum 30000". */
@@ -59,7 +61,7 @@ export const deviceFieldsShape = {
   segment: optionalText(50),
   longitude: longitudeField,
   latitude: latitudeField,
-  address: optionalText(100),
+  address: optionalText(DEVICE_ADDRESS_MAX),
   /** A disabled device is refused by the broker and sent no commands. */
   enabled: z.boolean().default(true),
   remarks: optionalText(200),

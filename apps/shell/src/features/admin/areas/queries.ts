@@ -11,13 +11,6 @@ import { useEndpointMutation, useEndpointQuery } from '@cityops/crud';
 
 const trees = [areaEndpoints.tree, areaEndpoints.find, siteEndpoints.page];
 
-export const useAreaTree = (projectId: number | null) =>
-  useEndpointQuery(
-    areaEndpoints.tree,
-    { query: { projectId: projectId ?? 0 } },
-    { enabled: projectId !== null },
-  );
-
 export const useCreateArea = () =>
   useEndpointMutation(areaEndpoints.create, (body: CreateArea) => ({ body }), trees);
 export const useUpdateArea = () =>

@@ -12,10 +12,6 @@ import { useEndpointMutation, useEndpointQuery, usePageQuery } from '@cityops/cr
 
 const lists = [projectManageEndpoints.page, projectManageEndpoints.find, projectEndpoints.listByUser];
 
-/** The projects the user belongs to (with their places and outlines): what project-scoped pages choose from. */
-export const useMyProjects = () =>
-  useEndpointQuery(projectEndpoints.listByUser, { query: {} }, { staleTime: 30_000 });
-
 export const useProjectPage = (request: ProjectListRequest) =>
   usePageQuery(projectManageEndpoints.page, request);
 

@@ -10,12 +10,12 @@ import {
   type LngLat,
   type MapArea,
 } from '@cityops/contract';
-import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
+import { areaChoices, areaMapId, crudTexts, FormDialog, zodRule } from '@cityops/crud';
 import { OutlineEditor, outlineProblem, mapTexts } from '@cityops/map';
 import { i18n } from '@cityops/ui';
 import { useCreateArea, useUpdateArea } from '../queries';
 import { areaTexts } from '../texts';
-import { areaChoices, areaMapId, subtreeIds } from './areaTree';
+import { subtreeIds } from './areaTree';
 
 interface FormValues {
   name: string;

@@ -3,7 +3,8 @@ import { EnvironmentOutlined, FolderOutlined } from '@ant-design/icons';
 import { Empty, Input, Tree, type TreeDataNode } from 'antd';
 import type { AreaNode } from '@cityops/contract';
 import { areaTexts } from '../texts';
-import { flattenAreas, matchingAreas } from './areaTree';
+import { flattenAreas } from '@cityops/crud';
+import { matchingAreas } from './areaTree';
 
 const ICONS = { areadir: <FolderOutlined />, areanode: <EnvironmentOutlined /> } as const;
 

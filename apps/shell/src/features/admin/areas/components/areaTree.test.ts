@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AreaNode } from '@cityops/contract';
-import { areaChoices, flattenAreas, mapAreasOf, matchingAreas, subtreeIds } from './areaTree';
+import { areaChoices, flattenAreas, mapAreasOf } from '@cityops/crud';
+import { matchingAreas, subtreeIds } from './areaTree';
 
 const area = (areaId: number, name: string, type: AreaNode['type'], children: AreaNode[] = []): AreaNode => ({
   areaId,

@@ -3,21 +3,24 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-d
 import { Alert, Button, Card, Descriptions, Form, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AREA_BUTTONS, areaTypeTextKey, type AreaNode, type AreaType } from '@cityops/contract';
-import { confirmDelete, useCrud } from '@cityops/crud';
-import { CityMap, outlineCentre } from '@cityops/map';
+import {
+  areaMapId,
+  confirmDelete,
+  ProjectSelect,
+  useCrud,
+  useMyProjects,
+  useProjectAreas,
+} from '@cityops/crud';
+import { CityMap, outlineCentre, projectCentre } from '@cityops/map';
 import { useCan } from '@cityops/ui';
 import { useSessionUser } from '../../../auth/queries';
 import { ListBesideMap } from '../../ListBesideMap';
-import { ProjectSelect } from '../../projects/components/ProjectSelect';
-import { useMyProjects } from '../../projects/queries';
 import { listTime } from '../../time';
 import { AreaFormDialog, type AreaFormTarget } from '../components/AreaFormDialog';
 import { AreaTree } from '../components/AreaTree';
 import { AreaUsersDialog } from '../components/AreaUsersDialog';
-import { areaMapId } from '../components/areaTree';
 import { useDeleteArea } from '../queries';
 import { areaTexts } from '../texts';
-import { useProjectAreas } from '../useProjectAreas';
 
 /** Where a new area goes: under the chosen directory, beside the chosen node, or at the top. */
 const parentFor = (chosen: AreaNode | undefined) =>
@@ -47,7 +50,8 @@ export function AreaManagePage() {
     projectList.find((item) => item.projectId === defaultProjectId) ??
     projectList[0];
   const projectId = project?.projectId ?? null;
-  const { tree, areas, mapAreas, centre } = useProjectAreas(projectId);
+  const { tree, areas, mapAreas } = useProjectAreas(projectId);
+  const centre = projectCentre(project);
   const remove = useDeleteArea();
   const [editing, setEditing] = useState<AreaFormTarget | null>(null);
   const [assigning, setAssigning] = useState<AreaNode | null>(null);

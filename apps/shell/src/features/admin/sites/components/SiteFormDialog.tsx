@@ -1,17 +1,22 @@
-import { useRef } from 'react';
-import { Form, Input, type FormInstance } from 'antd';
+import { Form, Input } from 'antd';
 import { SITE_ADDRESS_MAX, siteFieldsShape, type SiteRow } from '@cityops/contract';
-import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
+import {
+  AreaNodeSelect,
+  crudTexts,
+  FormDialog,
+  ProjectSelect,
+  useProjectAreas,
+  zodRule,
+} from '@cityops/crud';
 import {
   coordinatesOf,
   LocationPicker,
   locationText,
+  projectCentre,
   requiredLocationRule,
+  useAddressFill,
   type LocationValue,
 } from '@cityops/map';
-import { AreaNodeSelect } from '../../areas/components/AreaNodeSelect';
-import { useProjectAreas } from '../../areas/useProjectAreas';
-import { ProjectSelect } from '../../projects/components/ProjectSelect';
 import { useCreateSite, useUpdateSite } from '../queries';
 import { siteTexts } from '../texts';
 
@@ -41,8 +46,8 @@ function SitePicker(props: {
   onAddress?(address: string): void;
 }) {
   const { projectId, ...control } = props;
-  const { mapAreas, centre } = useProjectAreas(projectId ?? null);
-  return <LocationPicker {...control} areas={mapAreas} center={centre} height={280} />;
+  const { project, mapAreas } = useProjectAreas(projectId);
+  return <LocationPicker {...control} areas={mapAreas} center={projectCentre(project)} height={280} />;
 }
 
 /**
@@ -64,18 +69,8 @@ export function SiteFormDialog({
   const crud = crudTexts.useTexts();
   const create = useCreateSite();
   const update = useUpdateSite();
-  /**
-   * The map provider's address for a newly placed point (AMap's reverse geocoding, when configured)
-   * goes into the address field while that field is empty or still holds the map's previous answer:
-   * an address the user typed is never overwritten.
-   */
-  const mapAddress = useRef('');
-  const fillAddress = (form: FormInstance<FormValues>) => (address: string) => {
-    const current = ((form.getFieldValue('address') as string | undefined) ?? '').trim();
-    if (current !== '' && current !== mapAddress.current) return;
-    mapAddress.current = address.slice(0, SITE_ADDRESS_MAX);
-    form.setFieldValue('address', mapAddress.current);
-  };
+  /** The map provider's address for a newly placed point (AMap's, when configured), never over a typed one. */
+  const fillAddress = useAddressFill(SITE_ADDRESS_MAX);
   const required = (label: string) => ({
     required: true,
     whitespace: true,

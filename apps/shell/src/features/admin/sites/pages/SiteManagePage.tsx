@@ -19,12 +19,10 @@ import {
   type CrudColumn,
 } from '@cityops/crud';
 import { CityMap } from '@cityops/map';
+import { AreaNodeSelect, ProjectSelect, useProjectAreas } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
 import { useSessionUser } from '../../../auth/queries';
-import { AreaNodeSelect } from '../../areas/components/AreaNodeSelect';
-import { useProjectAreas } from '../../areas/useProjectAreas';
 import { ListBesideMap } from '../../ListBesideMap';
-import { ProjectSelect } from '../../projects/components/ProjectSelect';
 import { recordColumns } from '../../time';
 import { SiteFormDialog } from '../components/SiteFormDialog';
 import { useDeleteSite, useSitePage } from '../queries';
@@ -46,7 +44,7 @@ export function SiteManagePage() {
   // The project searched for, else the user's default one: its outlines on the map, a new site's project.
   const defaultProjectId = useSessionUser()?.defaultProjectId ?? undefined;
   const projectId = list.state.projectId ?? defaultProjectId;
-  const { mapAreas } = useProjectAreas(projectId ?? null);
+  const { mapAreas } = useProjectAreas(projectId);
   const [editing, setEditing] = useState<SiteRow | 'new' | null>(null);
   const [focus, setFocus] = useState<LngLat | null>(null);
   const can = {

@@ -1,8 +1,7 @@
 import { DatePicker, Form, Input, Select, TreeSelect, type TreeSelectProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { createUserSchema, GENDERS, type OrgOption, type UserRow } from '@cityops/contract';
-import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
-import { ProjectSelect } from '../../projects/components/ProjectSelect';
+import { crudTexts, FormDialog, ProjectSelect, zodRule } from '@cityops/crud';
 import { useCreateUser, useOrgOptions, useRoleOptions, useUpdateUser } from '../queries';
 import { userTexts } from '../texts';
 
