@@ -7,11 +7,10 @@ import {
   productEndpoints,
   telemetryEndpoints,
   type DeviceAlarmRow,
-  type FunctionRow,
 } from '@cityops/contract';
 import { initI18n } from '@cityops/ui';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
-import { device, sensorProduct } from '../test/fixtures';
+import { device, sensorFunctions, sensorProduct } from '../test/fixtures';
 import { DeviceManagePage } from './DeviceManagePage';
 import { OverviewPage } from './OverviewPage';
 
@@ -28,28 +27,7 @@ vi.mock('../charts/EChart', () => ({
 
 const sensor = device(7, '科技园1号环境站', { areaName: '科技园北区' });
 
-const functions: FunctionRow[] = [
-  {
-    functionId: 1,
-    productId: 1,
-    kind: 'property',
-    identifier: 'temperature',
-    name: '温度',
-    spec: { type: 'float', min: -40, max: 80, unit: '℃' },
-    writable: false,
-    description: '',
-  },
-  {
-    functionId: 2,
-    productId: 1,
-    kind: 'property',
-    identifier: 'door',
-    name: '舱门',
-    spec: { type: 'bool', trueLabel: '打开', falseLabel: '关闭' },
-    writable: false,
-    description: '',
-  },
-];
+const functions = sensorFunctions.filter((item) => item.kind === 'property');
 
 const alarm = (alarmId: number, title: string, state: DeviceAlarmRow['state']): DeviceAlarmRow => ({
   alarmId,

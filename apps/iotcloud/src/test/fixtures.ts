@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { DeviceRow, Project, ProductRow } from '@cityops/contract';
+import type { DeviceRow, FunctionRow, Project, ProductRow } from '@cityops/contract';
 
 /** A field of a dialog by its form name (a search form may have a field of the same name). */
 export function dialogField(dialog: HTMLElement, name: string): HTMLElement {
@@ -78,3 +78,36 @@ export const device = (deviceId: number, name: string, extra: Partial<DeviceRow>
   updatedAt: '2026-06-01T00:00:00.000Z',
   ...extra,
 });
+
+/** The environment sensor's functions: two properties (a number and a state) and a service. */
+export const sensorFunctions: FunctionRow[] = [
+  {
+    functionId: 1,
+    productId: 1,
+    kind: 'property',
+    identifier: 'temperature',
+    name: '温度',
+    spec: { type: 'float', min: -40, max: 80, unit: '℃' },
+    writable: false,
+    description: '',
+  },
+  {
+    functionId: 2,
+    productId: 1,
+    kind: 'property',
+    identifier: 'door',
+    name: '舱门',
+    spec: { type: 'bool', trueLabel: '打开', falseLabel: '关闭' },
+    writable: false,
+    description: '',
+  },
+  {
+    functionId: 3,
+    productId: 1,
+    kind: 'service',
+    identifier: 'setInterval',
+    name: '设置上报周期',
+    params: [{ identifier: 'seconds', name: '秒数', spec: { type: 'int', min: 10, max: 3600, unit: 's' } }],
+    description: '',
+  },
+];

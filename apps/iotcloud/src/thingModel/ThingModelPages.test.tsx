@@ -1,47 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { alarmRuleEndpoints, productEndpoints, StatusCode, text, type FunctionRow } from '@cityops/contract';
+import { alarmRuleEndpoints, productEndpoints, StatusCode, text } from '@cityops/contract';
 import { ApiError } from '@cityops/client';
 import { initI18n } from '@cityops/ui';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
-import { choose, dialogField, poleProduct, save, sensorProduct } from '../test/fixtures';
+import { choose, dialogField, poleProduct, save, sensorFunctions, sensorProduct } from '../test/fixtures';
 import { FunctionManagePage } from './FunctionManagePage';
 import { ModelSettingPage } from './ModelSettingPage';
 import { ProductManagePage } from './ProductManagePage';
 
 beforeAll(() => initI18n('zh-CN'));
 
-const functions: FunctionRow[] = [
-  {
-    functionId: 1,
-    productId: 1,
-    kind: 'property',
-    identifier: 'temperature',
-    name: '温度',
-    spec: { type: 'float', min: -40, max: 80, unit: '℃' },
-    writable: false,
-    description: '',
-  },
-  {
-    functionId: 2,
-    productId: 1,
-    kind: 'property',
-    identifier: 'door',
-    name: '舱门',
-    spec: { type: 'bool', trueLabel: '打开', falseLabel: '关闭' },
-    writable: false,
-    description: '',
-  },
-  {
-    functionId: 3,
-    productId: 1,
-    kind: 'service',
-    identifier: 'setInterval',
-    name: '设置上报周期',
-    params: [{ identifier: 'seconds', name: '秒数', spec: { type: 'int', min: 10, max: 3600, unit: 's' } }],
-    description: '',
-  },
-];
+const functions = sensorFunctions;
 
 function server(extra: FakeServer = {}): FakeServer {
   return {
