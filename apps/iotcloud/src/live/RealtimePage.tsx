@@ -15,12 +15,8 @@ import {
 } from './useLiveList';
 
 const FIXED = { typeCode: TYPE_ENV_SENSOR } as const;
-const PROPERTIES = [
-  ['temperature', '温度'],
-  ['humidity', '湿度'],
-  ['pm25', 'PM2.5'],
-  ['noise', '噪声'],
-] as const;
+/** The columns, named by the thing model once it is read (by these texts until then). */
+const PROPERTIES = ['temperature', 'humidity', 'pm25', 'noise'] as const;
 
 /**
  * 实时数据 (issue 15 §6): the environment sensors (type 0401) with their latest temperature, humidity,
@@ -37,8 +33,13 @@ export function RealtimePage() {
   const properties = propertiesOf(rows[0]?.productId);
   const columns = [
     ...deviceColumns(t),
-    ...PROPERTIES.map(([identifier, name]) =>
-      valueColumn(identifier, propertyTitle(identifier, name, properties), propertiesOf, live.flashes),
+    ...PROPERTIES.map((identifier) =>
+      valueColumn(
+        identifier,
+        propertyTitle(identifier, t(`property.${identifier}`), properties),
+        propertiesOf,
+        live.flashes,
+      ),
     ),
     valuesAtColumn(t),
   ];
