@@ -2,13 +2,28 @@ import { z } from 'zod';
 
 /**
  * Who may call an endpoint: anyone, anyone with a live session, or a session whose user holds the
- * permission code. The server enforces this for every route it registers from an endpoint.
+ * permission code (or one of `alsoCodes`: a read several pages need, e.g. the products 功能管理 and
+ * 模型设置 choose from). The server enforces this for every route it registers from an endpoint.
  */
-export type EndpointAccess = { kind: 'public' } | { kind: 'session' } | { kind: 'permission'; code: string };
+export type EndpointAccess =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'permission'; code: string; alsoCodes?: readonly string[] };
 
 export const PUBLIC: EndpointAccess = { kind: 'public' };
 export const SESSION: EndpointAccess = { kind: 'session' };
-export const permission = (code: string): EndpointAccess => ({ kind: 'permission', code });
+/** For holders of `code`, or of any of `alsoCodes`. */
+export const permission = (code: string, ...alsoCodes: string[]): EndpointAccess =>
+  alsoCodes.length > 0 ? { kind: 'permission', code, alsoCodes } : { kind: 'permission', code };
+
+/** The codes of which a caller must hold one; none for public and session endpoints. */
+export const accessCodes = (access: EndpointAccess): readonly string[] =>
+  access.kind === 'permission' ? [access.code, ...(access.alsoCodes ?? [])] : [];
+
+/** A page's code, or the first code with the others any of which also admits (see `permission`). */
+export type AccessCodes = string | readonly [string, ...string[]];
+export const permissionOf = (codes: AccessCodes): EndpointAccess =>
+  typeof codes === 'string' ? permission(codes) : permission(...codes);
 
 export interface Endpoint<
   Q extends z.ZodType = z.ZodType,

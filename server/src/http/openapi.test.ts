@@ -38,7 +38,11 @@ const operationShape = z.strictObject({
   'x-access': z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('public') }),
     z.strictObject({ kind: z.literal('session') }),
-    z.strictObject({ kind: z.literal('permission'), code: z.string().min(1) }),
+    z.strictObject({
+      kind: z.literal('permission'),
+      code: z.string().min(1),
+      alsoCodes: z.array(z.string().min(1)).min(1).optional(),
+    }),
   ]),
   'x-rate-limited': z.literal(true).optional(),
   security: z.array(z.record(z.string(), z.array(z.string()))),

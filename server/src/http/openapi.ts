@@ -1,4 +1,5 @@
 import {
+  accessCodes,
   envelopeSchema,
   HEADER_ACCESS_TOKEN,
   StatusCode,
@@ -86,8 +87,9 @@ export function accessRule(access: EndpointAccess): string {
       return `Signed-in users: needs a live session (${HEADER_ACCESS_TOKEN} header); 10401 without one.`;
     case 'permission':
       return (
-        `Permission ${access.code}: needs a live session (${HEADER_ACCESS_TOKEN} header) whose user holds ` +
-        `${access.code} (codes match ignoring case); 10401 without a session, 10500 without the permission.`
+        `Permission ${accessCodes(access).join(' or ')}: needs a live session (${HEADER_ACCESS_TOKEN} header) ` +
+        `whose user holds ${accessCodes(access).join(' or ')} (codes match ignoring case); 10401 without a ` +
+        `session, 10500 without the permission.`
       );
   }
 }

@@ -1,4 +1,5 @@
 import {
+  accessCodes,
   API_PREFIX,
   noParams,
   StatusCode,
@@ -52,6 +53,12 @@ export function signedIn(input: { session: SessionInfo | null }): SessionInfo {
   return input.session;
 }
 
+/** Whether the user holds at least one of the codes (asked in order, stopping at the first held). */
+async function holdsAny(ctx: AppContext, userId: number, codes: readonly string[]): Promise<boolean> {
+  for (const code of codes) if (await ctx.access.holds(userId, code)) return true;
+  return false;
+}
+
 /**
  * Access first, before anything about the request is looked at: 10401 without a live session, 10500
  * without the permission code. Answers the session for non-public endpoints.
@@ -64,7 +71,7 @@ async function admit(ctx: AppContext, access: EndpointAccess, request: FastifyRe
   if (access.kind === 'permission' && session.mustChangePassword) {
     throw new ApiError(StatusCode.REJECTED, 'password.mustChange');
   }
-  if (access.kind === 'permission' && !(await ctx.access.holds(session.userId, access.code))) {
+  if (access.kind === 'permission' && !(await holdsAny(ctx, session.userId, accessCodes(access)))) {
     throw new ApiError(StatusCode.UNAVAILABLE, 'request.forbidden');
   }
   return session;

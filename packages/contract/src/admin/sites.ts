@@ -84,7 +84,13 @@ export const siteListRequestSchema = pageRequestSchema(siteFilterShape, SITE_SOR
 export type SiteListRequest = z.input<typeof siteListRequestSchema>;
 
 export const siteEndpoints = {
-  page: postBody('/sys/site/pageList', SITE, siteListRequestSchema, pageSchema(siteRowSchema)),
+  /** Also the site choices of the device and installation-point forms (their pages' codes admit it). */
+  page: postBody(
+    '/sys/site/pageList',
+    [SITE, 'devList', 'pointManagement'],
+    siteListRequestSchema,
+    pageSchema(siteRowSchema),
+  ),
   find: getById('/sys/site/:id/find', SITE, siteRowSchema),
   create: postBody('/sys/site/insert', SITE_BUTTONS.add, createSiteSchema, siteRowSchema),
   update: postBody('/sys/site/update', SITE_BUTTONS.edit, updateSiteSchema, siteRowSchema),

@@ -35,6 +35,32 @@ export const DEVICE_OVERVIEW_PAGE = 'equipmentOverview';
 /** The longest address a device (and the map's fill-in) keeps. */
 export const DEVICE_ADDRESS_MAX = 100;
 export const DEVICE_IMPORT_PAGE = 'batchImport';
+/** The live pages (telemetry.ts). */
+export const REALTIME_PAGE = 'realtimeReport';
+export const HISTORY_PAGE = 'historyRecord';
+export const WELL_LID_MONITOR_PAGE = 'abnormalMonitor';
+export const WELL_LID_ALARM_PAGE = 'iot_wellLid_alarmRecord';
+export const SWITCH_PAGE = 'smartSwitchControl';
+export const GATEWAY_WHITE_PAGE = 'white';
+export const GATEWAY_CONTROL_PAGE = 'manualControl';
+
+/**
+ * Who may read a product's thing model: its own pages, and every page that shows a device's values
+ * by the model's names and units (the registry, the device detail and the live pages).
+ */
+const THING_MODEL_READERS = [
+  PRODUCT_PAGE,
+  FUNCTION_PAGE,
+  'modelSetting',
+  DEVICE_PAGE,
+  DEVICE_MANAGE_PAGE,
+  REALTIME_PAGE,
+  HISTORY_PAGE,
+  WELL_LID_MONITOR_PAGE,
+  WELL_LID_ALARM_PAGE,
+  SWITCH_PAGE,
+  GATEWAY_CONTROL_PAGE,
+] as const;
 
 /** §5: device name 32 (the control code's 128 is video.ts's CONTROL_CODE_MAX); §5 "device selection maximum 30000". */
 export const DEVICE_NAME_MAX = 32;
@@ -208,8 +234,8 @@ export const productEndpoints = {
     body: z.undefined(),
     data: z.array(productRowSchema),
   }),
-  /** A product with its functions. */
-  model: getById('/iot/product/:id/model', PRODUCT_PAGE, thingModelSchema),
+  /** A product with its functions: the thing-model pages and every page that shows a device's values. */
+  model: getById('/iot/product/:id/model', THING_MODEL_READERS, thingModelSchema),
   create: postBody('/iot/product/insert', 'productManage_add', createProductSchema, productRowSchema),
   update: postBody('/iot/product/update', 'productManage_edit', updateProductSchema, productRowSchema),
   delete: deleteById('/iot/product/delete/:id', 'productManage_delete'),
@@ -229,8 +255,13 @@ export const productEndpoints = {
 } as const;
 
 export const deviceEndpoints = {
-  page: postBody('/iot/device/pageList', DEVICE_PAGE, deviceListRequestSchema, pageSchema(deviceRowSchema)),
-  find: getById('/iot/device/:id/find', DEVICE_PAGE, deviceRowSchema),
+  page: postBody(
+    '/iot/device/pageList',
+    [DEVICE_PAGE, DEVICE_MANAGE_PAGE],
+    deviceListRequestSchema,
+    pageSchema(deviceRowSchema),
+  ),
+  find: getById('/iot/device/:id/find', [DEVICE_PAGE, DEVICE_MANAGE_PAGE], deviceRowSchema),
   create: postBody('/iot/device/insert', 'devList_add', createDeviceSchema, deviceRowSchema),
   update: postBody('/iot/device/update', 'devList_edit', updateDeviceSchema, deviceRowSchema),
   delete: deleteById('/iot/device/delete/:id', 'devList_delete'),

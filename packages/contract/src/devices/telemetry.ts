@@ -3,7 +3,18 @@ import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { defineExport } from '../export.js';
 import { postBody } from '../admin/endpointKit.js';
 import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
-import { deviceFilterShape, deviceRowSchema } from './devices.js';
+import {
+  DEVICE_MANAGE_PAGE,
+  DEVICE_PAGE,
+  deviceFilterShape,
+  deviceRowSchema,
+  GATEWAY_CONTROL_PAGE,
+  HISTORY_PAGE,
+  REALTIME_PAGE,
+  SWITCH_PAGE,
+  WELL_LID_ALARM_PAGE,
+  WELL_LID_MONITOR_PAGE,
+} from './devices.js';
 import { EVENT_LEVELS, identifierSchema } from './thingModel.js';
 import { DEVICE_TYPE_CODES } from './types.js';
 
@@ -11,14 +22,6 @@ import { DEVICE_TYPE_CODES } from './types.js';
  * Telemetry, commands and threshold alarms (issue 15 §4, §6): the latest values for instant reads, the
  * history of the last days, commands with their answers, and the alarms the rules raise.
  */
-
-export const REALTIME_PAGE = 'realtimeReport';
-export const HISTORY_PAGE = 'historyRecord';
-export const WELL_LID_MONITOR_PAGE = 'abnormalMonitor';
-export const WELL_LID_ALARM_PAGE = 'iot_wellLid_alarmRecord';
-export const SWITCH_PAGE = 'smartSwitchControl';
-export const GATEWAY_WHITE_PAGE = 'white';
-export const GATEWAY_CONTROL_PAGE = 'manualControl';
 
 /** §5: "query span at most 7 days; history only last 7 days". */
 export const HISTORY_SPAN_DAYS = 7;
@@ -207,7 +210,7 @@ export const telemetryEndpoints = {
   /** Devices of the filter with their latest values (realtime pages, switch and gateway control). */
   live: postBody(
     '/iot/telemetry/livePage',
-    REALTIME_PAGE,
+    [REALTIME_PAGE, HISTORY_PAGE, GATEWAY_CONTROL_PAGE, DEVICE_MANAGE_PAGE],
     liveListRequestSchema,
     pageSchema(liveDeviceSchema),
   ),
@@ -227,7 +230,7 @@ export const telemetryEndpoints = {
   faults: defineEndpoint({
     method: 'GET',
     path: '/iot/telemetry/faults',
-    access: permission('devList'),
+    access: permission(DEVICE_PAGE, DEVICE_MANAGE_PAGE),
     query: getQuery({ deviceId: idFilter }),
     body: z.undefined(),
     data: z.array(faultRowSchema),
@@ -256,7 +259,12 @@ export const commandEndpoints = {
     sendCommandSchema,
     z.array(commandRowSchema),
   ),
-  page: postBody('/iot/command/pageList', 'devList', commandListRequestSchema, pageSchema(commandRowSchema)),
+  page: postBody(
+    '/iot/command/pageList',
+    [DEVICE_PAGE, DEVICE_MANAGE_PAGE],
+    commandListRequestSchema,
+    pageSchema(commandRowSchema),
+  ),
 } as const;
 
 export const alarmRuleEndpoints = {
@@ -285,7 +293,7 @@ export const deviceAlarmEndpoints = {
   /** Alarms of devices (the well-lid alarm record filters by type 0501). */
   page: postBody(
     '/iot/alarm/pageList',
-    WELL_LID_ALARM_PAGE,
+    [WELL_LID_ALARM_PAGE, WELL_LID_MONITOR_PAGE, DEVICE_MANAGE_PAGE],
     alarmListRequestSchema,
     pageSchema(deviceAlarmRowSchema),
   ),

@@ -353,3 +353,22 @@ describe('threshold rules', () => {
     );
   });
 });
+
+describe('reading the thing model', () => {
+  it('is open to every page that shows a device by its model, not only 产品管理', async () => {
+    const p = await product('READERS1');
+    for (const page of ['functionManage', 'modelSetting', 'realtimeReport', 'iot_assetMorror_devManage']) {
+      await t.createUser(`reader_${page}`, 'Reader@123', [page]);
+      const token = await t.token(`reader_${page}`, 'Reader@123');
+      const answer = await t.api(api.model, { token, params: { id: p.productId } });
+      expect(answer.data?.product.productKey, page).toBe('READERS1');
+      // The page's code admits reading, never changing.
+      expect((await t.api(api.delete, { token, params: { id: p.productId } })).status_code, page).toBe(10500);
+    }
+    await t.createUser('reader_none', 'Reader@123', ['userManage']);
+    const outsider = await t.token('reader_none', 'Reader@123');
+    expect((await t.api(api.model, { token: outsider, params: { id: p.productId } })).status_code).toBe(
+      10500,
+    );
+  });
+});

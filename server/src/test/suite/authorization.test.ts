@@ -1,4 +1,12 @@
-import { authEndpoints, PROJECT, SESSION_ENDED_CODES, StatusCode, type Envelope } from '@cityops/contract';
+import {
+  accessCodes,
+  authEndpoints,
+  PROJECT,
+  SESSION_ENDED_CODES,
+  StatusCode,
+  type EndpointAccess,
+  type Envelope,
+} from '@cityops/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +41,9 @@ const PASSWORD = 'Matrix@123';
 
 const tokens = { ended: '', admin: '', outsider: '' };
 /** Permission code → a user holding every resource code except that one. */
+/** Tokens of users lacking a rule's codes, by `lackingKey`. */
 const lacking = new Map<string, string>();
+const lackingKey = (access: EndpointAccess) => accessCodes(access).join(' or ');
 /** What a user outside the first demo project must never be answered. */
 const foreign = {
   projectId: 0,
@@ -61,18 +71,21 @@ beforeAll(async () => {
   adminId = adminRow?.id ?? 0;
 
   const codes = (await t.handle.db.select({ code: resources.code }).from(resources)).map((row) => row.code);
-  const needed = new Set(
-    guarded.flatMap(({ endpoint: { access } }) => (access.kind === 'permission' ? [access.code] : [])),
+  // One user per rule, holding every code but the rule's (all of them, when several admit).
+  const needed = new Map(
+    guarded.map(({ endpoint: { access } }) => [lackingKey(access), accessCodes(access)] as const),
   );
   let n = 0;
-  for (const code of needed) {
+  for (const [key, admitting] of needed) {
+    if (admitting.length === 0) continue;
     const name = `lacks_${(n += 1)}`;
+    const lower = new Set(admitting.map((code) => code.toLowerCase()));
     await t.createUser(
       name,
       PASSWORD,
-      codes.filter((held) => held.toLowerCase() !== code.toLowerCase()),
+      codes.filter((held) => !lower.has(held.toLowerCase())),
     );
-    lacking.set(code, await t.token(name, PASSWORD));
+    lacking.set(key, await t.token(name, PASSWORD));
   }
 
   // The outsider holds every code but the project page's, and only the second demo project; the first
@@ -170,9 +183,9 @@ describe.each(guarded.map((route) => [route.name, route] as const))('%s', (_, ro
 
   const { access } = route.endpoint;
   if (access.kind !== 'permission') return;
-  it(`refuses users without ${access.code}, even holding every other code`, async () => {
+  it(`refuses users without ${lackingKey(access)}, even holding every other code`, async () => {
     // (A user holding no code at all cannot sign in: 用户无任何权限，无法登入系统.)
-    const answer = (await callRoute(t, route, emptyInput(route), lacking.get(access.code))).json;
+    const answer = (await callRoute(t, route, emptyInput(route), lacking.get(lackingKey(access)))).json;
     expect(answer).toEqual({
       status_code: StatusCode.UNAVAILABLE,
       message: '没有访问该功能的权限',
