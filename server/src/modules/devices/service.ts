@@ -464,7 +464,7 @@ export async function deviceCredentials(
   return {
     deviceKey: stored.deviceKey,
     secret: ctx.secrets.open(stored.secretSealed),
-    brokerUrl: brokerUrl(ctx.config.MQTT_PUBLIC_URL, hostname),
+    brokerUrl: brokerUrl(ctx.config, hostname),
   };
 }
 
@@ -494,7 +494,7 @@ export async function resetDeviceSecret(
     return {
       deviceKey: device.deviceKey,
       secret,
-      brokerUrl: brokerUrl(ctx.config.MQTT_PUBLIC_URL, hostname),
+      brokerUrl: brokerUrl(ctx.config, hostname),
     };
   });
 }
