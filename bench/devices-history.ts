@@ -77,7 +77,8 @@ async function measure(kind: DatabaseKind) {
                  'pm25', 30 + (i % 50),
                  'noise', round((50 + 10 * sin(2 * pi() * i / 8640.0))::numeric, 1))
         from generate_series(${from}, ${Math.max(1, from - chunk + 1)}, -1) as i,
-             unnest(${sql.raw(`array[${ids.join(',')}]`)}::integer[]) as d`);
+             unnest(${sql.raw(`array[${ids.join(',')}]`)}::integer[]) as d
+        order by i desc, d`);
     }
     await db.execute(sql`analyze iot_telemetry`);
     const rows = ROWS * ids.length;
