@@ -36,6 +36,7 @@ import {
   type Envelope,
 } from '@cityops/contract';
 import { devices } from '@cityops/server/src/modules/devices/tables.js';
+import { maintainPartitions } from '@cityops/server/src/modules/iot/partitions.js';
 import { databaseKinds, MB, ms, quantile, signedIn, startBenchApp, type DatabaseKind } from './serverApp.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
@@ -244,6 +245,9 @@ async function measure(kind: DatabaseKind) {
       .from(devices)
       .where(inArray(devices.deviceKey, ['env-00001']));
     if (!target) throw new Error('env-00001 is not registered');
+    // The day partitions a server that has run for a week has (else the past days land in the default one).
+    for (let day = HISTORY_REACH_DAYS + 1; day >= 1; day -= 1)
+      await maintainPartitions(db, new Date(Date.now() - day * DAY_MS), 30);
     const insertStarted = wallMs();
     await db.execute(sql`
       insert into iot_telemetry (device_id, ts, values)

@@ -44,7 +44,14 @@ async function onServer(server: string, statement: string) {
 
 /** The databases to measure on: always PGlite, and PostgreSQL when DATABASE_URL is set. */
 export function databaseKinds(): DatabaseKind[] {
-  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  // BENCH_DATABASE=postgres (or pglite) measures on that one only.
+  const only = process.env.BENCH_DATABASE;
+  if (only === undefined || only === '') return kinds;
+  if (only !== 'pglite' && only !== 'postgres') throw new Error('BENCH_DATABASE is pglite or postgres');
+  if (only === 'postgres' && !process.env.DATABASE_URL)
+    throw new Error('BENCH_DATABASE=postgres needs DATABASE_URL (scripts/with-postgres.sh gives one)');
+  return [only];
 }
 
 async function openFresh(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
@@ -60,6 +67,16 @@ async function openFresh(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; 
       await onServer(server, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** "PostgreSQL 15.18 (127.0.0.1:57311)": which server the numbers are from. */
+async function postgresLabel(handle: DatabaseHandle) {
+  const result = await handle.db.execute<{ version: string }>(
+    `select current_setting('server_version') as version`,
+  );
+  const version = (result as unknown as { rows: { version: string }[] }).rows[0]?.version ?? '?';
+  const url = new URL(process.env.DATABASE_URL ?? 'postgres://unknown');
+  return `PostgreSQL ${version} (${url.hostname}:${url.port || '5432'})`;
 }
 
 /** `beforeReady` may add routes: the app is ready (and closed to new routes) once it answers. */
@@ -90,7 +107,7 @@ export async function startBenchApp(
   return {
     app,
     handle,
-    label: kind === 'pglite' ? 'PGlite (memory)' : 'PostgreSQL',
+    label: kind === 'pglite' ? 'PGlite (memory)' : await postgresLabel(handle),
     sql: async (statement) => {
       await handle.db.execute(statement);
     },

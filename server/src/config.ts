@@ -231,7 +231,8 @@ export const configSchema = z
     DEMO_DEVICES: optional(z.coerce.number().int().min(0).max(DEMO_FLEET_MAX)).default(DEMO_FLEET_DEFAULT),
     /**
      * The broker address devices are told to connect to (a device's credentials show it), e.g.
-     * `mqtts://iot.city.example:8883`. Unset: `mqtt://<the host the browser called>:1883`.
+     * `mqtts://iot.city.example:8883`. Unset: MQTT_URL's address (no account), else
+     * `mqtt://<the host the browser called>:<MQTT_PORT>` (1883 when MQTT_PORT is 0 or -1).
      */
     MQTT_PUBLIC_URL: optional(
       z.string().refine((value) => /^mqtts?:\/\/[^/\s]+$/.test(value) && URL.canParse(value), {

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ListenMultiplexer } from './listener.js';
 import { lockFolder, type FolderLock } from './lock.js';
 
 /** What services query through: the same API on PGlite and PostgreSQL, and inside transactions. */
@@ -24,8 +25,9 @@ export interface DatabaseHandle {
   prepare(seed: (db: Database) => Promise<void>): Promise<void>;
   /**
    * Calls `onPayload` with each NOTIFY on `channel`, from any instance, until the returned stop is
-   * called. On PostgreSQL the listening connection is its own and comes back by itself when lost;
-   * `onReconnect` then runs, since notifications sent meanwhile were missed.
+   * called. On PostgreSQL one connection of the handle's own carries every channel of every caller
+   * (db/listener.ts) and comes back by itself when lost; `onReconnect` then runs, since notifications
+   * sent meanwhile were missed.
    */
   listen(
     channel: string,
@@ -34,9 +36,6 @@ export interface DatabaseHandle {
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
-
-/** How long a lost listening connection waits before trying again: doubling from 1 s to 30 s. */
-const LISTEN_RETRY_MS = { min: 1_000, max: 30_000 };
 
 const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle');
 
@@ -90,6 +89,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool });
+  const listener = new ListenMultiplexer(url);
   return {
     db,
     kind: 'postgres',
@@ -106,63 +106,11 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
         client.release();
       }
     },
-    listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
-    close: () => pool.end(),
-  };
-}
-
-/** LISTEN on a connection of its own, reconnecting with a growing pause while the server is away. */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  onPayload: (payload: string) => void,
-  onReconnect?: () => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | undefined;
-  let pauseMs = LISTEN_RETRY_MS.min;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (note) => {
-      if (note.channel === channel) onPayload(note.payload ?? '');
-    });
-    const lost = () => {
-      if (client !== next) return;
-      client = null;
-      next.end().catch(() => undefined);
-      schedule();
-    };
-    next.on('error', lost);
-    next.on('end', lost);
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    client = next;
-    pauseMs = LISTEN_RETRY_MS.min;
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    retry = setTimeout(() => {
-      connect().then(
-        () => onReconnect?.(),
-        () => {
-          pauseMs = Math.min(pauseMs * 2, LISTEN_RETRY_MS.max);
-          schedule();
-        },
-      );
-    }, pauseMs);
-    retry.unref();
-  };
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const last = client;
-    client = null;
-    await last?.end().catch(() => undefined);
+    listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

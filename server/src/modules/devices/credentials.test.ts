@@ -15,11 +15,26 @@ describe('device credentials', () => {
     );
   });
 
-  it('names the broker: MQTT_PUBLIC_URL, else port 1883 on the host the caller used', () => {
-    expect(brokerUrl('mqtts://iot.city.example:8883', 'ignored')).toBe('mqtts://iot.city.example:8883');
-    expect(brokerUrl(undefined, 'city.example:8080')).toBe('mqtt://city.example:1883');
-    expect(brokerUrl(undefined, '10.0.0.5')).toBe('mqtt://10.0.0.5:1883');
-    expect(brokerUrl(undefined, '[::1]:8080')).toBe('mqtt://[::1]:1883');
+  it('names the broker: MQTT_PUBLIC_URL, else MQTT_URL, else the embedded broker port (MQTT_PORT) on the host the caller used', () => {
+    const embedded = { MQTT_PORT: 1883 };
+    expect(brokerUrl({ MQTT_PUBLIC_URL: 'mqtts://iot.city.example:8883', MQTT_PORT: 1884 }, 'ignored')).toBe(
+      'mqtts://iot.city.example:8883',
+    );
+    expect(brokerUrl(embedded, 'city.example:8080')).toBe('mqtt://city.example:1883');
+    expect(brokerUrl(embedded, '10.0.0.5')).toBe('mqtt://10.0.0.5:1883');
+    expect(brokerUrl(embedded, '[::1]:8080')).toBe('mqtt://[::1]:1883');
+    // The port the embedded broker really listens on, as loaded from the environment.
+    expect(brokerUrl(loadConfig({ MQTT_PORT: '11883' }), 'city.example:8080')).toBe(
+      'mqtt://city.example:11883',
+    );
+    expect(brokerUrl(loadConfig({ MQTT_PORT: '11883' }), '[::1]:8080')).toBe('mqtt://[::1]:11883');
+    // An external broker: its address, without the server's own account at it.
+    expect(brokerUrl(loadConfig({ MQTT_URL: 'mqtts://server:pw@emqx.city.example:8883' }), 'ignored')).toBe(
+      'mqtts://emqx.city.example:8883',
+    );
+    // No port of its own to name (a free one, or none): the default.
+    expect(brokerUrl({ MQTT_PORT: 0 }, 'city.example')).toBe('mqtt://city.example:1883');
+    expect(brokerUrl({ MQTT_PORT: -1 }, 'city.example')).toBe('mqtt://city.example:1883');
   });
 });
 

@@ -35,15 +35,28 @@ export const secretColumns = (box: SecretBox, secret: string) => ({
   secretHash: secretHash(secret),
 });
 
+/** The embedded broker's default port, named when MQTT_PORT names none (0: a free port, -1: none). */
+const MQTT_DEFAULT_PORT = 1883;
+
 /**
- * The broker address devices connect to: MQTT_PUBLIC_URL when set, else port 1883 on the host name
- * the caller reached the server by.
+ * The broker address devices connect to: MQTT_PUBLIC_URL when set; else the external broker's
+ * (MQTT_URL, its scheme, host and port only: never a user name or password written into it); else the
+ * embedded broker's port (MQTT_PORT, 1883 when it names none) on the host name the caller reached the
+ * server by.
  */
-export function brokerUrl(configured: string | undefined, hostname: string): string {
-  if (configured) return configured;
+export function brokerUrl(
+  config: { MQTT_PUBLIC_URL?: string | undefined; MQTT_URL?: string | undefined; MQTT_PORT: number },
+  hostname: string,
+): string {
+  if (config.MQTT_PUBLIC_URL) return config.MQTT_PUBLIC_URL;
+  if (config.MQTT_URL) {
+    const external = new URL(config.MQTT_URL);
+    return `${external.protocol}//${external.host}`;
+  }
   // `hostname` may carry the port (`host:8080`) or be an IPv6 literal (`[::1]:8080`).
   const host = hostname.startsWith('[')
     ? hostname.slice(0, hostname.indexOf(']') + 1)
     : hostname.split(':')[0];
-  return `mqtt://${host || 'localhost'}:1883`;
+  const port = config.MQTT_PORT > 0 ? config.MQTT_PORT : MQTT_DEFAULT_PORT;
+  return `mqtt://${host || 'localhost'}:${port}`;
 }

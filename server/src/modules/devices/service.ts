@@ -99,6 +99,12 @@ const DEVICE_LOG: Logged<DeviceRow> = {
 const productsChanged = (tx: Database, productIds: readonly number[]) =>
   publish(tx, { k: 'products.changed', productIds: [...new Set(productIds)] });
 
+/** Tells every instance these devices' registry fields changed (connected ones keep their connection). */
+async function changed(tx: Database, deviceKeys: readonly string[]) {
+  for (let i = 0; i < deviceKeys.length; i += BUS_MAX_IDS)
+    await publish(tx, { k: 'devices.changed', deviceKeys: deviceKeys.slice(i, i + BUS_MAX_IDS) });
+}
+
 /** Tells every instance's broker to drop these devices' connections. */
 async function revoke(tx: Database, deviceKeys: readonly string[]) {
   for (let i = 0; i < deviceKeys.length; i += BUS_MAX_IDS) {
@@ -407,6 +413,7 @@ export function updateDevice(ctx: DevicesCtx, actor: Actor, input: z.output<type
     await repo.updateDevice(tx, id, { ...deviceColumns(input), editor: actor.account, updatedAt: now });
     if ((before.enabled && !input.enabled) || before.deviceKey !== input.deviceKey)
       await revoke(tx, [before.deviceKey]);
+    else await changed(tx, [before.deviceKey]);
     return { id, before, after: await deviceOf(tx, id) };
   });
 }
@@ -464,7 +471,7 @@ export async function deviceCredentials(
   return {
     deviceKey: stored.deviceKey,
     secret: ctx.secrets.open(stored.secretSealed),
-    brokerUrl: brokerUrl(ctx.config.MQTT_PUBLIC_URL, hostname),
+    brokerUrl: brokerUrl(ctx.config, hostname),
   };
 }
 
@@ -494,7 +501,7 @@ export async function resetDeviceSecret(
     return {
       deviceKey: device.deviceKey,
       secret,
-      brokerUrl: brokerUrl(ctx.config.MQTT_PUBLIC_URL, hostname),
+      brokerUrl: brokerUrl(ctx.config, hostname),
     };
   });
 }

@@ -28,6 +28,15 @@ export interface DeviceLink {
   publishCommand(deviceKey: string, command: CommandPayload): Promise<void>;
   /** Drops these devices' connections (disabled, deleted, secret reset); the external broker's ACL does it there. */
   drop(deviceKeys: readonly string[]): void;
+  /**
+   * Whether the device is connected now: the embedded broker knows its clients; an external broker's
+   * are unknown here (null), the registry's online state stands for them.
+   */
+  present(deviceKey: string): boolean | null;
+  /** Which of these devices (all, when none are named) are connected here; none for an external broker. */
+  connectedKeys(deviceKeys?: readonly string[]): string[];
+  /** Replaces the identity a connected device signed in with (its registry fields changed). */
+  update(device: DeviceIdentity): void;
   /** The embedded broker's port, null for an external broker. */
   port(): number | null;
   close(): Promise<void>;
@@ -154,6 +163,12 @@ export async function startEmbeddedBroker(options: {
     drop: (deviceKeys) => {
       for (const key of deviceKeys) current.get(key)?.close();
     },
+    present: (deviceKey) => current.has(deviceKey),
+    connectedKeys: (deviceKeys) => (deviceKeys ?? [...current.keys()]).filter((key) => current.has(key)),
+    update: (device) => {
+      const client = current.get(device.deviceKey);
+      if (client && signedIn.has(client)) signedIn.set(client, device);
+    },
     port: () => port,
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
@@ -210,6 +225,9 @@ export async function connectExternalBroker(options: {
       await client.publishAsync(deviceTopic(deviceKey, 'command'), JSON.stringify(command), { qos: 1 });
     },
     drop: () => undefined,
+    present: () => null,
+    connectedKeys: () => [],
+    update: () => undefined,
     port: () => null,
     close: async () => {
       await client.endAsync();

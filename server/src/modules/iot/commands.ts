@@ -35,6 +35,8 @@ export class CommandCenter {
     private readonly deps: {
       ctx: CommandCtx;
       link: () => DeviceLink | null;
+      /** Whether the device is connected now (the broker's live state, not only the registry's). */
+      reachable(device: DeviceIdentity): boolean;
       model(productId: number): Promise<ProductModel | null>;
       timeoutMs: number;
       log: FastifyBaseLogger;
@@ -68,17 +70,19 @@ export class CommandCenter {
     const { ctx } = this.deps;
     const messageId = randomUUID();
     const sentAt = ctx.now();
+    // A device that has just connected may not be written online yet: ask the broker.
+    const online = this.deps.reachable(device);
     const commandId = await repo.insertCommand(ctx.db, {
       deviceId: device.id,
       messageId,
       service: input.service,
       params: input.params,
-      state: device.online ? 'sent' : 'offline',
+      state: online ? 'sent' : 'offline',
       senderId: actor.userId,
       sender: actor.account,
       sentAt,
     });
-    if (!device.online) return commandId;
+    if (!online) return commandId;
     const answered = new Promise<void>((resolve) => this.waiting.set(commandId, resolve));
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {

@@ -119,6 +119,8 @@ export class Ingestion {
   private faults: NewFault[] = [];
   private seen = new Map<number, Date>();
   private gone = new Set<number>();
+  /** The connection states the flush under way is writing (not committed yet). */
+  private writing: { seen: ReadonlyMap<number, Date>; gone: ReadonlySet<number> } | null = null;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private failures = 0;
@@ -174,6 +176,14 @@ export class Ingestion {
   left(deviceId: number): void {
     this.seen.delete(deviceId);
     this.gone.add(deviceId);
+  }
+
+  /** A connection state heard and not written yet: true (heard from), false (left), null (nothing pending). */
+  presence(deviceId: number): boolean | null {
+    if (this.seen.has(deviceId)) return true;
+    if (this.gone.has(deviceId)) return false;
+    if (this.writing?.seen.has(deviceId)) return true;
+    return this.writing?.gone.has(deviceId) ? false : null;
   }
 
   private fault(device: DeviceIdentity | null, deviceKey: string, kind: NewFault['kind'], detail: string) {
@@ -331,12 +341,14 @@ export class Ingestion {
       this.seen = new Map();
       this.gone = new Set();
       let opened: OpenedAlarm[];
+      this.writing = { seen, gone };
       try {
         opened = await this.write(batch, faults, seen, gone);
       } catch (error) {
         // Put the states back unless a newer one came meanwhile.
         for (const [id, at] of seen) if (!this.seen.has(id) && !this.gone.has(id)) this.seen.set(id, at);
         for (const id of gone) if (!this.seen.has(id)) this.gone.add(id);
+        this.writing = null;
         this.failures += 1;
         this.stats.flushFailures += 1;
         if (this.failures === 1 || this.failures % 20 === 0)
@@ -346,6 +358,7 @@ export class Ingestion {
           );
         return;
       }
+      this.writing = null;
       if (this.failures > 0)
         this.deps.log.info({ failures: this.failures }, 'iot: telemetry writes work again');
       this.failures = 0;

@@ -2,6 +2,7 @@ import {
   API_PREFIX,
   chinaDateTime,
   commandEndpoints,
+  deviceEndpoints,
   HEADER_ACCESS_TOKEN,
   MSG_PAGE_CODE,
   historyExport,
@@ -242,19 +243,26 @@ describe('offline detection', () => {
   });
 });
 
-describe('commands', () => {
-  async function answering(device: TestDevice, answer: (command: CommandPayload) => object | null) {
-    const client = await online(device);
-    await client.subscribeAsync(deviceTopic(device.deviceKey, 'command'), { qos: 1 });
-    client.on('message', (_topic, payload) => {
-      const command = JSON.parse(payload.toString()) as CommandPayload;
-      const reply = answer(command);
-      if (reply)
-        publishAs(client, device.deviceKey, 'reply', { id: command.id, ...reply }).catch(() => undefined);
-    });
-    return client;
-  }
+const setSwitch = (deviceId: number) =>
+  t.api(commandEndpoints.send, {
+    token: admin,
+    body: { deviceIds: [deviceId], service: 'setSwitch', params: { on: true } },
+  });
 
+/** A connected device that answers each command with `answer` (null: no answer). */
+async function answering(device: TestDevice, answer: (command: CommandPayload) => object | null) {
+  const client = await online(device);
+  await client.subscribeAsync(deviceTopic(device.deviceKey, 'command'), { qos: 1 });
+  client.on('message', (_topic, payload) => {
+    const command = JSON.parse(payload.toString()) as CommandPayload;
+    const reply = answer(command);
+    if (reply)
+      publishAs(client, device.deviceKey, 'reply', { id: command.id, ...reply }).catch(() => undefined);
+  });
+  return client;
+}
+
+describe('commands', () => {
   it('sends a service call and records the device’s answer and the sender', async () => {
     const device = await newDevice();
     let heard: CommandPayload | null = null;
@@ -565,5 +573,68 @@ describe('alarm messages', () => {
     expect(event?.title).toContain('设备告警');
     expect(event?.content).toContain('重要');
     expect(event?.projectId).toBe(projectId);
+  });
+});
+
+describe('a device moved to another project', () => {
+  it('raises its next alarm, and the alarm message, in the new project without reconnecting', async () => {
+    const from = await insertProject(db(), '迁出项目');
+    const to = await insertProject(db(), '迁入项目');
+    // Someone who would hear of alarms in either project.
+    const userId = await t.createUser('movewatcher', 'Watcher@12345', ['alarmList', MSG_PAGE_CODE]);
+    await db()
+      .insert(userProjects)
+      .values([
+        { userId, projectId: from },
+        { userId, projectId: to },
+      ]);
+    const device = await insertDevice(db(), { productId, projectId: from, name: '迁移的传感器' });
+    // The broker signs it in with its identity of then (project `from`).
+    const client = await online(device);
+
+    const moved = await t.api(deviceEndpoints.update, {
+      token: admin,
+      body: {
+        deviceId: device.id,
+        deviceKey: device.deviceKey,
+        controlCode: device.deviceKey,
+        name: '迁移的传感器',
+        productId,
+        projectId: to,
+      },
+    });
+    expect(moved).toMatchObject({ status_code: 1, data: { projectId: to } });
+    // The bus event reaches the runtime; the connection stays.
+    await eventually(async () => (await runtime.devices.get(device.deviceKey))?.projectId === to);
+    expect(client.connected).toBe(true);
+
+    const alarmsOf = () => db().select().from(deviceAlarms).where(eq(deviceAlarms.deviceId, device.id));
+    await eventually(async () => {
+      // The bus delivers asynchronously: report until the alarm opens.
+      if ((await alarmsOf()).length === 0)
+        await publishAs(client, device.deviceKey, 'telemetry', { values: { temperature: 60 } });
+      return (await alarmsOf()).length === 1;
+    });
+    expect((await alarmsOf())[0]?.projectId).toBe(to);
+    await eventually(async () => (await db().$count(messageEvents, eq(messageEvents.projectId, to))) === 1);
+    expect(await db().$count(messageEvents, eq(messageEvents.projectId, from))).toBe(0);
+  });
+});
+
+describe('a command right after a device connects', () => {
+  it('asks the broker, not the registry: connected but written offline is sent, gone but written online is offline', async () => {
+    const device = await newDevice();
+    const client = await answering(device, () => ({ code: 0, msg: 'ok' }));
+    // The registry lags behind the broker (the write of the connection is still to come).
+    await db().update(devices).set({ online: false }).where(eq(devices.id, device.id));
+    expect((await setSwitch(device.id)).data).toMatchObject([{ state: 'succeeded' }]);
+
+    await client.endAsync();
+    await eventually(async () => !(await deviceRow(device.id))?.online);
+    // The registry says online, the broker knows it is gone: offline at once, no wait for a timeout.
+    await db().update(devices).set({ online: true }).where(eq(devices.id, device.id));
+    const started = Date.now();
+    expect((await setSwitch(device.id)).data).toMatchObject([{ state: 'offline' }]);
+    expect(Date.now() - started).toBeLessThan(900);
   });
 });

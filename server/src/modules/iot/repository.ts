@@ -421,6 +421,44 @@ export async function visibleDeviceIds(db: Database, ids: readonly number[], sco
 
 // ---- History ----
 
+/** The reports of one device in `[start, end)` that hold any of `identifiers` (read through (device_id, ts)). */
+function historyWhere(deviceId: number, identifiers: readonly string[], start: Date, end: Date) {
+  const keys = sql`array[${sql.join(
+    identifiers.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+  return sql`${telemetry.deviceId} = ${deviceId}
+    and ${telemetry.ts} >= ${start.toISOString()}::timestamptz and ${telemetry.ts} < ${end.toISOString()}::timestamptz
+    and ${telemetry.values} ?| ${keys}`;
+}
+
+/**
+ * Every `step`-th of those reports, oldest first, with only the identifiers asked for. The numbering
+ * streams in ts order off the index, and the values are picked only from the reports kept, by key
+ * (no per-row jsonb_each): what EXPLAIN ANALYZE showed the 7-day query spending its time on
+ * (bench/devices-history.ts, bench/README.md).
+ */
+export function historyQuery(
+  deviceId: number,
+  identifiers: readonly string[],
+  start: Date,
+  end: Date,
+  step: number,
+) {
+  const picked = sql.join(
+    identifiers.map((id) => sql`${id}::text, kept.values -> ${id}::text`),
+    sql`, `,
+  );
+  return sql`
+    select kept.ts as t, jsonb_strip_nulls(jsonb_build_object(${picked})) as v from (
+      select ${telemetry.ts} as ts, ${telemetry.values} as values, row_number() over (order by ${telemetry.ts}) as n
+      from ${telemetry}
+      where ${historyWhere(deviceId, identifiers, start, end)}
+    ) as kept
+    where (kept.n - 1) % ${step}::bigint = 0
+    order by kept.ts`;
+}
+
 /**
  * A device's reports in `[start, end)` with only the identifiers asked for, thinned evenly to at most
  * `max` points (every n-th report) when there are more; `total` is how many the range held.
@@ -433,26 +471,18 @@ export async function historyPoints(
   end: Date,
   max: number,
 ) {
-  const keys = sql`array[${sql.join(
-    identifiers.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::text[]`;
-  const result = await db.execute<{ t: string | Date; v: Values | string; total: number }>(sql`
-    select ts as t, v, total from (
-      select ts, (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
-                  from jsonb_each(${telemetry.values}) where key = any(${keys})) as v,
-        row_number() over (order by ts) as n, count(*) over () as total
-      from ${telemetry}
-      where ${telemetry.deviceId} = ${deviceId}
-        and ${telemetry.ts} >= ${start.toISOString()}::timestamptz and ${telemetry.ts} < ${end.toISOString()}::timestamptz
-        and ${telemetry.values} ?| ${keys}
-    ) as ranked
-    where total <= ${max} or (n - 1) % ceil(total::numeric / ${max})::bigint = 0
-    order by ts`);
-  const rows = rowsOf<{ t: string | Date; v: Values | string; total: number | string }>(result);
+  const counted = await db.execute<{ total: number | string }>(
+    sql`select count(*) as total from ${telemetry} where ${historyWhere(deviceId, identifiers, start, end)}`,
+  );
+  const total = Number(rowsOf<{ total: number | string }>(counted)[0]?.total ?? 0);
+  if (total === 0) return { total, points: [] };
+  const step = Math.max(1, Math.ceil(total / max));
+  const result = await db.execute<{ t: string | Date; v: Values | string }>(
+    historyQuery(deviceId, identifiers, start, end, step),
+  );
   return {
-    total: Number(rows[0]?.total ?? 0),
-    points: rows.map((row) => ({
+    total,
+    points: rowsOf<{ t: string | Date; v: Values | string }>(result).map((row) => ({
       t: new Date(row.t).getTime(),
       v: typeof row.v === 'string' ? (JSON.parse(row.v) as Values) : row.v,
     })),

@@ -56,6 +56,7 @@ export class IotRuntime {
     this.commands = new CommandCenter({
       ctx,
       link: () => this.link,
+      reachable: (device) => this.reachable(device),
       model: (productId) => this.models.get(productId),
       timeoutMs: ctx.config.COMMAND_TIMEOUT_MS,
       log,
@@ -95,10 +96,11 @@ export class IotRuntime {
     const { config } = ctx;
     this.stopListening = await listenBus(ctx.listen, {
       onEvent: (event) => void this.onEvent(event),
-      // Events may have been missed: read models and devices afresh.
+      // Events may have been missed: read models and devices afresh, connected ones included.
       onReconnect: () => {
         this.models.forget();
         this.devices.forget();
+        void this.refreshDevices(this.link?.connectedKeys() ?? []);
       },
     });
 
@@ -155,6 +157,8 @@ export class IotRuntime {
           this.devices.forget(event.deviceKeys);
           this.link?.drop(event.deviceKeys);
           return;
+        case 'devices.changed':
+          return await this.refreshDevices(event.deviceKeys);
         case 'products.changed':
           this.models.forget(event.productIds);
           return;
@@ -170,6 +174,33 @@ export class IotRuntime {
     } catch (error) {
       this.log.error({ err: error, event: event.k }, 'iot: a bus event could not be handled');
     }
+  }
+
+  /**
+   * Devices whose registry fields changed (moved to another project, renamed...): the cache forgets
+   * them, and those connected here sign on with their new identity, so what they report next (alarms
+   * and their messages) goes to the new project without a reconnect.
+   */
+  async refreshDevices(deviceKeys: readonly string[]): Promise<void> {
+    this.devices.forget(deviceKeys);
+    const link = this.link;
+    if (!link) return;
+    try {
+      for (const key of link.connectedKeys(deviceKeys)) {
+        const device = await this.devices.get(key);
+        if (device) link.update(device);
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'iot: connected devices could not be read again');
+    }
+  }
+
+  /**
+   * Whether a command can reach the device now: the embedded broker's own client set; for an external
+   * broker, a connection state heard but not yet written, else the registry's.
+   */
+  reachable(device: DeviceIdentity): boolean {
+    return this.link?.present(device.deviceKey) ?? this.ingestion.presence(device.id) ?? device.online;
   }
 
   /** A device's status topic (retained, or its will `{"online": false}`). */

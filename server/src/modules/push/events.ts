@@ -35,6 +35,11 @@ export const busEventSchema = z.discriminatedUnion('k', [
   z.object({ k: z.literal('devices.live'), deviceIds: z.array(z.number().int()).max(BUS_MAX_IDS) }),
   /** A device answered a command (the reply may reach another instance than the one waiting for it). */
   z.object({ k: z.literal('command.replied'), commandId: z.number().int() }),
+  /**
+   * These devices' registry fields changed (project, name, address...): every instance reads their
+   * identity again, connected ones included (modules/devices publishes, modules/iot acts).
+   */
+  z.object({ k: z.literal('devices.changed'), deviceKeys: z.array(z.string()).max(BUS_MAX_IDS) }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 
