@@ -31,9 +31,7 @@ export function useRefusal() {
       throw error;
     }
   };
-  const shown = refusal ? (
-    <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} />
-  ) : null;
+  const shown = refusal ? <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} /> : null;
   return { guard, shown };
 }
 
