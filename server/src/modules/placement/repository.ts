@@ -205,6 +205,16 @@ export async function placedDevices(db: Database, deviceIds: readonly number[]):
   return rows.map(toPlaced);
 }
 
+/** Holds the devices' rows for the rest of the transaction, in id order (no window function may share it). */
+export async function lockDevices(db: Database, deviceIds: readonly number[]) {
+  await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(inArray(devices.id, [...deviceIds, 0]))
+    .orderBy(devices.id)
+    .for('update');
+}
+
 export async function setPlace(
   db: Database,
   deviceIds: readonly number[],

@@ -63,6 +63,7 @@ async function chosenDevices(
   ids: readonly number[],
 ): Promise<PlacedDeviceRow[]> {
   const wanted = [...new Set(ids)];
+  await repo.lockDevices(tx, wanted);
   const found = await repo.placedDevices(tx, wanted);
   if (found.length !== wanted.length)
     refuse('placement.someNotFound', { count: wanted.length - found.length });
@@ -237,6 +238,8 @@ export async function moveDevices(
     'move',
     ['areaId', 'areaName'],
     async (tx, found, now) => {
+      // Read again in the transaction, held: the area may have gone since it was checked.
+      if (!(await findArea(tx, area.areaId, true))) refuse('placement.areaNotFound');
       const strangers = found.filter((device) => device.projectId !== area.projectId).length;
       if (strangers > 0) refuse('placement.otherProject', { count: strangers, area: area.name });
       await repo.setPlace(
