@@ -103,7 +103,8 @@ describe('LocationPage', () => {
     await waitFor(() => expect(located).toHaveLength(1));
     expect(located[0]).toEqual({ ids: [1, 2], longitude: '113.9', latitude: '22.53', address: '1号灯杆' });
     expect(await screen.findByText('已设置2台设备的位置')).toBeTruthy();
-  });
+    // Four saves of a dialog with a map: slow on a busy machine.
+  }, 60_000);
 
   it('shows no ticks and no place button without the edit code', async () => {
     render([]);
