@@ -52,4 +52,11 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/iot/wellLid/alarmRecord')]: live('WellLidAlarmPage'),
   [codeOf('/iotcloud/smartSwitch/smartSwitchControl')]: live('SwitchControlPage'),
   [codeOf('/iotcloud/iot/gateway/manualControl')]: live('GatewayControlPage'),
+  // Where devices are (issue 15 §3): 位置管理 and 区域管理.
+  [codeOf('/iotcloud/iot/assetMorror/locationManagement')]: lazy(() =>
+    import('./placement/LocationPage').then((module) => ({ default: module.LocationPage })),
+  ),
+  [codeOf('/iotcloud/iot/assetMorror/areaManage')]: lazy(() =>
+    import('./placement/AreaDevicesPage').then((module) => ({ default: module.AreaDevicesPage })),
+  ),
 };

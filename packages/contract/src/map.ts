@@ -73,6 +73,8 @@ export interface MapDeviceMarker {
   /** The text label shown beside the marker. */
   text?: string;
   checked?: boolean;
+  /** The marker's colour (a CSS colour, e.g. by online state); the map's blue when not given. */
+  color?: string;
   /** Degrees clockwise. */
   rotation?: number;
 }

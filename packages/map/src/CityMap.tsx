@@ -86,7 +86,7 @@ function devicesGeoJson(markers: readonly MapDeviceMarker[], projection: Project
       return {
         type: 'Feature' as const,
         id: index,
-        properties: { index, checked: marker.checked ? 1 : 0 },
+        properties: { index, checked: marker.checked ? 1 : 0, color: marker.color ?? '' },
         geometry: { type: 'Point' as const, coordinates: [lng, lat] },
       };
     }),
@@ -334,7 +334,14 @@ export function CityMap({
         source: SOURCES.devices,
         filter: ['!', ['has', 'point_count']],
         paint: {
-          'circle-color': ['case', ['==', ['get', 'checked'], 1], '#fa541c', '#1677ff'],
+          'circle-color': [
+            'case',
+            ['==', ['get', 'checked'], 1],
+            '#fa541c',
+            ['!=', ['get', 'color'], ''],
+            ['get', 'color'],
+            '#1677ff',
+          ],
           'circle-radius': 6,
           'circle-stroke-width': 2,
           'circle-stroke-color': '#ffffff',

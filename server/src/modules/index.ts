@@ -10,6 +10,7 @@ import logRoutes from './logs/routes.js';
 import messageRoutes from './messages/routes.js';
 import organizationRoutes from './organizations/routes.js';
 import parameterRoutes from './parameters/routes.js';
+import placementRoutes from './placement/routes.js';
 import projectRoutes from './projects/routes.js';
 import pushRoutes from './push/routes.js';
 import resourceRoutes from './resources/routes.js';
@@ -49,6 +50,7 @@ export const modules: readonly ServerModule[] = [
   { routes: videoRoutes },
   { routes: deviceRoutes },
   { routes: iotRoutes },
+  { routes: placementRoutes },
   { routes: logRoutes },
   { routes: editionRoutes },
   { routes: parameterRoutes },

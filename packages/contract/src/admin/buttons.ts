@@ -46,6 +46,8 @@ export const BUTTONS = {
   historyRecord: { export: '导出历史数据' },
   smartSwitchControl: { control: '开关控制' },
   manualControl: { control: '网关控制' },
+  locationManagement: { edit: '设置位置' },
+  iot_assetMorror_areaManage: { move: '移动设备' },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** A page that has buttons. */

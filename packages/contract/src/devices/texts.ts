@@ -1,5 +1,8 @@
+import { placementTextsEn, placementTextsZh } from './placementTexts.js';
+
 /** The device core's texts that the server answers and the pages share (issue 15). */
 export const deviceTextsZh = {
+  ...placementTextsZh,
   'thing.identifier': '标识符须以字母开头，只能包含字母、数字和下划线',
   'thing.productKey': '产品标识只能包含字母、数字、下划线和短横线',
   'thing.rangeOrder': '最大值不能小于最小值',
@@ -53,6 +56,7 @@ export const deviceTextsZh = {
 } as const;
 
 export const deviceTextsEn: { readonly [K in keyof typeof deviceTextsZh]: string } = {
+  ...placementTextsEn,
   'thing.identifier': 'Identifiers start with a letter and hold only letters, digits and underscores',
   'thing.productKey': 'Product keys hold only letters, digits, underscores and hyphens',
   'thing.rangeOrder': 'The maximum cannot be below the minimum',
