@@ -46,6 +46,7 @@ export const BUTTONS = {
   historyRecord: { export: '导出历史数据' },
   smartSwitchControl: { control: '开关控制' },
   manualControl: { control: '网关控制' },
+  upgrade: { upload: '上传固件', delete: '删除固件', create: '创建升级任务', cancel: '取消升级任务' },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** A page that has buttons. */

@@ -5,3 +5,5 @@ export * from './telemetry.js';
 export * from './protocol.js';
 export * from './texts.js';
 export * from './demo.js';
+export * from './ota.js';
+export * from './otaTexts.js';
