@@ -18,6 +18,8 @@ export const UPGRADE_BUTTONS = BUTTON_CODES.upgrade;
 
 /** The reserved service name of the upgrade command on a device's `command` topic. */
 export const OTA_SERVICE = '$ota';
+/** The `id` of every `$ota` command starts so; the device's reply carries it back. */
+export const OTA_MESSAGE_PREFIX = 'ota-';
 
 /** The platform's `$ota` command: which job, the version, and where and what to download. */
 export const otaCommandParamsSchema = z.object({
