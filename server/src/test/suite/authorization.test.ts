@@ -147,6 +147,8 @@ describe('every endpoint the app registers', () => {
         // Clients ask for their update and fetch it before anyone signs in (editionService).
         'GET /api/sys/edition/latest',
         'GET /api/sys/edition/:id/package',
+        // A device fetches its firmware with the sealed token of its $ota command, not a session (upgrade).
+        'GET /api/iot/ota/download',
         ...(routes.some(({ name }) => name === 'GET /api/health') ? ['GET /api/health'] : []),
       ].sort(),
     );
