@@ -52,4 +52,8 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/iot/wellLid/alarmRecord')]: live('WellLidAlarmPage'),
   [codeOf('/iotcloud/smartSwitch/smartSwitchControl')]: live('SwitchControlPage'),
   [codeOf('/iotcloud/iot/gateway/manualControl')]: live('GatewayControlPage'),
+  // 固件升级 (issue 15 §3): firmware and upgrade jobs.
+  [codeOf('/iotcloud/iot/assetMorror/upgrade')]: lazy(() =>
+    import('./firmware/UpgradePage').then((module) => ({ default: module.UpgradePage })),
+  ),
 };
