@@ -500,7 +500,8 @@ export async function failOverdue(
     .innerJoin(upgradeJobs, eq(upgradeJobs.id, upgradeTargets.jobId))
     .where(
       and(
-        eq(upgradeJobs.state, 'running'),
+        // A cancelled job's devices already downloading or installing are watched too: a silent one
+        // must not stay in an unfinished upgrade (and out of every later job) for ever.
         inArray(upgradeTargets.state, UNFINISHED),
         lt(
           upgradeTargets.updatedAt,

@@ -316,6 +316,29 @@ describe('an upgrade job', () => {
     ).toBe(1);
   });
 
+  it("lets a cancelled job's device under way finish, or time out so it is free again", async () => {
+    const firmware = await newFirmware();
+    const { device, client, received } = await onlineDevice();
+    const jobId =
+      (
+        await createJob({
+          name: '取消中',
+          firmwareId: firmware.firmwareId,
+          deviceIds: [device.id],
+          timeoutSeconds: 60,
+        })
+      ).data?.job.jobId ?? 0;
+    await commandOf(received);
+    await publishAs(client, device.deviceKey, 'ota', { job: jobId, state: 'downloading', progress: 10 });
+    await eventually(async () => (await target(jobId, device.id))?.state === 'downloading');
+    await t.api(upgradeJobEndpoints.cancel, { token: admin, params: { id: jobId } });
+    expect((await target(jobId, device.id))?.state).toBe('downloading');
+    t.clock.advanceMinutes(2);
+    await dispatcher().watch();
+    expect((await target(jobId, device.id))?.state).toBe('failed');
+    expect(await jobState(jobId)).toBe('cancelled');
+  });
+
   it('refuses a device already upgrading row by row, and a job with no device left', async () => {
     const firmware = await newFirmware();
     const busy = await insertDevice(db(), { productId, projectId });
