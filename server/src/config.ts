@@ -239,6 +239,15 @@ export const configSchema = z
         message: 'must be a broker address such as mqtt://iot.city.example:1883 (mqtt:// or mqtts://)',
       }),
     ),
+    /**
+     * The origin devices download firmware from (the `$ota` command's URL), e.g.
+     * `https://iot.city.example`. Unset: `http://127.0.0.1:<the port the server listens on>`.
+     */
+    OTA_PUBLIC_URL: optional(
+      z.string().refine((value) => URL.canParse(value) && new URL(value).origin === value, {
+        message: 'must be an origin such as https://iot.city.example',
+      }),
+    ),
   })
   .superRefine((config, ctx) => {
     if (config.TRUST_PROXY && config.TRUSTED_PROXIES.length === 0) {

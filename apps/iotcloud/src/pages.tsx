@@ -59,4 +59,8 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/iot/assetMorror/areaManage')]: lazy(() =>
     import('./placement/AreaDevicesPage').then((module) => ({ default: module.AreaDevicesPage })),
   ),
+  // 固件升级 (issue 15 §3): firmware and upgrade jobs.
+  [codeOf('/iotcloud/iot/assetMorror/upgrade')]: lazy(() =>
+    import('./firmware/UpgradePage').then((module) => ({ default: module.UpgradePage })),
+  ),
 };

@@ -4,6 +4,7 @@ import authRoutes from './auth/routes.js';
 import deviceRoutes from './devices/routes.js';
 import dictionaryRoutes from './dictionary/routes.js';
 import iotRoutes from './iot/routes.js';
+import firmwareRoutes from './firmware/routes.js';
 import editionRoutes from './editions/routes.js';
 import licenceRoutes, { licenceGate } from './licence/routes.js';
 import logRoutes from './logs/routes.js';
@@ -51,6 +52,8 @@ export const modules: readonly ServerModule[] = [
   { routes: deviceRoutes },
   { routes: iotRoutes },
   { routes: placementRoutes },
+  // After the device runtime: the upgrade dispatcher listens to it.
+  { routes: firmwareRoutes },
   { routes: logRoutes },
   { routes: editionRoutes },
   { routes: parameterRoutes },

@@ -13,6 +13,7 @@ import {
 import { systemClock, type Clock } from '../clock.js';
 import { behaviourOf, type Behaviour, type Values } from './behaviours.js';
 import { fleetFaultSchema, randomFault, type FleetFault } from './faults.js';
+import { otaCommandOf, runOta, type OtaOptions } from './ota.js';
 import { seededRandom, seedOf } from './patterns.js';
 import { demoDeviceSecret } from './secret.js';
 
@@ -47,6 +48,8 @@ export interface FleetOptions {
   secretOf?: (deviceKey: string) => string;
   /** One line now and then (broker not reachable yet, all connected, refusals); default silent. */
   log?: (line: string) => void;
+  /** Firmware upgrades (`$ota`): which devices' downloads arrive damaged, how long installing takes. */
+  ota?: OtaOptions;
 }
 
 export interface FleetStats {
@@ -91,6 +94,8 @@ export interface DeviceState {
   commands: ReceivedCommand[];
   /** Silent because of an offline fault or a restart. */
   dark: boolean;
+  /** The firmware it runs (announced in its status; an upgrade changes it). */
+  firmware: string;
 }
 
 export interface Fleet {
@@ -118,6 +123,7 @@ interface FleetContext {
   stats: FleetStats;
   options: Required<Pick<FleetOptions, 'backoff' | 'refusedRetryMs' | 'backlogMax' | 'faults'>>;
   random: () => number;
+  ota: OtaOptions;
   notice(kind: 'unreachable' | 'refused' | 'allConnected' | 'lost', deviceKey?: string): void;
   connectedChanged(delta: 1 | -1): void;
 }
@@ -133,6 +139,7 @@ class SimDevice {
   private darkUntil = 0;
   private darkTimer: NodeJS.Timeout | null = null;
   reportedAt = 0;
+  firmware = FIRMWARE;
   readonly commands: ReceivedCommand[] = [];
 
   constructor(
@@ -146,6 +153,7 @@ class SimDevice {
       reply: deviceTopic(plan.deviceKey, 'reply'),
       status: deviceTopic(plan.deviceKey, 'status'),
       command: deviceTopic(plan.deviceKey, 'command'),
+      ota: deviceTopic(plan.deviceKey, 'ota'),
     };
   }
 
@@ -223,7 +231,7 @@ class SimDevice {
     }
     this.context.stats.connects += 1;
     client.subscribe(this.topics.command, { qos: 1 }, () => undefined);
-    const status: StatusPayload = { online: true, firmware: FIRMWARE };
+    const status: StatusPayload = { online: true, firmware: this.firmware };
     client.publish(this.topics.status, JSON.stringify(status), { qos: 1, retain: true }, () => undefined);
     const waiting = this.backlog.splice(0);
     for (const message of waiting) this.publish(message.topic, message.payload);
@@ -275,6 +283,23 @@ class SimDevice {
     try {
       json = JSON.parse(raw.toString('utf8'));
     } catch {
+      return;
+    }
+    const upgrade = otaCommandOf(json);
+    if (upgrade) {
+      this.context.stats.commands += 1;
+      void runOta(
+        {
+          deviceKey: this.plan.deviceKey,
+          publish: (kind, payload) => this.publish(this.topics[kind], JSON.stringify(payload)),
+          restart: (firmware) => {
+            this.firmware = firmware;
+            this.goDark(1);
+          },
+        },
+        upgrade,
+        this.context.ota,
+      );
       return;
     }
     const command = commandPayloadSchema.safeParse(json);
@@ -349,6 +374,7 @@ class SimDevice {
       reportedAt: this.reportedAt,
       commands: this.commands.map((command) => ({ ...command, params: { ...command.params } })),
       dark: this.dark,
+      firmware: this.firmware,
     };
   }
 
@@ -403,6 +429,7 @@ export function startFleet(options: FleetOptions): Fleet {
       faults: options.faults ?? true,
     },
     random: seededRandom(seedOf(`fleet:${options.count}`)),
+    ota: options.ota ?? {},
     notice(kind, deviceKey) {
       if (said.has(kind) || closed) return;
       said.add(kind);

@@ -11,7 +11,12 @@ describe('fleet settings', () => {
       FLEET_FAULTS: 'on',
       FLEET_CONNECT_RATE: 200,
       FLEET_ADMIN_PORT: 10_803,
+      FLEET_OTA_CORRUPT: [],
     });
+    expect(readFleetSettings({ FLEET_OTA_CORRUPT: 'env-00001, sw-00002' }).FLEET_OTA_CORRUPT).toEqual([
+      'env-00001',
+      'sw-00002',
+    ]);
   });
 
   it('reads the variables and refuses what is out of bounds', () => {

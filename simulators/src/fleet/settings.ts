@@ -10,7 +10,7 @@ const setting = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIsDefault,
 /**
  * The fleet's settings, from the environment (simulators/README.md lists them):
  * DEMO_DEVICES (the same variable the server's demo seed reads), FLEET_MQTT_URL, FLEET_REPORT_SECONDS,
- * FLEET_FAULTS, FLEET_CONNECT_RATE, FLEET_ADMIN_PORT.
+ * FLEET_FAULTS, FLEET_CONNECT_RATE, FLEET_ADMIN_PORT, FLEET_OTA_CORRUPT.
  */
 export const fleetSettingsSchema = z.object({
   DEMO_DEVICES: setting(z.coerce.number().int().min(0).max(DEMO_FLEET_MAX).default(DEMO_FLEET_DEFAULT)),
@@ -25,6 +25,18 @@ export const fleetSettingsSchema = z.object({
   FLEET_CONNECT_RATE: setting(z.coerce.number().int().min(1).max(10_000).default(200)),
   /** The /_sim/fleet routes; 0 = any free port, -1 = none. */
   FLEET_ADMIN_PORT: setting(z.coerce.number().int().min(-1).max(65_535).default(10_803)),
+  /** Device keys (comma-separated) whose firmware downloads arrive damaged: their upgrades fail the checksum. */
+  FLEET_OTA_CORRUPT: setting(
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((key) => key.trim())
+          .filter((key) => key !== ''),
+      ),
+  ),
 });
 export type FleetSettings = z.output<typeof fleetSettingsSchema>;
 
@@ -56,6 +68,7 @@ export async function runFleet(
     reportSeconds: settings.FLEET_REPORT_SECONDS,
     faults: settings.FLEET_FAULTS === 'on',
     connectsPerSecond: settings.FLEET_CONNECT_RATE,
+    ota: { corrupt: (deviceKey) => settings.FLEET_OTA_CORRUPT.includes(deviceKey) },
     log,
   });
   const admin =

@@ -48,6 +48,7 @@ export const BUTTONS = {
   manualControl: { control: '网关控制' },
   locationManagement: { edit: '设置位置' },
   iot_assetMorror_areaManage: { move: '移动设备' },
+  upgrade: { upload: '上传固件', delete: '删除固件', create: '创建升级任务', cancel: '取消升级任务' },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** A page that has buttons. */

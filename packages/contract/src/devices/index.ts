@@ -7,3 +7,5 @@ export * from './texts.js';
 export * from './demo.js';
 export * from './placement.js';
 export * from './placementTexts.js';
+export * from './ota.js';
+export * from './otaTexts.js';

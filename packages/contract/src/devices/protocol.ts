@@ -8,10 +8,10 @@ import { telemetryValueSchema } from './telemetry.js';
  * its secret, and may publish and subscribe only under its own `cityops/devices/{deviceKey}/`.
  */
 export const TOPIC_ROOT = 'cityops/devices';
-export const TOPIC_KINDS = ['telemetry', 'event', 'reply', 'status', 'command'] as const;
+export const TOPIC_KINDS = ['telemetry', 'event', 'reply', 'status', 'command', 'ota'] as const;
 export type TopicKind = (typeof TOPIC_KINDS)[number];
 /** What a device publishes; `command` is the one topic the platform publishes to. */
-export const DEVICE_TOPIC_KINDS: readonly TopicKind[] = ['telemetry', 'event', 'reply', 'status'];
+export const DEVICE_TOPIC_KINDS: readonly TopicKind[] = ['telemetry', 'event', 'reply', 'status', 'ota'];
 
 export const deviceTopic = (deviceKey: string, kind: TopicKind) => `${TOPIC_ROOT}/${deviceKey}/${kind}`;
 

@@ -16,6 +16,7 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, editions } from '../../db/schema.js';
+import { BOUNDARY, form } from '../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { packagesDir } from './service.js';
 
@@ -28,35 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const BOUNDARY = '----cityops-test-boundary';
 const publishUrl = `${API_PREFIX}${editionEndpoints.publish.path}`;
-
-/** A multipart form as a browser sends it: the text fields, then the file (when given). */
-function form(fields: Record<string, string>, file?: { name: string; bytes: Buffer | Readable }) {
-  const head = Object.entries(fields)
-    .map(
-      ([name, value]) =>
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    )
-    .join('');
-  const fileHead = file
-    ? `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n'
-    : '';
-  const tail = `${file ? '\r\n' : ''}--${BOUNDARY}--\r\n`;
-  if (!file || Buffer.isBuffer(file.bytes)) {
-    const bytes = file && Buffer.isBuffer(file.bytes) ? file.bytes : Buffer.alloc(0);
-    return Buffer.concat([Buffer.from(head + fileHead), bytes, Buffer.from(tail)]);
-  }
-  const stream = file.bytes;
-  return Readable.from(
-    (async function* () {
-      yield Buffer.from(head + fileHead);
-      for await (const chunk of stream) yield chunk as Buffer;
-      yield Buffer.from(tail);
-    })(),
-  );
-}
 
 async function upload(payload: Buffer | Readable, token: string | null = admin) {
   const answer = await t.app.inject({

@@ -2,11 +2,13 @@ import {
   checkParams,
   checkValue,
   eventPayloadSchema,
+  otaProgressSchema,
   PAYLOAD_MAX_BYTES,
   replyPayloadSchema,
   statusPayloadSchema,
   telemetryPayloadSchema,
   type EventLevel,
+  type OtaProgress,
   type ReplyPayload,
   type StatusPayload,
   type TelemetryValue,
@@ -59,6 +61,8 @@ export interface IngestDeps {
   reply(device: DeviceIdentity, reply: ReplyPayload): Promise<void>;
   /** A device's retained status (or its will). */
   status(device: DeviceIdentity, status: StatusPayload): Promise<void>;
+  /** A device's firmware upgrade progress (the `ota` topic). */
+  ota(device: DeviceIdentity, progress: OtaProgress): Promise<void>;
   /** Alarms a flush opened, once it committed (messages for the device's project). */
   opened(alarms: readonly OpenedAlarm[]): Promise<void>;
 }
@@ -260,6 +264,12 @@ export class Ingestion {
         case 'status': {
           const status = this.parse(statusPayloadSchema, device, payload);
           if (status) await this.deps.status(device, status);
+          return;
+        }
+        case 'ota': {
+          const progress = this.parse(otaProgressSchema, device, payload);
+          this.heard(device.id);
+          if (progress) await this.deps.ota(device, progress);
           return;
         }
         case 'command':

@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { chinaDateTime, type StatusPayload } from '@cityops/contract';
+import {
+  chinaDateTime,
+  OTA_MESSAGE_PREFIX,
+  type CommandPayload,
+  type OtaProgress,
+  type ReplyPayload,
+  type StatusPayload,
+} from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
 import { produceMessage } from '../messages/produce.js';
@@ -33,7 +40,18 @@ export async function publishLive(db: Database, deviceIds: readonly number[]) {
     await publish(db, { k: 'devices.live', deviceIds: deviceIds.slice(start, start + BUS_MAX_IDS) });
 }
 
+/** Firmware upgrades (modules/firmware) hear what devices say about them through this. */
+export interface OtaListener {
+  progress(device: DeviceIdentity, progress: OtaProgress): Promise<void>;
+  /** The device's reply to a `$ota` command. */
+  replied(device: DeviceIdentity, reply: ReplyPayload): Promise<void>;
+  /** The firmware version a device's status announced. */
+  firmware(device: DeviceIdentity, version: string): Promise<void>;
+}
+
 export class IotRuntime {
+  /** Set by the firmware module when it starts. */
+  ota: OtaListener | null = null;
   readonly models: TtlCache<number, ProductModel | null>;
   readonly devices: TtlCache<string, DeviceIdentity | null>;
   readonly ingestion: Ingestion;
@@ -69,8 +87,12 @@ export class IotRuntime {
         device: (key) => this.devices.get(key),
         model: (productId) => this.models.get(productId),
         publishLive,
-        reply: (device, reply) => this.commands.reply(device, reply),
+        reply: (device, reply) =>
+          reply.id.startsWith(OTA_MESSAGE_PREFIX)
+            ? (this.ota?.replied(device, reply) ?? Promise.resolve())
+            : this.commands.reply(device, reply),
         status: (device, status) => this.status(device, status),
+        ota: (device, progress) => this.ota?.progress(device, progress) ?? Promise.resolve(),
         opened: (alarms) => this.alarmMessages(alarms),
       },
       limits,
@@ -85,6 +107,12 @@ export class IotRuntime {
   /** Whether commands can reach devices now (the broker runs, or the external one is connected). */
   brokerConnected(): boolean {
     return this.link?.connected() ?? false;
+  }
+
+  /** Publishes a command on a device's `command` topic; refuses when no broker is connected. */
+  async publishCommand(deviceKey: string, command: CommandPayload): Promise<void> {
+    if (!this.link?.connected()) throw new Error('no broker is connected');
+    await this.link.publishCommand(deviceKey, command);
   }
 
   get mode(): 'embedded' | 'external' | 'none' {
@@ -205,7 +233,10 @@ export class IotRuntime {
 
   /** A device's status topic (retained, or its will `{"online": false}`). */
   private async status(device: DeviceIdentity, status: StatusPayload) {
-    if (status.firmware !== undefined) await repo.setFirmware(this.ctx.db, device.id, status.firmware);
+    if (status.firmware !== undefined) {
+      await repo.setFirmware(this.ctx.db, device.id, status.firmware);
+      await this.ota?.firmware(device, status.firmware);
+    }
     if (status.online) this.ingestion.heard(device.id);
     else this.ingestion.left(device.id);
   }

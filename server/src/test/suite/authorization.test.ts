@@ -5,6 +5,7 @@ import {
   SESSION_ENDED_CODES,
   StatusCode,
   type EndpointAccess,
+  upgradeJobEndpoints,
   type Envelope,
 } from '@cityops/contract';
 import { eq } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import {
   cameras,
   devices,
+  firmware,
   products,
   projects,
   resources,
@@ -56,6 +58,9 @@ const foreign = {
   markers: [] as string[],
   hik: '',
   icc: '',
+  /** A firmware of the sensor product, and sensors of the project free for an upgrade job each (upgrade). */
+  firmwareId: 0,
+  upgradable: [] as number[],
 };
 let adminId = 0;
 
@@ -121,6 +126,32 @@ beforeAll(async () => {
     })
     .returning();
   foreign.deviceId = device?.id ?? 0;
+  const [fw] = await t.handle.db
+    .insert(firmware)
+    .values({
+      productId: foreign.productId,
+      version: '9.9.9',
+      fileName: 'matrix.bin',
+      fileSize: 1,
+      checksum: '0'.repeat(64),
+    })
+    .returning();
+  foreign.firmwareId = fw?.id ?? 0;
+  for (let i = 1; i <= 12; i += 1) {
+    const [sensorDevice] = await t.handle.db
+      .insert(devices)
+      .values({
+        deviceKey: `matrix-upgrade-${i}`,
+        name: `矩阵升级设备${i}`,
+        controlCode: `MATRIX-UPGRADE-${i}`,
+        productId: foreign.productId,
+        projectId: first.id,
+        secretSealed: 'matrix-secret',
+        secretHash: 'matrix-hash',
+      })
+      .returning();
+    if (sensorDevice) foreign.upgradable.push(sensorDevice.id);
+  }
   foreign.markers = [
     first.name,
     ...own.flatMap((camera) => [camera.controlCode, camera.name]),
@@ -139,6 +170,9 @@ afterAll(() => t.close());
 const emptyInput = (route: ContractRoute): Input => ({
   body: route.endpoint.method === 'POST' ? {} : undefined,
 });
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const refusal = (answer: Envelope) => `${answer.status_code} ${answer.message}`;
 
@@ -160,6 +194,8 @@ describe('every endpoint the app registers', () => {
         // Clients ask for their update and fetch it before anyone signs in (editionService).
         'GET /api/sys/edition/latest',
         'GET /api/sys/edition/:id/package',
+        // A device fetches its firmware with the sealed token of its $ota command, not a session (upgrade).
+        'GET /api/iot/ota/download',
         ...(routes.some(({ name }) => name === 'GET /api/health') ? ['GET /api/health'] : []),
       ].sort(),
     );
@@ -250,6 +286,10 @@ function pointedAtForeign(value: unknown, camera: string): unknown {
       if (key === 'deviceId') return [key, foreign.deviceId];
       if (key === 'productId') return [key, foreign.productId];
       if (key === 'deviceKey') return [key, `matrix-probe-${(probes += 1)}`];
+      // An upgrade job: the project's firmware, and a device no earlier probe's job holds.
+      if (key === 'firmwareId') return [key, foreign.firmwareId];
+      if (key === 'deviceIds')
+        return [key, [foreign.upgradable[(probes += 1) % foreign.upgradable.length] ?? 0]];
       if (!SCOPE_FIELD.test(key)) return [key, pointedAtForeign(inner, camera)];
       if (key === 'projectId') return [key, foreign.projectId];
       return [key, Array.isArray(inner) ? [camera] : camera];
@@ -285,6 +325,16 @@ function foreignInputs(route: ContractRoute): Input[] {
             : pointedAtForeign(bodies[i], code),
       params: params[i],
     };
+    // An upgrade job names its devices, not the project: a project's job would take every device at
+    // once and leave none free for the next probe (a device is in one unfinished upgrade at a time).
+    if (
+      route.endpoint.path === upgradeJobEndpoints.create.path &&
+      isObject(input.body) &&
+      'projectId' in input.body
+    ) {
+      const { projectId: _projectId, ...rest } = input.body;
+      input.body = pointedAtForeign({ ...rest, deviceIds: [0] }, code);
+    }
     const accepted = (['query', 'body', 'params'] as const).every(
       (where) => z.safeParse(schemas[where], input[where]).success,
     );
