@@ -10,6 +10,7 @@ import { areaTextsEn, areaTextsZh } from './admin/areaTexts.js';
 import { parameterTextsEn, parameterTextsZh } from './admin/parameterTexts.js';
 import { messageTextsEn, messageTextsZh } from './admin/messageTexts.js';
 import { deviceTextsEn, deviceTextsZh } from './devices/texts.js';
+import { maintenanceTextsEn, maintenanceTextsZh } from './devices/maintenanceTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -106,6 +107,7 @@ export const contractTexts = {
     ...editionTextsZh,
     ...areaTextsZh,
     ...deviceTextsZh,
+    ...maintenanceTextsZh,
     ...parameterTextsZh,
     ...messageTextsZh,
   },
@@ -202,6 +204,7 @@ export const contractTexts = {
     ...editionTextsEn,
     ...areaTextsEn,
     ...deviceTextsEn,
+    ...maintenanceTextsEn,
     ...parameterTextsEn,
     ...messageTextsEn,
   },

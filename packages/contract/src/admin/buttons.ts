@@ -46,6 +46,13 @@ export const BUTTONS = {
   historyRecord: { export: '导出历史数据' },
   smartSwitchControl: { control: '开关控制' },
   manualControl: { control: '网关控制' },
+  equipmentMaintenance: {
+    add: '新增维护记录',
+    edit: '编辑维护记录',
+    delete: '删除维护记录',
+    export: '导出维护记录',
+  },
+  white: { add: '新增白名单', delete: '删除白名单', sync: '同步白名单' },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** A page that has buttons. */

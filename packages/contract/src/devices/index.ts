@@ -5,3 +5,6 @@ export * from './telemetry.js';
 export * from './protocol.js';
 export * from './texts.js';
 export * from './demo.js';
+export * from './maintenance.js';
+export * from './allowlist.js';
+export * from './maintenanceTexts.js';
