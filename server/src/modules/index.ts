@@ -19,6 +19,8 @@ import { registerShell } from './shell/routes.js';
 import systemRoutes from './system/routes.js';
 import userRoutes from './users/routes.js';
 import videoRoutes from './video/routes.js';
+import maintenanceRoutes from './maintenance/routes.js';
+import allowlistRoutes from './gateway/routes.js';
 
 /** How a module joins the server (app.ts): a new module is one more line in `modules` below. */
 export interface ServerModule {
@@ -49,6 +51,8 @@ export const modules: readonly ServerModule[] = [
   { routes: videoRoutes },
   { routes: deviceRoutes },
   { routes: iotRoutes },
+  { routes: maintenanceRoutes },
+  { routes: allowlistRoutes },
   { routes: logRoutes },
   { routes: editionRoutes },
   { routes: parameterRoutes },

@@ -467,7 +467,7 @@ export interface NewCommand {
   service: string;
   params: Values;
   state: CommandState;
-  senderId: number;
+  senderId: number | null;
   sender: string;
   sentAt: Date;
 }

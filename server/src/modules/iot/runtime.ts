@@ -43,6 +43,8 @@ export class IotRuntime {
   private sweepTimer: NodeJS.Timeout | null = null;
   private partitions: ReturnType<typeof startPartitionMaintenance> | null = null;
   private stopListening: (() => Promise<void>) | null = null;
+  /** Told when a device connects or says it is online (the gateway allowlist resends an outdated list). */
+  readonly onlineListeners = new Set<(device: DeviceIdentity) => void>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -114,7 +116,10 @@ export class IotRuntime {
     this.sweepTimer.unref();
     const handlers: LinkHandlers = {
       message: (key, kind, payload, device) => void this.ingestion.receive(key, kind, payload, device),
-      connected: (device) => this.ingestion.heard(device.id),
+      connected: (device) => {
+        this.ingestion.heard(device.id);
+        this.cameOnline(device);
+      },
       disconnected: (device) => this.ingestion.left(device.id),
       ping: (device) => this.ingestion.heard(device.id),
     };
@@ -175,8 +180,14 @@ export class IotRuntime {
   /** A device's status topic (retained, or its will `{"online": false}`). */
   private async status(device: DeviceIdentity, status: StatusPayload) {
     if (status.firmware !== undefined) await repo.setFirmware(this.ctx.db, device.id, status.firmware);
-    if (status.online) this.ingestion.heard(device.id);
-    else this.ingestion.left(device.id);
+    if (status.online) {
+      this.ingestion.heard(device.id);
+      this.cameOnline(device);
+    } else this.ingestion.left(device.id);
+  }
+
+  private cameOnline(device: DeviceIdentity) {
+    for (const listener of this.onlineListeners) listener(device);
   }
 
   /** The offline sweep: devices silent for longer than their product allows go offline. */
