@@ -21,6 +21,7 @@ export default async function allowlistRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   const sync = new allowlist.AllowlistSync(ctx, runtimeOf(ctx), app.log);
   syncs.set(ctx, sync);
+  app.addHook('preClose', async () => sync.stop());
   route(app, api.gateways, (input) => allowlist.gatewayPage(ctx, userOf(input), input.body));
   route(app, api.entries, (input) => allowlist.entryPage(ctx, userOf(input), input.body));
   route(

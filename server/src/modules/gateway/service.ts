@@ -1,4 +1,5 @@
 import {
+  ALLOWLIST_DEVICE_TYPE,
   ALLOWLIST_MAX,
   ALLOWLIST_PAGE,
   ALLOWLIST_SERVICE,
@@ -38,61 +39,88 @@ const PLATFORM_SENDER: CommandSender = { userId: null, account: 'system' };
 /** How a send ended: null when the gateway confirmed the list, else the text key of why not. */
 type SendOutcome = { key: TextKey; values?: Record<string, string> } | null;
 
+/**
+ * How long after a gateway connects its list is checked when it says nothing on `status`: long enough
+ * for it to subscribe to its `command` topic first (a device that publishes its status is checked then).
+ */
+export const RESEND_AFTER_CONNECT_MS = 2_000;
+
+interface SendOptions {
+  /** The gateway just came online, though the registry may not say so yet. */
+  assumeOnline?: boolean;
+  /** Only when the gateway has not confirmed the current revision (the automatic resend). */
+  onlyIfOutdated?: boolean;
+}
+
 export class AllowlistSync {
-  /** The send under way per gateway: sends of one gateway run one after another. */
+  /** The last send queued per gateway: sends of one gateway run one after another. */
   private readonly running = new Map<number, Promise<SendOutcome>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
 
   constructor(
     private readonly ctx: Ctx,
     private readonly runtime: IotRuntime,
     private readonly log: FastifyBaseLogger,
   ) {
-    runtime.onlineListeners.add((device) => this.cameOnline(device));
+    runtime.onlineListeners.add((device, how) => this.cameOnline(device, how));
   }
 
-  /** Sends the gateway its whole list now, after any send already under way; answers how it ended. */
-  send(sender: CommandSender, gatewayId: number, assumeOnline = false): Promise<SendOutcome> {
+  /** Sends the gateway its whole list, after any send already under way; answers how it ended. */
+  send(sender: CommandSender, gatewayId: number, options: SendOptions = {}): Promise<SendOutcome> {
     const before = this.running.get(gatewayId) ?? Promise.resolve(null);
-    const next = before.catch(() => null).then(() => this.sendOnce(sender, gatewayId, assumeOnline));
+    const next = before.catch(() => null).then(() => this.sendOnce(sender, gatewayId, options));
     this.running.set(gatewayId, next);
-    void next.finally(() => {
-      if (this.running.get(gatewayId) === next) this.running.delete(gatewayId);
-    });
+    void next
+      .catch(() => null)
+      .finally(() => {
+        if (this.running.get(gatewayId) === next) this.running.delete(gatewayId);
+      });
     return next;
   }
 
   /** Sends in the background (after a change, or a reconnection); failures are recorded, not thrown. */
-  sendLater(gatewayId: number, assumeOnline = false): void {
-    this.send(PLATFORM_SENDER, gatewayId, assumeOnline).catch((error: unknown) =>
+  sendLater(gatewayId: number, options: SendOptions = {}): void {
+    if (this.stopped) return;
+    this.send(PLATFORM_SENDER, gatewayId, options).catch((error: unknown) =>
       this.log.error({ err: error, gatewayId }, 'gateway: the allowlist could not be sent'),
     );
   }
 
-  /** Whether a send to this gateway is under way (tests wait for the background ones). */
+  /** Resolves when the sends queued for this gateway so far are done (tests wait for the background ones). */
   settled(gatewayId: number): Promise<SendOutcome> {
     return this.running.get(gatewayId) ?? Promise.resolve(null);
   }
 
-  private cameOnline(device: DeviceIdentity) {
-    if (this.running.has(device.id)) return;
-    void repo
-      .outdated(this.ctx.db, device.id)
-      .then((outdated) => {
-        if (outdated && !this.running.has(device.id)) this.sendLater(device.id, true);
-      })
-      .catch((error: unknown) =>
-        this.log.error({ err: error }, 'gateway: the allowlist state could not be read'),
-      );
+  /** No more automatic sends (the server closes). */
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private cameOnline(device: DeviceIdentity, how: 'connected' | 'status') {
+    if (device.typeCode !== ALLOWLIST_DEVICE_TYPE || this.stopped) return;
+    const resend = () => this.sendLater(device.id, { assumeOnline: true, onlyIfOutdated: true });
+    if (how === 'status') return resend();
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      resend();
+    }, RESEND_AFTER_CONNECT_MS);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   private async sendOnce(
     sender: CommandSender,
     gatewayId: number,
-    assumeOnline: boolean,
+    options: SendOptions,
   ): Promise<SendOutcome> {
     const { db } = this.ctx;
+    if (this.stopped) return null;
+    if (options.onlyIfOutdated && !(await repo.outdated(db, gatewayId))) return null;
     const [device] = await devicesByIds(db, [gatewayId]);
-    if (!device) return { key: 'allowlist.notGateway' };
+    if (!device || device.typeCode !== ALLOWLIST_DEVICE_TYPE) return { key: 'allowlist.notGateway' };
     const failed = async (outcome: NonNullable<SendOutcome>) => {
       const reason =
         outcome.key === 'allowlist.refused' ? (outcome.values?.message ?? outcome.key) : outcome.key;
@@ -104,7 +132,7 @@ export class AllowlistSync {
     const addresses = await repo.addressesOf(db, gatewayId);
     const command = await this.runtime.commands.sendPlatform(
       sender,
-      { ...device, online: device.online || assumeOnline },
+      { ...device, online: device.online || options.assumeOnline === true },
       ALLOWLIST_SERVICE,
       { revision, addresses },
       { revision, count: addresses.length },

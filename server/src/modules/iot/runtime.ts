@@ -44,7 +44,7 @@ export class IotRuntime {
   private partitions: ReturnType<typeof startPartitionMaintenance> | null = null;
   private stopListening: (() => Promise<void>) | null = null;
   /** Told when a device connects or says it is online (the gateway allowlist resends an outdated list). */
-  readonly onlineListeners = new Set<(device: DeviceIdentity) => void>();
+  readonly onlineListeners = new Set<(device: DeviceIdentity, how: 'connected' | 'status') => void>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -118,7 +118,7 @@ export class IotRuntime {
       message: (key, kind, payload, device) => void this.ingestion.receive(key, kind, payload, device),
       connected: (device) => {
         this.ingestion.heard(device.id);
-        this.cameOnline(device);
+        this.cameOnline(device, 'connected');
       },
       disconnected: (device) => this.ingestion.left(device.id),
       ping: (device) => this.ingestion.heard(device.id),
@@ -182,12 +182,12 @@ export class IotRuntime {
     if (status.firmware !== undefined) await repo.setFirmware(this.ctx.db, device.id, status.firmware);
     if (status.online) {
       this.ingestion.heard(device.id);
-      this.cameOnline(device);
+      this.cameOnline(device, 'status');
     } else this.ingestion.left(device.id);
   }
 
-  private cameOnline(device: DeviceIdentity) {
-    for (const listener of this.onlineListeners) listener(device);
+  private cameOnline(device: DeviceIdentity, how: 'connected' | 'status') {
+    for (const listener of this.onlineListeners) listener(device, how);
   }
 
   /** The offline sweep: devices silent for longer than their product allows go offline. */
