@@ -45,11 +45,18 @@ export const pages: SubAppPages = {
     mode: 'live',
     talkMode: true,
   }),
-  // The live device pages (issue 15 §6). 网关白名单 (white) is not connected: the contract has no model for it yet.
+  // The live device pages (issue 15 §6).
   [codeOf('/iotcloud/iot/envMonitor/realtimeReport')]: live('RealtimePage'),
   [codeOf('/iotcloud/iot/envMonitor/historyRecord')]: live('HistoryPage'),
   [codeOf('/iotcloud/iot/wellLid/abnormalMonitor')]: live('WellLidMonitorPage'),
   [codeOf('/iotcloud/iot/wellLid/alarmRecord')]: live('WellLidAlarmPage'),
   [codeOf('/iotcloud/smartSwitch/smartSwitchControl')]: live('SwitchControlPage'),
   [codeOf('/iotcloud/iot/gateway/manualControl')]: live('GatewayControlPage'),
+  // 设备维护 (issue 15 §3) and 网关白名单 (§6).
+  [codeOf('/iotcloud/iot/assetMorror/equipmentMaintenance')]: lazy(() =>
+    import('./maintenance/MaintenancePage').then((module) => ({ default: module.MaintenancePage })),
+  ),
+  [codeOf('/iotcloud/iot/gateway/white')]: lazy(() =>
+    import('./gateway/AllowlistPage').then((module) => ({ default: module.AllowlistPage })),
+  ),
 };
