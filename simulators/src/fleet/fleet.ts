@@ -15,6 +15,7 @@ import { behaviourOf, type Behaviour, type Values } from './behaviours.js';
 import { fleetFaultSchema, randomFault, type FleetFault } from './faults.js';
 import { seededRandom, seedOf } from './patterns.js';
 import { demoDeviceSecret } from './secret.js';
+import { AllowlistKeeper } from './allowlist.js';
 
 /**
  * The simulated device fleet (issue 15 §5): the demo fleet plan played over MQTT, one client per device,
@@ -134,12 +135,15 @@ class SimDevice {
   private darkTimer: NodeJS.Timeout | null = null;
   reportedAt = 0;
   readonly commands: ReceivedCommand[] = [];
+  /** Gateways keep the allowlist the platform sends them (allowlist.ts). */
+  readonly allowlist: AllowlistKeeper | null;
 
   constructor(
     readonly plan: DemoDevice,
     readonly behaviour: Behaviour,
     private readonly context: FleetContext,
   ) {
+    this.allowlist = plan.productKey === DEMO_PRODUCT_KEYS.gateway ? new AllowlistKeeper() : null;
     this.topics = {
       telemetry: deviceTopic(plan.deviceKey, 'telemetry'),
       event: deviceTopic(plan.deviceKey, 'event'),
@@ -277,6 +281,8 @@ class SimDevice {
     } catch {
       return;
     }
+    const allowlist = this.allowlist?.answer(json);
+    if (allowlist) return this.publish(this.topics.reply, JSON.stringify(allowlist));
     const command = commandPayloadSchema.safeParse(json);
     if (!command.success) return;
     const { id, service, params } = command.data;
