@@ -18,6 +18,9 @@ import { maintenanceTexts } from './texts';
 
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
+/** Now on China's clock, as the pickers show times (the server reads them as China time). */
+const nowInChina = () => dayjs(chinaDateTime(Date.now()), TIME_FORMAT);
+
 interface FormValues {
   deviceId: number;
   kind: MaintenanceKind;
@@ -107,7 +110,7 @@ export function MaintenanceFormDialog({
         maintainedAt: dayjs(chinaDateTime(record.maintainedAt), TIME_FORMAT),
         cost: yuanOf(record.costCents),
       }
-    : { deviceId, kind: 'inspect', result: 'fixed', maintainedAt: dayjs().startOf('minute') };
+    : { deviceId, kind: 'inspect', result: 'fixed', maintainedAt: nowInChina().startOf('minute') };
 
   const submit = async (values: FormValues) => {
     const fields = {
@@ -168,7 +171,7 @@ export function MaintenanceFormDialog({
             showTime
             format={TIME_FORMAT}
             style={{ width: '100%' }}
-            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+            disabledDate={(day) => day.isAfter(nowInChina(), 'day')}
           />
         </Form.Item>
         <Form.Item name="cost" label={t('cost')} rules={[zodRule(field.costCents, t('cost'))]}>
