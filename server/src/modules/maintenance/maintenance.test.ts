@@ -205,6 +205,9 @@ describe('maintenance records', () => {
     expect(await t.api(api.delete, { token, params: { id: foreign?.recordId ?? 0 } })).toMatchObject({
       status_code: 10500,
     });
+    expect(await t.api(api.page, { token, body: { projectId } })).toEqual(
+      refused('您不是该项目的成员，不能查看或修改该项目'),
+    );
     const picked = await t.api(api.devices, { token: admin, query: { keyword: 'mnt-2' } });
     expect(picked.data?.map((row) => row.deviceId)).toEqual([otherDeviceId]);
   });

@@ -41,16 +41,22 @@ const LOG: Logged<MaintenanceRow> = {
 
 const scopeOf = (ctx: Ctx, userId: number) => projectScope(ctx, ctx.db, userId);
 
+/** The user's projects; a filter naming a project the user may not see is refused. */
+async function filterScope(ctx: Ctx, userId: number, filter: repo.MaintenanceFilter) {
+  if (filter.projectId !== undefined) await checkVisible(ctx, ctx.db, userId, filter.projectId);
+  return scopeOf(ctx, userId);
+}
+
 export async function recordPage(
   ctx: Ctx,
   userId: number,
   request: z.output<typeof maintenanceListRequestSchema>,
 ) {
-  return repo.recordPage(ctx.db, request, await scopeOf(ctx, userId));
+  return repo.recordPage(ctx.db, request, await filterScope(ctx, userId, request));
 }
 
 export async function recordRows(ctx: Ctx, userId: number, filter: repo.MaintenanceFilter) {
-  return repo.recordRows(ctx.db, filter, await scopeOf(ctx, userId));
+  return repo.recordRows(ctx.db, filter, await filterScope(ctx, userId, filter));
 }
 
 export async function deviceChoices(ctx: Ctx, userId: number, keyword?: string, deviceId?: number) {
