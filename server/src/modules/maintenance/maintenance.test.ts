@@ -181,6 +181,7 @@ describe('maintenance records', () => {
     const userId = await t.createUser('mnt_member', 'Member@123', [
       MAINTENANCE_PAGE,
       MAINTENANCE_BUTTONS.add,
+      MAINTENANCE_BUTTONS.export,
     ]);
     const own = await project('维护-成员项目', [userId]);
     const ownDevice = await device('mnt-own', own);
@@ -208,6 +209,14 @@ describe('maintenance records', () => {
     expect(await t.api(api.page, { token, body: { projectId } })).toEqual(
       refused('您不是该项目的成员，不能查看或修改该项目'),
     );
+    const ownExport = await t.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${maintenanceExport.path}`,
+      headers: { 'content-type': 'application/json', [HEADER_ACCESS_TOKEN]: token },
+      payload: '{}',
+    });
+    const { rows } = await sheetRows(ownExport.rawPayload);
+    expect(rows.slice(1).map((row) => row[1])).toEqual(['mnt-own']);
     const picked = await t.api(api.devices, { token: admin, query: { keyword: 'mnt-2' } });
     expect(picked.data?.map((row) => row.deviceId)).toEqual([otherDeviceId]);
   });
