@@ -45,7 +45,7 @@ export const pages: SubAppPages = {
     mode: 'live',
     talkMode: true,
   }),
-  // The live device pages (issue 15 §6). 网关白名单 (white) is not connected: the contract has no model for it yet.
+  // The live device pages (issue 15 §6).
   [codeOf('/iotcloud/iot/envMonitor/realtimeReport')]: live('RealtimePage'),
   [codeOf('/iotcloud/iot/envMonitor/historyRecord')]: live('HistoryPage'),
   [codeOf('/iotcloud/iot/wellLid/abnormalMonitor')]: live('WellLidMonitorPage'),
@@ -62,5 +62,12 @@ export const pages: SubAppPages = {
   // 固件升级 (issue 15 §3): firmware and upgrade jobs.
   [codeOf('/iotcloud/iot/assetMorror/upgrade')]: lazy(() =>
     import('./firmware/UpgradePage').then((module) => ({ default: module.UpgradePage })),
+  ),
+  // 设备维护 (issue 15 §3) and 网关白名单 (§6).
+  [codeOf('/iotcloud/iot/assetMorror/equipmentMaintenance')]: lazy(() =>
+    import('./maintenance/MaintenancePage').then((module) => ({ default: module.MaintenancePage })),
+  ),
+  [codeOf('/iotcloud/iot/gateway/white')]: lazy(() =>
+    import('./gateway/AllowlistPage').then((module) => ({ default: module.AllowlistPage })),
   ),
 };

@@ -11,6 +11,7 @@ import { parameterTextsEn, parameterTextsZh } from './admin/parameterTexts.js';
 import { messageTextsEn, messageTextsZh } from './admin/messageTexts.js';
 import { deviceTextsEn, deviceTextsZh } from './devices/texts.js';
 import { otaTextsEn, otaTextsZh } from './devices/otaTexts.js';
+import { maintenanceTextsEn, maintenanceTextsZh } from './devices/maintenanceTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -108,6 +109,7 @@ export const contractTexts = {
     ...areaTextsZh,
     ...deviceTextsZh,
     ...otaTextsZh,
+    ...maintenanceTextsZh,
     ...parameterTextsZh,
     ...messageTextsZh,
   },
@@ -205,6 +207,7 @@ export const contractTexts = {
     ...areaTextsEn,
     ...deviceTextsEn,
     ...otaTextsEn,
+    ...maintenanceTextsEn,
     ...parameterTextsEn,
     ...messageTextsEn,
   },

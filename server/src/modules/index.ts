@@ -21,6 +21,8 @@ import { registerShell } from './shell/routes.js';
 import systemRoutes from './system/routes.js';
 import userRoutes from './users/routes.js';
 import videoRoutes from './video/routes.js';
+import maintenanceRoutes from './maintenance/routes.js';
+import allowlistRoutes from './gateway/routes.js';
 
 /** How a module joins the server (app.ts): a new module is one more line in `modules` below. */
 export interface ServerModule {
@@ -54,6 +56,8 @@ export const modules: readonly ServerModule[] = [
   { routes: placementRoutes },
   // After the device runtime: the upgrade dispatcher listens to it.
   { routes: firmwareRoutes },
+  { routes: maintenanceRoutes },
+  { routes: allowlistRoutes },
   { routes: logRoutes },
   { routes: editionRoutes },
   { routes: parameterRoutes },

@@ -16,6 +16,7 @@ import { fleetFaultSchema, randomFault, type FleetFault } from './faults.js';
 import { otaCommandOf, runOta, type OtaOptions } from './ota.js';
 import { seededRandom, seedOf } from './patterns.js';
 import { demoDeviceSecret } from './secret.js';
+import { AllowlistKeeper } from './allowlist.js';
 
 /**
  * The simulated device fleet (issue 15 §5): the demo fleet plan played over MQTT, one client per device,
@@ -141,12 +142,15 @@ class SimDevice {
   reportedAt = 0;
   firmware = FIRMWARE;
   readonly commands: ReceivedCommand[] = [];
+  /** Gateways keep the allowlist the platform sends them (allowlist.ts). */
+  readonly allowlist: AllowlistKeeper | null;
 
   constructor(
     readonly plan: DemoDevice,
     readonly behaviour: Behaviour,
     private readonly context: FleetContext,
   ) {
+    this.allowlist = plan.productKey === DEMO_PRODUCT_KEYS.gateway ? new AllowlistKeeper() : null;
     this.topics = {
       telemetry: deviceTopic(plan.deviceKey, 'telemetry'),
       event: deviceTopic(plan.deviceKey, 'event'),
@@ -302,6 +306,8 @@ class SimDevice {
       );
       return;
     }
+    const allowlist = this.allowlist?.answer(json);
+    if (allowlist) return this.publish(this.topics.reply, JSON.stringify(allowlist));
     const command = commandPayloadSchema.safeParse(json);
     if (!command.success) return;
     const { id, service, params } = command.data;

@@ -35,6 +35,7 @@ import {
 } from './queries';
 import { listTime, typeName, useLocale } from './shared';
 import { assetTexts, type AssetText } from './texts';
+import { DeviceMaintenance } from '../maintenance/DeviceMaintenance';
 
 const deviceChoiceSchema = z.object({ deviceId: idFilter });
 
@@ -276,7 +277,7 @@ function DeviceInfo({ device }: { device: DeviceRow }) {
 /**
  * 设备管理 (issue 15 §3): one device, chosen here or opened from 设备列表 (`?deviceId=`): its fields,
  * its latest values named by its product's model, its commands with the device's answers, its faults
- * (telemetry the model refused) and its open alarms.
+ * (telemetry the model refused), its open alarms and its maintenance records (维护记录).
  */
 export function DeviceManagePage() {
   const t = assetTexts.useTexts();
@@ -307,6 +308,7 @@ export function DeviceManagePage() {
           <OpenAlarms deviceId={row.deviceId} />
           <Commands deviceId={row.deviceId} />
           <Faults deviceId={row.deviceId} />
+          <DeviceMaintenance deviceId={row.deviceId} />
         </>
       )}
     </div>

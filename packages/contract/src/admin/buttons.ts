@@ -49,6 +49,13 @@ export const BUTTONS = {
   locationManagement: { edit: '设置位置' },
   iot_assetMorror_areaManage: { move: '移动设备' },
   upgrade: { upload: '上传固件', delete: '删除固件', create: '创建升级任务', cancel: '取消升级任务' },
+  equipmentMaintenance: {
+    add: '新增维护记录',
+    edit: '编辑维护记录',
+    delete: '删除维护记录',
+    export: '导出维护记录',
+  },
+  white: { add: '新增白名单', delete: '删除白名单', sync: '同步白名单' },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** A page that has buttons. */

@@ -9,3 +9,6 @@ export * from './placement.js';
 export * from './placementTexts.js';
 export * from './ota.js';
 export * from './otaTexts.js';
+export * from './maintenance.js';
+export * from './allowlist.js';
+export * from './maintenanceTexts.js';

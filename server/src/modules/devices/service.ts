@@ -304,7 +304,7 @@ export async function deleteRule(ctx: DevicesCtx, actor: Actor, id: number) {
  * every project, issue 12 §2), else the projects they were given.
  */
 export async function projectScope(
-  ctx: DevicesCtx,
+  ctx: Pick<DevicesCtx, 'access'>,
   db: Database,
   userId: number,
 ): Promise<repo.ProjectScope> {

@@ -21,11 +21,14 @@ import type { DeviceIdentity } from './repository.js';
  * scale, an external broker (EMQX, Mosquitto...) it subscribes to as a client with shared
  * subscriptions, so several instances split the devices' messages.
  */
+export type PlatformCommand = Omit<CommandPayload, 'params'> & { params: Record<string, unknown> };
+
 export interface DeviceLink {
   readonly mode: 'embedded' | 'external';
   /** Whether commands can be published now. */
   connected(): boolean;
-  publishCommand(deviceKey: string, command: CommandPayload): Promise<void>;
+  /** A thing-model service, or a platform one (`$allowlist`) whose params are its own (PROTOCOL.md). */
+  publishCommand(deviceKey: string, command: PlatformCommand): Promise<void>;
   /** Drops these devices' connections (disabled, deleted, secret reset); the external broker's ACL does it there. */
   drop(deviceKeys: readonly string[]): void;
   /**

@@ -20,6 +20,9 @@ import * as repo from './repository.js';
 import type { DeviceIdentity } from './repository.js';
 
 type SendInput = z.output<typeof sendCommandSchema>;
+type Values = SendInput['params'];
+/** Who sends a command: a user, or the platform itself (userId null, e.g. an automatic resend). */
+export type CommandSender = Pick<Actor, 'account'> & { userId: number | null };
 type CommandCtx = Pick<AppContext, 'db' | 'now' | 'access'>;
 
 /**
@@ -66,7 +69,32 @@ export class CommandCenter {
     return repo.commandRows(ctx.db, ids);
   }
 
-  private async sendOne(link: DeviceLink, actor: Actor, device: DeviceIdentity, input: SendInput) {
+  /**
+   * A platform service outside the thing model (a `$` name, e.g. `$allowlist`, PROTOCOL.md): sent to
+   * one device like any command (recorded with its sender, answered or timed out), skipping the model
+   * check. `recorded` is what the command row keeps of the params (they may hold lists the row cannot).
+   */
+  async sendPlatform(
+    sender: CommandSender,
+    device: DeviceIdentity,
+    service: `$${string}`,
+    params: Record<string, unknown>,
+    recorded: Values,
+  ): Promise<CommandRow | null> {
+    const link = this.deps.link();
+    if (!link?.connected()) return null;
+    const id = await this.sendOne(link, sender, device, { service, params: recorded }, params);
+    const [row] = await repo.commandRows(this.deps.ctx.db, [id]);
+    return row ?? null;
+  }
+
+  private async sendOne(
+    link: DeviceLink,
+    actor: CommandSender,
+    device: DeviceIdentity,
+    input: { service: string; params: Values },
+    payloadParams: Record<string, unknown> = input.params,
+  ) {
     const { ctx } = this.deps;
     const messageId = randomUUID();
     const sentAt = ctx.now();
@@ -93,7 +121,7 @@ export class CommandCenter {
         id: messageId,
         ts: sentAt.getTime(),
         service: input.service,
-        params: input.params,
+        params: payloadParams,
       });
       if ((await Promise.race([answered, timedOut])) === 'timeout')
         await repo.timeOutCommand(ctx.db, commandId);

@@ -497,7 +497,7 @@ export interface NewCommand {
   service: string;
   params: Values;
   state: CommandState;
-  senderId: number;
+  senderId: number | null;
   sender: string;
   sentAt: Date;
 }

@@ -61,6 +61,8 @@ export class IotRuntime {
   private sweepTimer: NodeJS.Timeout | null = null;
   private partitions: ReturnType<typeof startPartitionMaintenance> | null = null;
   private stopListening: (() => Promise<void>) | null = null;
+  /** Told when a device connects or says it is online (the gateway allowlist resends an outdated list). */
+  readonly onlineListeners = new Set<(device: DeviceIdentity, how: 'connected' | 'status') => void>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -144,7 +146,10 @@ export class IotRuntime {
     this.sweepTimer.unref();
     const handlers: LinkHandlers = {
       message: (key, kind, payload, device) => void this.ingestion.receive(key, kind, payload, device),
-      connected: (device) => this.ingestion.heard(device.id),
+      connected: (device) => {
+        this.ingestion.heard(device.id);
+        this.cameOnline(device, 'connected');
+      },
       disconnected: (device) => this.ingestion.left(device.id),
       ping: (device) => this.ingestion.heard(device.id),
     };
@@ -237,8 +242,14 @@ export class IotRuntime {
       await repo.setFirmware(this.ctx.db, device.id, status.firmware);
       await this.ota?.firmware(device, status.firmware);
     }
-    if (status.online) this.ingestion.heard(device.id);
-    else this.ingestion.left(device.id);
+    if (status.online) {
+      this.ingestion.heard(device.id);
+      this.cameOnline(device, 'status');
+    } else this.ingestion.left(device.id);
+  }
+
+  private cameOnline(device: DeviceIdentity, how: 'connected' | 'status') {
+    for (const listener of this.onlineListeners) listener(device, how);
   }
 
   /** The offline sweep: devices silent for longer than their product allows go offline. */

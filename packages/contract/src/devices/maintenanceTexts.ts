@@ -1,0 +1,48 @@
+/** The texts of maintenance records and gateway allowlists (issue 15 §3 equipmentMaintenance, §6 white). */
+export const maintenanceTextsZh = {
+  'maintenance.notFound': '维护记录不存在或已被删除，请刷新列表',
+  'maintenance.future': '维护时间不能晚于当前时间',
+  'maintenance.time': '时间格式应为YYYY-MM-DD HH:mm:ss',
+  'maintenance.cost': '费用须为不小于0的金额，最多两位小数',
+  'allowlist.notGateway': '该设备不是网关或已被删除，请刷新列表',
+  'allowlist.address': '地址格式不正确：须为十六进制、MAC地址或序列号（字母、数字、_ -），最长64个字符',
+  'allowlist.nameTooLong': '名称最长32个字符',
+  'allowlist.remarksTooLong': '备注最长200个字符',
+  'allowlist.duplicateInPaste': '与前面的行地址重复',
+  'allowlist.duplicate': '该地址已在白名单中',
+  'allowlist.full': '每个网关最多{{max}}条白名单',
+  'allowlist.noLines': '请输入至少一行地址',
+  'allowlist.offline': '网关离线，白名单未同步；网关上线后将自动重新下发',
+  'allowlist.timeout': '网关未在规定时间内应答，白名单未同步',
+  'allowlist.brokerDown': '设备连接服务不可用，白名单未同步',
+  'allowlist.disabled': '网关已停用，白名单未同步',
+  'allowlist.refused': '网关拒绝：{{message}}',
+  'allowlist.synced': '已同步',
+  'allowlist.pending': '未同步',
+  'allowlist.failed': '同步失败',
+} as const;
+
+export const maintenanceTextsEn: { readonly [K in keyof typeof maintenanceTextsZh]: string } = {
+  'maintenance.notFound': 'The maintenance record does not exist or was deleted; refresh the list',
+  'maintenance.future': 'The maintenance time cannot be later than now',
+  'maintenance.time': 'Times are written YYYY-MM-DD HH:mm:ss',
+  'maintenance.cost': 'The cost is an amount of at least 0 with at most two decimals',
+  'allowlist.notGateway': 'The device is not a gateway or was deleted; refresh the list',
+  'allowlist.address':
+    'Bad address: use hex, a MAC address or a serial number (letters, digits, _ -), at most 64 characters',
+  'allowlist.nameTooLong': 'Names have at most 32 characters',
+  'allowlist.remarksTooLong': 'Remarks have at most 200 characters',
+  'allowlist.duplicateInPaste': 'Same address as an earlier line',
+  'allowlist.duplicate': 'The address is already on the allowlist',
+  'allowlist.full': 'A gateway keeps at most {{max}} allowlist entries',
+  'allowlist.noLines': 'Enter at least one address line',
+  'allowlist.offline':
+    'The gateway is offline; the allowlist was not sent. It is sent again when the gateway comes online',
+  'allowlist.timeout': 'The gateway did not answer in time; the allowlist is not synchronised',
+  'allowlist.brokerDown': 'The device connection service is unavailable; the allowlist was not sent',
+  'allowlist.disabled': 'The gateway is disabled; the allowlist was not sent',
+  'allowlist.refused': 'The gateway refused: {{message}}',
+  'allowlist.synced': 'Synchronised',
+  'allowlist.pending': 'Not synchronised',
+  'allowlist.failed': 'Synchronisation failed',
+};
