@@ -46,6 +46,8 @@ export const BUTTONS = {
   historyRecord: { export: '导出历史数据' },
   smartSwitchControl: { control: '开关控制' },
   manualControl: { control: '网关控制' },
+  pointManagement: { add: '新增点位', edit: '编辑点位', delete: '删除点位', mount: '挂载设备' },
+  batchImportPoint: { import: '导入点位' },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** A page that has buttons. */

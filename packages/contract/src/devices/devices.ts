@@ -63,6 +63,8 @@ export const deviceFieldsShape = {
   /** A disabled device is refused by the broker and sent no commands. */
   enabled: z.boolean().default(true),
   remarks: optionalText(200),
+  /** The installation point it is mounted on (points.ts), of its project; left out: unchanged (none when created). */
+  pointId: idSchema.nullable().optional(),
 };
 
 export const createDeviceSchema = z.object(deviceFieldsShape).strict().superRefine(coordinatePair);
@@ -87,6 +89,8 @@ export const deviceRowSchema = z.object({
   areaName: z.string().nullable(),
   siteId: z.number().int().nullable(),
   siteName: z.string().nullable(),
+  pointId: z.number().int().nullable(),
+  pointName: z.string().nullable(),
   segment: z.string(),
   longitude: z.number().nullable(),
   latitude: z.number().nullable(),
@@ -102,6 +106,19 @@ export const deviceRowSchema = z.object({
 });
 export type DeviceRow = z.output<typeof deviceRowSchema>;
 
+/** A yes/no filter of a list: a boolean or its text; '' means no filter. */
+export const booleanFilter = z.preprocess(
+  (value) =>
+    value === ''
+      ? undefined
+      : value === 'true' || value === true
+        ? true
+        : value === 'false' || value === false
+          ? false
+          : value,
+  z.boolean().optional(),
+);
+
 export const DEVICE_SORTABLE = ['name', 'deviceKey', 'createdAt', 'lastSeenAt'] as const;
 export const deviceFilterShape = {
   projectId: idFilter,
@@ -109,17 +126,11 @@ export const deviceFilterShape = {
   areaId: idFilter,
   siteId: idFilter,
   typeCode: z.enum(DEVICE_TYPE_CODES).optional(),
-  online: z.preprocess(
-    (value) =>
-      value === ''
-        ? undefined
-        : value === 'true' || value === true
-          ? true
-          : value === 'false' || value === false
-            ? false
-            : value,
-    z.boolean().optional(),
-  ),
+  online: booleanFilter,
+  /** The devices of one installation point. */
+  pointId: idFilter,
+  /** true: mounted on a point; false: on none (the devices a point may take). */
+  mounted: booleanFilter,
   /** Name, key or control code containing this text. */
   keyword: textFilter(50),
 };

@@ -5,3 +5,4 @@ export * from './telemetry.js';
 export * from './protocol.js';
 export * from './texts.js';
 export * from './demo.js';
+export * from './points.js';
