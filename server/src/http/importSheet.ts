@@ -70,7 +70,9 @@ export async function readSheet<const C extends SheetColumns>(
     const values = columns.map((_, index) => cellValue(row.getCell(index + 1).value));
     if (values.every((value) => cellText(value) === '')) return;
     if (rows.length >= max) refuse(tooMany, { max });
-    const raw = Object.fromEntries(columns.map(([column], index) => [column, values[index] ?? ''])) as SheetRaw<C>;
+    const raw = Object.fromEntries(
+      columns.map(([column], index) => [column, values[index] ?? '']),
+    ) as SheetRaw<C>;
     rows.push({ row: number, raw });
   });
   if (rows.length === 0) refuse('import.noRows');

@@ -11,7 +11,10 @@ export async function sheetRows(file: Buffer) {
 }
 
 /** An .xlsx whose first sheet holds these rows (the header first). */
-export async function workbookOf(rows: readonly (readonly (string | number | null)[])[], sheetName = 'Sheet1') {
+export async function workbookOf(
+  rows: readonly (readonly (string | number | null)[])[],
+  sheetName = 'Sheet1',
+) {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetName);
   for (const row of rows) sheet.addRow([...row]);

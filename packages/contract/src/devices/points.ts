@@ -4,7 +4,14 @@ import { defineExport } from '../export.js';
 import { defineUpload } from '../files.js';
 import { deleteById, getById, postBody } from '../admin/endpointKit.js';
 import { coordinatePair, latitudeField, longitudeField, optionalText } from '../admin/fields.js';
-import { idFilter, idListSchema, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
+import {
+  idFilter,
+  idListSchema,
+  idSchema,
+  pageRequestSchema,
+  pageSchema,
+  textFilter,
+} from '../admin/paging.js';
 import { booleanFilter, DEVICE_PAGE, deviceRowSchema, importReportSchema } from './devices.js';
 
 /**

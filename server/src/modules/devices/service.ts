@@ -410,7 +410,8 @@ export function updateDevice(ctx: DevicesCtx, actor: Actor, input: z.output<type
     const before = await visibleDevice(ctx, tx, actor.userId, id);
     await checkDevice(ctx, tx, actor.userId, input, id);
     // A device moved to another project leaves the point it kept (points belong to one project).
-    const leaves = input.pointId === undefined && before.pointId !== null && before.projectId !== input.projectId;
+    const leaves =
+      input.pointId === undefined && before.pointId !== null && before.projectId !== input.projectId;
     await repo.updateDevice(tx, id, {
       ...deviceColumns(input),
       ...(leaves ? { pointId: null } : {}),

@@ -11,7 +11,13 @@ import {
 } from '@cityops/contract';
 import { z } from 'zod';
 import type { Database } from '../../db/connection.js';
-import { cellNumber, cellText as text, ProblemList, readSheet, type SheetRow } from '../../http/importSheet.js';
+import {
+  cellNumber,
+  cellText as text,
+  ProblemList,
+  readSheet,
+  type SheetRow,
+} from '../../http/importSheet.js';
 import { recordAudit, type Actor } from '../logs/audit.js';
 import * as devicesRepo from '../devices/repository.js';
 import { projectScope } from '../devices/service.js';
@@ -101,11 +107,12 @@ function checkRow({ row, raw }: SheetRow<Columns>, lookups: Lookups, problems: P
   const parsed = rowSchema.safeParse(input);
   if (!parsed.success) problems.addInvalid(row, parsed.error, input, 'code');
   const kindName = text(raw.kind);
-  const kind = kindName === '' ? 'pole' : KINDS.get(kindName.toLowerCase()) ?? KINDS.get(kindName);
+  const kind = kindName === '' ? 'pole' : (KINDS.get(kindName.toLowerCase()) ?? KINDS.get(kindName));
   if (!kind) problems.add(row, 'kind', 'import.unknownKind', { value: kindName });
   const projectName = text(raw.projectName);
   const projectId = lookups.projects.get(projectName);
-  if (projectId === undefined) problems.add(row, 'projectName', 'import.unknownProject', { value: projectName });
+  if (projectId === undefined)
+    problems.add(row, 'projectName', 'import.unknownProject', { value: projectName });
   const lookUp = (column: 'areaName' | 'siteName', found: Map<string, number>, reason: string) => {
     const name = text(raw[column]);
     if (name === '' || projectId === undefined) return null;

@@ -81,7 +81,11 @@ export function pointPage(db: Database, request: ListRequest, scope: ProjectScop
   return pageOf(
     request,
     (limit, offset) =>
-      selectRows(db).where(where).orderBy(direction(column), direction(points.id)).limit(limit).offset(offset),
+      selectRows(db)
+        .where(where)
+        .orderBy(direction(column), direction(points.id))
+        .limit(limit)
+        .offset(offset),
     async () => (await db.$count(points, where)) ?? 0,
     toRow,
   );

@@ -48,7 +48,11 @@ export const POINT_LOG: Logged<PointRow> = {
   nameOf: (point) => `${point.code} ${point.name}`,
 };
 
-export async function pointPage(ctx: PointsCtx, userId: number, request: z.output<typeof pointListRequestSchema>) {
+export async function pointPage(
+  ctx: PointsCtx,
+  userId: number,
+  request: z.output<typeof pointListRequestSchema>,
+) {
   return repo.pointPage(ctx.db, request, await projectScope(ctx, ctx.db, userId));
 }
 
@@ -152,7 +156,9 @@ export const deletePoint = (ctx: PointsCtx, actor: Actor, id: number) => deleteP
 export async function pointDevices(ctx: PointsCtx, userId: number, pointId: number): Promise<DeviceRow[]> {
   await visiblePoint(ctx, ctx.db, userId, pointId);
   const ids = await repo.deviceIdsOn(ctx.db, pointId, POINT_DEVICES_MAX);
-  const byId = new Map((await devicesRepo.findDevices(ctx.db, ids)).map((device) => [device.deviceId, device]));
+  const byId = new Map(
+    (await devicesRepo.findDevices(ctx.db, ids)).map((device) => [device.deviceId, device]),
+  );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
