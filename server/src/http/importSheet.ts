@@ -1,7 +1,10 @@
-import type { ImportReport, TextKey } from '@cityops/contract';
+import type { ExportEndpoint, ImportReport, TextKey, UploadEndpoint } from '@cityops/contract';
 import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { refuse } from './envelope.js';
+import { exportRoute, type ExportInput, type ExportRow } from './export.js';
+import { clearPartialUploads, uploadRoute, type UploadHandlers } from './upload.js';
 import { invalidInput } from './validation.js';
 
 /**
@@ -111,4 +114,34 @@ export class ProblemList<C extends SheetColumns> {
     const problems = [...this.problems].sort((a, b) => a.row - b.row);
     return { total, imported, refused: this.refusedRows, problems };
   }
+}
+
+/** An import's two routes: the workbook's upload (answering the report) and its template download. */
+export async function importRoutes<E extends UploadEndpoint, T extends ExportEndpoint>(
+  app: FastifyInstance,
+  options: {
+    upload: E;
+    template: T;
+    /** Where the uploads are received; what a stop cut short is removed first. */
+    directory: string;
+    store: UploadHandlers<E>['store'];
+    /** The template file's and sheet's names. */
+    fileName: string;
+    sheetName: string;
+    columns: SheetColumns;
+    /** The template's example row(s). */
+    rows: (input: ExportInput<T>) => AsyncIterable<ExportRow>;
+  },
+) {
+  // Uploads a stop cut short; none can be under way before the routes exist.
+  await clearPartialUploads(options.directory);
+  // The page words the report itself (import.done with its counts, then the refused rows).
+  await uploadRoute(app, options.upload, { directory: options.directory, store: options.store });
+  exportRoute(app, options.template, async (input) => ({
+    fileName: options.fileName,
+    sheetName: options.sheetName,
+    // The header is the template's zh-CN names in every language: the import compares it with them.
+    columns: options.columns.map(([key, header]) => ({ key, header, width: 20 })),
+    rows: options.rows(input),
+  }));
 }

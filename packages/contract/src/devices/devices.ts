@@ -201,6 +201,22 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.output<typeof importReportSchema>;
 
+/** An import workbook's upload: one .xlsx in the field `file` (§5 uploads: 20M); answers the row report. */
+export const importUpload = (path: string, code: string) =>
+  defineUpload({
+    method: 'POST',
+    path,
+    access: permission(code),
+    query: noQuery,
+    body: z.object({}).strict(),
+    data: importReportSchema,
+    upload: { field: 'file', maxBytes: 20 * 1024 * 1024 },
+  });
+
+/** An import's template download (its header row and one example row), for holders of the page. */
+export const importTemplate = (path: string, page: string) =>
+  defineExport({ method: 'GET', path, access: permission(page), query: getQuery(), body: z.undefined() });
+
 export const productEndpoints = {
   page: postBody(
     '/iot/product/pageList',
@@ -268,15 +284,7 @@ export const deviceEndpoints = {
     data: deviceOverviewSchema,
   }),
   /** The import workbook: a multipart upload of one .xlsx (§5 uploads: 20M); answers the row report. */
-  importDevices: defineUpload({
-    method: 'POST',
-    path: '/iot/device/import',
-    access: permission('batchImport_import'),
-    query: noQuery,
-    body: z.object({}).strict(),
-    data: importReportSchema,
-    upload: { field: 'file', maxBytes: 20 * 1024 * 1024 },
-  }),
+  importDevices: importUpload('/iot/device/import', 'batchImport_import'),
 } as const;
 
 /** The import workbook's columns, in order; the header row holds the zh-CN names. */
@@ -295,10 +303,4 @@ export const DEVICE_IMPORT_COLUMNS = [
 ] as const;
 
 /** The import template: the header row of `DEVICE_IMPORT_COLUMNS` and one example row. */
-export const deviceImportTemplate = defineExport({
-  method: 'GET',
-  path: '/iot/device/importTemplate',
-  access: permission(DEVICE_IMPORT_PAGE),
-  query: getQuery(),
-  body: z.undefined(),
-});
+export const deviceImportTemplate = importTemplate('/iot/device/importTemplate', DEVICE_IMPORT_PAGE);

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
-import { defineExport } from '../export.js';
-import { defineUpload } from '../files.js';
+import { defineEndpoint, getQuery, permission } from '../endpoint.js';
 import { deleteById, getById, postBody } from '../admin/endpointKit.js';
 import { coordinatePair, latitudeField, longitudeField, optionalText } from '../admin/fields.js';
 import {
@@ -12,7 +10,7 @@ import {
   pageSchema,
   textFilter,
 } from '../admin/paging.js';
-import { booleanFilter, DEVICE_PAGE, deviceRowSchema, importReportSchema } from './devices.js';
+import { booleanFilter, DEVICE_PAGE, deviceRowSchema, importTemplate, importUpload } from './devices.js';
 
 /**
  * Installation points (pointManagement, batchImportPoint; issue 15 §3): a pole, cabinet, wall or
@@ -148,15 +146,7 @@ export const pointEndpoints = {
     z.null(),
   ),
   /** The import workbook: a multipart upload of one .xlsx (§5 uploads: 20M); answers the row report. */
-  importPoints: defineUpload({
-    method: 'POST',
-    path: '/iot/point/import',
-    access: permission('batchImportPoint_import'),
-    query: noQuery,
-    body: z.object({}).strict(),
-    data: importReportSchema,
-    upload: { field: 'file', maxBytes: 20 * 1024 * 1024 },
-  }),
+  importPoints: importUpload('/iot/point/import', 'batchImportPoint_import'),
 } as const;
 
 /** The point import workbook's columns, in order; the header row holds the zh-CN names. */
@@ -176,10 +166,4 @@ export const POINT_IMPORT_COLUMNS = [
 ] as const;
 
 /** The point import template: the header row of `POINT_IMPORT_COLUMNS` and one example row. */
-export const pointImportTemplate = defineExport({
-  method: 'GET',
-  path: '/iot/point/importTemplate',
-  access: permission(POINT_IMPORT_PAGE),
-  query: getQuery(),
-  body: z.undefined(),
-});
+export const pointImportTemplate = importTemplate('/iot/point/importTemplate', POINT_IMPORT_PAGE);

@@ -2,9 +2,8 @@ import { join } from 'node:path';
 import { POINT_IMPORT_COLUMNS, pointEndpoints, pointImportTemplate } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { Answer } from '../../http/envelope.js';
-import { exportRoute } from '../../http/export.js';
+import { importRoutes } from '../../http/importSheet.js';
 import { route } from '../../http/route.js';
-import { clearPartialUploads, uploadRoute } from '../../http/upload.js';
 import { actorOfInput as actorOf, userOfInput as userOf } from '../logs/audit.js';
 import { changeRoutes } from '../logs/changeRoutes.js';
 import { importPoints } from './importPoints.js';
@@ -37,17 +36,14 @@ export default async function pointRoutes(app: FastifyInstance) {
     return new Answer(null, 'point.unmounted');
   });
 
-  const uploads = join(ctx.config.DATA_DIR, 'uploads', 'point-imports');
-  await clearPartialUploads(uploads);
-  await uploadRoute(app, api.importPoints, {
-    directory: uploads,
+  await importRoutes(app, {
+    upload: api.importPoints,
+    template: pointImportTemplate,
+    directory: join(ctx.config.DATA_DIR, 'uploads', 'point-imports'),
     store: (input, file) => importPoints(ctx, actorOf(input), file.path, file.fileName),
-  });
-  exportRoute(app, pointImportTemplate, async (input) => ({
     fileName: '点位导入模板',
     sheetName: '点位导入',
-    // The header is the template's zh-CN names in every language: the import compares it with them.
-    columns: POINT_IMPORT_COLUMNS.map(([key, header]) => ({ key, header, width: 18 })),
-    rows: pointTemplateRows(ctx, userOf(input)),
-  }));
+    columns: POINT_IMPORT_COLUMNS,
+    rows: (input) => pointTemplateRows(ctx, userOf(input)),
+  });
 }
