@@ -52,4 +52,11 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/iot/wellLid/alarmRecord')]: live('WellLidAlarmPage'),
   [codeOf('/iotcloud/smartSwitch/smartSwitchControl')]: live('SwitchControlPage'),
   [codeOf('/iotcloud/iot/gateway/manualControl')]: live('GatewayControlPage'),
+  // Installation points and their import (issue 15 §3).
+  [codeOf('/iotcloud/iot/assetMorror/pointManagement')]: lazy(() =>
+    import('./points/PointManagementPage').then((module) => ({ default: module.PointManagementPage })),
+  ),
+  [codeOf('/iotcloud/iot/assetMorror/batchImportPoint')]: lazy(() =>
+    import('./points/BatchImportPointPage').then((module) => ({ default: module.BatchImportPointPage })),
+  ),
 };

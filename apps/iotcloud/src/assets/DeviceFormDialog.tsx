@@ -3,7 +3,10 @@ import { Form, Input, Switch, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { CONTROL_CODE_MAX, deviceFieldsShape, hasControlCode, type DeviceRow } from '@cityops/contract';
 import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
-import { coordinatesOf, LocationPicker, locationRule, locationText, type LocationValue } from '@cityops/map';
+import { coordinatesOf, locationRule, locationText, type LocationValue } from '@cityops/map';
+import { PointSelect } from '../points/PointSelect';
+import { pointTexts } from '../points/texts';
+import { ProjectLocationPicker } from './ProjectLocationPicker';
 import { useCreateDevice, useUpdateDevice } from './queries';
 import {
   AreaSelect,
@@ -14,7 +17,6 @@ import {
   SiteSelect,
   useAllProducts,
   useLocale,
-  useProjectMap,
 } from './shared';
 import { assetTexts } from './texts';
 
@@ -26,6 +28,7 @@ interface FormValues {
   projectId: number;
   areaId: number | null;
   siteId: number | null;
+  pointId: number | null;
   segment: string;
   location: LocationValue;
   address: string;
@@ -37,7 +40,14 @@ const field = deviceFieldsShape;
 
 function initialValues(device: DeviceRow | null, projectId: number | undefined): Partial<FormValues> {
   if (!device)
-    return { projectId, areaId: null, siteId: null, enabled: true, location: locationText(null, null) };
+    return {
+      projectId,
+      areaId: null,
+      siteId: null,
+      pointId: null,
+      enabled: true,
+      location: locationText(null, null),
+    };
   return { ...device, location: locationText(device.longitude, device.latitude) };
 }
 
@@ -59,19 +69,8 @@ const FIELD_REFUSALS = {
   'device.controlCodeNotAllowed': 'controlCode',
   'device.areaNotInProject': 'areaId',
   'device.siteNotInProject': 'siteId',
+  'point.notInProject': 'pointId',
 } as const;
-
-/** The picker's map with the chosen project's outline and areas, looking at the project's place. */
-function DevicePicker(props: {
-  projectId: number | undefined;
-  value?: LocationValue;
-  onChange?(value: LocationValue): void;
-  onAddress?(address: string): void;
-}) {
-  const { projectId, ...control } = props;
-  const { areas, centre } = useProjectMap(projectId);
-  return <LocationPicker {...control} areas={areas} center={centre} height={260} />;
-}
 
 /**
  * Add or edit a device (设备列表, issue 15 §3): its key, name (32), product, project, area and site of
@@ -90,6 +89,7 @@ export function DeviceFormDialog({
   onClose(): void;
 }) {
   const t = assetTexts.useTexts();
+  const points = pointTexts.useTexts();
   const crud = crudTexts.useTexts();
   const locale = useLocale();
   const create = useCreateDevice();
@@ -123,6 +123,7 @@ export function DeviceFormDialog({
       projectId: values.projectId,
       areaId: values.areaId ?? null,
       siteId: values.siteId ?? null,
+      pointId: values.pointId ?? null,
       segment: values.segment ?? '',
       longitude,
       latitude,
@@ -200,6 +201,7 @@ export function DeviceFormDialog({
                   onChange={() => {
                     form.setFieldValue('areaId', null);
                     form.setFieldValue('siteId', null);
+                    form.setFieldValue('pointId', null);
                   }}
                 />
               </Form.Item>
@@ -223,6 +225,13 @@ export function DeviceFormDialog({
                   </Form.Item>
                 )}
               </Form.Item>
+              <Form.Item noStyle dependencies={['projectId']}>
+                {() => (
+                  <Form.Item name="pointId" label={points('pointOf')}>
+                    <PointSelect projectId={form.getFieldValue('projectId') as number | undefined} />
+                  </Form.Item>
+                )}
+              </Form.Item>
               <Form.Item name="segment" label={t('segment')} rules={[zodRule(field.segment, t('segment'))]}>
                 <Input maxLength={50} />
               </Form.Item>
@@ -236,7 +245,7 @@ export function DeviceFormDialog({
             <Form.Item noStyle dependencies={['projectId']}>
               {() => (
                 <Form.Item name="location" label={t('location')} rules={[locationRule]}>
-                  <DevicePicker
+                  <ProjectLocationPicker
                     key={String(form.getFieldValue('projectId'))}
                     projectId={form.getFieldValue('projectId') as number | undefined}
                     onAddress={fillAddress(form)}

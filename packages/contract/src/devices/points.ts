@@ -38,6 +38,8 @@ export const POINT_HEIGHT_MAX = 100;
 export const POINT_IMPORT_MAX = 30_000;
 /** The most devices one point lists (its mounted devices). */
 export const POINT_DEVICES_MAX = 500;
+/** The most devices the mount dialog offers at once. */
+export const POINT_MOUNTABLE_MAX = 50;
 
 /** The point form. Code unique ignoring case; area and site must be of the point's project. */
 export const pointFieldsShape = {
@@ -136,6 +138,16 @@ export const pointEndpoints = {
   ),
   /** The devices mounted on the point (at most POINT_DEVICES_MAX), by name. */
   devices: getById('/iot/point/:id/devices', POINT_PAGE, z.array(deviceRowSchema)),
+  /** Devices the point may take: of its project, on no point, by name (a keyword narrows; at most POINT_MOUNTABLE_MAX). */
+  mountable: defineEndpoint({
+    method: 'GET',
+    path: '/iot/point/:id/mountable',
+    params: z.object({ id: idSchema }).strict(),
+    access: permission('pointManagement_mount'),
+    query: getQuery({ keyword: textFilter(50) }),
+    body: z.undefined(),
+    data: z.array(deviceRowSchema),
+  }),
   /** Mounts devices of the point's project on it (moving them from another point if they had one). */
   mount: postBody('/iot/point/mount', 'pointManagement_mount', mountDevicesSchema, z.null()),
   /** Takes devices off their point. */

@@ -207,6 +207,11 @@ describe('mounting devices', () => {
     const point = await createPoint();
     const one = await createDevice();
     const two = await createDevice();
+    const offered = await t.api(api.mountable, { token: admin, params: { id: point.pointId }, query: {} });
+    expect(offered.data?.map((device) => device.deviceId)).toEqual(expect.arrayContaining([one.deviceId]));
+    expect(offered.data?.every((device) => device.projectId === projectId && device.pointId === null)).toBe(
+      true,
+    );
     const mounted = await t.api(api.mount, {
       token: admin,
       body: { pointId: point.pointId, deviceIds: [one.deviceId, two.deviceId] },

@@ -27,6 +27,9 @@ export default async function pointRoutes(app: FastifyInstance) {
     return new Answer(null, 'admin.deleted');
   });
   route(app, api.devices, (input) => points.pointDevices(ctx, userOf(input), input.params.id));
+  route(app, api.mountable, (input) =>
+    points.mountableDevices(ctx, userOf(input), input.params.id, input.query.keyword),
+  );
   route(app, api.mount, async (input) => {
     await points.mountDevices(ctx, actorOf(input), input.body);
     return new Answer(null, 'point.mounted');

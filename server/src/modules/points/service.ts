@@ -1,6 +1,7 @@
 import {
   DEVICE_PAGE,
   POINT_DEVICES_MAX,
+  POINT_MOUNTABLE_MAX,
   POINT_PAGE,
   type createPointSchema,
   type DeviceRow,
@@ -160,6 +161,25 @@ export async function pointDevices(ctx: PointsCtx, userId: number, pointId: numb
     (await devicesRepo.findDevices(ctx.db, ids)).map((device) => [device.deviceId, device]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The devices of the point's project on no point, by name, that a keyword chooses. */
+export async function mountableDevices(ctx: PointsCtx, userId: number, pointId: number, keyword?: string) {
+  const point = await visiblePoint(ctx, ctx.db, userId, pointId);
+  const page = await devicesRepo.devicePage(
+    ctx.db,
+    {
+      pageNum: 1,
+      pageSize: POINT_MOUNTABLE_MAX,
+      sortField: 'name',
+      sortOrder: 'asc',
+      projectId: point.projectId,
+      mounted: false,
+      keyword,
+    },
+    null,
+  );
+  return page.list;
 }
 
 /** The devices named, each of them existing and of a project the user sees. */
