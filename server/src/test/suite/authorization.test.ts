@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   cameras,
   devices,
+  points,
   products,
   projects,
   resources,
@@ -40,6 +41,7 @@ const foreign = {
   siteId: 0,
   /** A registered IoT device of the project and a product with control codes (environment sensor). */
   deviceId: 0,
+  pointId: 0,
   productId: 0,
   longitude: 0,
   latitude: 0,
@@ -108,12 +110,18 @@ beforeAll(async () => {
     })
     .returning();
   foreign.deviceId = device?.id ?? 0;
+  const [point] = await t.handle.db
+    .insert(points)
+    .values({ code: 'MATRIX-FOREIGN-POINT', name: '矩阵外项目点位', projectId: first.id })
+    .returning();
+  foreign.pointId = point?.id ?? 0;
   foreign.markers = [
     first.name,
     ...own.flatMap((camera) => [camera.controlCode, camera.name]),
     ...ownSites.map((site) => site.name),
     'matrix-foreign-device',
     '矩阵外项目设备',
+    'MATRIX-FOREIGN-POINT',
   ];
   // Cameras with PTZ, so the PTZ calls get past their own check too.
   const ofPlatform = (code: string) => own.find((camera) => camera.platformCode === code && camera.hasPtz);
@@ -235,6 +243,8 @@ function pointedAtForeign(value: unknown, camera: string): unknown {
       // A device probe names the foreign project's device and a product that exists; its key and
       // control code are new each time (a second probe must not collide with the first's device).
       if (key === 'deviceId') return [key, foreign.deviceId];
+      // An installation point probe names the foreign project's point (its code: see foreignInputs).
+      if (key === 'pointId') return [key, foreign.pointId];
       if (key === 'productId') return [key, foreign.productId];
       if (key === 'deviceKey') return [key, `matrix-probe-${(probes += 1)}`];
       if (!SCOPE_FIELD.test(key)) return [key, pointedAtForeign(inner, camera)];
@@ -247,6 +257,12 @@ function pointedAtForeign(value: unknown, camera: string): unknown {
 /** A device form with this control code; any other input as it is. */
 const withControlCode = (body: unknown, code: string) =>
   body !== null && typeof body === 'object' && 'deviceKey' in body ? { ...body, controlCode: code } : body;
+
+/** A point form gets a code of its own per probe (codes are unique: a second probe must not collide). */
+const pointAt = (body: unknown, route: ContractRoute) =>
+  route.endpoint.path.startsWith('/iot/point/') && body !== null && typeof body === 'object' && 'code' in body
+    ? { ...body, code: `MP-${(probes += 1)}` }
+    : body;
 
 /** Inputs the endpoint's own schemas accept, pointed at the foreign project (a fixed seed: replayable). */
 function foreignInputs(route: ContractRoute): Input[] {
@@ -269,7 +285,7 @@ function foreignInputs(route: ContractRoute): Input[] {
           : registry
             ? // The sensor product asks for a control code, which the sample may leave out.
               withControlCode(pointedAtForeign(bodies[i], code), code)
-            : pointedAtForeign(bodies[i], code),
+            : pointAt(pointedAtForeign(bodies[i], code), route),
       params: params[i],
     };
     const accepted = (['query', 'body', 'params'] as const).every(
