@@ -3,21 +3,12 @@ import { Form, Input, Switch, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { CONTROL_CODE_MAX, deviceFieldsShape, hasControlCode, type DeviceRow } from '@cityops/contract';
 import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
-import { coordinatesOf, locationRule, locationText, type LocationValue } from '@cityops/map';
+import { coordinatesOf, locationText, type LocationValue } from '@cityops/map';
 import { PointSelect } from '../points/PointSelect';
 import { pointTexts } from '../points/texts';
-import { ProjectLocationPicker } from './ProjectLocationPicker';
+import { LocationField, ProjectAreaSiteFields } from './PlaceFields';
 import { useCreateDevice, useUpdateDevice } from './queries';
-import {
-  AreaSelect,
-  contractText,
-  ProductSelect,
-  ProjectSelect,
-  refusedField,
-  SiteSelect,
-  useAllProducts,
-  useLocale,
-} from './shared';
+import { contractText, ProductSelect, refusedField, useAllProducts, useLocale } from './shared';
 import { assetTexts } from './texts';
 
 interface FormValues {
@@ -104,14 +95,6 @@ export function DeviceFormDialog({
     message: t('required', { field: label }),
   });
   const choose = (label: string) => ({ required: true, message: t('choose', { field: label }) });
-  const mapAddress = useRef('');
-  const fillAddress = (form: FormInstance<FormValues>) => (address: string) => {
-    const current = ((form.getFieldValue('address') as string | undefined) ?? '').trim();
-    if (current !== '' && current !== mapAddress.current) return;
-    mapAddress.current = address.slice(0, 100);
-    form.setFieldValue('address', mapAddress.current);
-  };
-
   const submit = async (values: FormValues) => {
     const { longitude, latitude } = coordinatesOf(values.location);
     const typeCode = typeOf(values.productId);
@@ -196,35 +179,12 @@ export function DeviceFormDialog({
                   );
                 }}
               </Form.Item>
-              <Form.Item name="projectId" label={t('project')} rules={[choose(t('project'))]}>
-                <ProjectSelect
-                  onChange={() => {
-                    form.setFieldValue('areaId', null);
-                    form.setFieldValue('siteId', null);
-                    form.setFieldValue('pointId', null);
-                  }}
-                />
-              </Form.Item>
-              <Form.Item noStyle dependencies={['projectId']}>
-                {() => (
-                  <Form.Item name="areaId" label={t('area')}>
-                    <AreaSelect
-                      projectId={form.getFieldValue('projectId') as number | undefined}
-                      onChange={() => form.setFieldValue('siteId', null)}
-                    />
-                  </Form.Item>
-                )}
-              </Form.Item>
-              <Form.Item noStyle dependencies={['projectId', 'areaId']}>
-                {() => (
-                  <Form.Item name="siteId" label={t('site')}>
-                    <SiteSelect
-                      projectId={form.getFieldValue('projectId') as number | undefined}
-                      areaId={form.getFieldValue('areaId') as number | null}
-                    />
-                  </Form.Item>
-                )}
-              </Form.Item>
+              <ProjectAreaSiteFields
+                form={form}
+                labels={{ project: t('project'), area: t('area'), site: t('site') }}
+                chooseProject={t('choose', { field: t('project') })}
+                onProjectChange={() => form.setFieldValue('pointId', null)}
+              />
               <Form.Item noStyle dependencies={['projectId']}>
                 {() => (
                   <Form.Item name="pointId" label={points('pointOf')}>
@@ -242,17 +202,7 @@ export function DeviceFormDialog({
                 <Switch checkedChildren={t('enabledYes')} unCheckedChildren={t('enabledNo')} />
               </Form.Item>
             </div>
-            <Form.Item noStyle dependencies={['projectId']}>
-              {() => (
-                <Form.Item name="location" label={t('location')} rules={[locationRule]}>
-                  <ProjectLocationPicker
-                    key={String(form.getFieldValue('projectId'))}
-                    projectId={form.getFieldValue('projectId') as number | undefined}
-                    onAddress={fillAddress(form)}
-                  />
-                </Form.Item>
-              )}
-            </Form.Item>
+            <LocationField form={form} label={t('location')} />
             <Form.Item name="remarks" label={t('remarks')} rules={[zodRule(field.remarks, t('remarks'))]}>
               <Input.TextArea maxLength={200} showCount rows={2} />
             </Form.Item>

@@ -8,9 +8,9 @@ import {
   type PointRow,
 } from '@cityops/contract';
 import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
-import { coordinatesOf, locationRule, locationText, type LocationValue } from '@cityops/map';
-import { ProjectLocationPicker } from '../assets/ProjectLocationPicker';
-import { AreaSelect, ProjectSelect, refusedField, SiteSelect } from '../assets/shared';
+import { coordinatesOf, locationText, type LocationValue } from '@cityops/map';
+import { LocationField, ProjectAreaSiteFields } from '../assets/PlaceFields';
+import { refusedField } from '../assets/shared';
 import { useCreatePoint, useUpdatePoint } from './queries';
 import { pointTexts } from './texts';
 
@@ -96,14 +96,6 @@ export function PointFormDialog({
     message: t('required', { field: label }),
   });
   const choose = (label: string) => ({ required: true, message: t('choose', { field: label }) });
-  const mapAddress = useRef('');
-  const fillAddress = (form: FormInstance<PointFormValues>) => (address: string) => {
-    const current = ((form.getFieldValue('address') as string | undefined) ?? '').trim();
-    if (current !== '' && current !== mapAddress.current) return;
-    mapAddress.current = address.slice(0, 100);
-    form.setFieldValue('address', mapAddress.current);
-  };
-
   const submit = async (values: PointFormValues) => {
     const fields = pointFields(values);
     try {
@@ -149,34 +141,11 @@ export function PointFormDialog({
               <Form.Item name="kind" label={t('kind')} rules={[choose(t('kind'))]}>
                 <Select options={POINT_KINDS.map((kind) => ({ value: kind, label: t(`kind_${kind}`) }))} />
               </Form.Item>
-              <Form.Item name="projectId" label={t('project')} rules={[choose(t('project'))]}>
-                <ProjectSelect
-                  onChange={() => {
-                    form.setFieldValue('areaId', null);
-                    form.setFieldValue('siteId', null);
-                  }}
-                />
-              </Form.Item>
-              <Form.Item noStyle dependencies={['projectId']}>
-                {() => (
-                  <Form.Item name="areaId" label={t('area')}>
-                    <AreaSelect
-                      projectId={form.getFieldValue('projectId') as number | undefined}
-                      onChange={() => form.setFieldValue('siteId', null)}
-                    />
-                  </Form.Item>
-                )}
-              </Form.Item>
-              <Form.Item noStyle dependencies={['projectId', 'areaId']}>
-                {() => (
-                  <Form.Item name="siteId" label={t('site')}>
-                    <SiteSelect
-                      projectId={form.getFieldValue('projectId') as number | undefined}
-                      areaId={form.getFieldValue('areaId') as number | null}
-                    />
-                  </Form.Item>
-                )}
-              </Form.Item>
+              <ProjectAreaSiteFields
+                form={form}
+                labels={{ project: t('project'), area: t('area'), site: t('site') }}
+                chooseProject={t('choose', { field: t('project') })}
+              />
               <Form.Item name="segment" label={t('segment')} rules={[zodRule(field.segment, t('segment'))]}>
                 <Input maxLength={50} />
               </Form.Item>
@@ -187,17 +156,7 @@ export function PointFormDialog({
                 <Input maxLength={100} />
               </Form.Item>
             </div>
-            <Form.Item noStyle dependencies={['projectId']}>
-              {() => (
-                <Form.Item name="location" label={t('location')} rules={[locationRule]}>
-                  <ProjectLocationPicker
-                    key={String(form.getFieldValue('projectId'))}
-                    projectId={form.getFieldValue('projectId') as number | undefined}
-                    onAddress={fillAddress(form)}
-                  />
-                </Form.Item>
-              )}
-            </Form.Item>
+            <LocationField form={form} label={t('location')} />
             <Form.Item name="remarks" label={t('remarks')} rules={[zodRule(field.remarks, t('remarks'))]}>
               <Input.TextArea maxLength={200} showCount rows={2} />
             </Form.Item>
