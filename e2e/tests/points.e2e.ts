@@ -8,7 +8,7 @@ import { openVideoPage, pageIn } from '../src/video.js';
 
 /**
  * 点位管理 and 点位批量导入 end to end (issue 15 §3) in the iotcloud frame in Chromium against the real
- * server (demo seed: 100 fleet devices, the first 96 three to a demo pole, the last 4 on none). One
+ * server (demo seed: 100 fleet devices, the first 96 three to a demo pole, the last 4 on none; the newest pole DEMO-P032 lists first). One
  * server and one browser for the file.
  */
 let server: RunningServer;
@@ -54,7 +54,7 @@ describe('点位管理', () => {
     const frame = await open(POINTS);
     const page = pageIn(frame, POINTS);
     // The demo poles are listed.
-    await page.getByRole('cell', { name: 'DEMO-P001', exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('cell', { name: 'DEMO-P032', exact: true }).waitFor({ timeout: 30_000 });
 
     await page.getByRole('button', { name: /新增点位/ }).click();
     const dialog = frame.getByRole('dialog', { name: '新增点位' });
