@@ -70,4 +70,11 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/iot/gateway/white')]: lazy(() =>
     import('./gateway/AllowlistPage').then((module) => ({ default: module.AllowlistPage })),
   ),
+  // Installation points and their import (issue 15 §3).
+  [codeOf('/iotcloud/iot/assetMorror/pointManagement')]: lazy(() =>
+    import('./points/PointManagementPage').then((module) => ({ default: module.PointManagementPage })),
+  ),
+  [codeOf('/iotcloud/iot/assetMorror/batchImportPoint')]: lazy(() =>
+    import('./points/BatchImportPointPage').then((module) => ({ default: module.BatchImportPointPage })),
+  ),
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import areaRoutes from './areas/routes.js';
 import authRoutes from './auth/routes.js';
 import deviceRoutes from './devices/routes.js';
+import pointRoutes from './points/routes.js';
 import dictionaryRoutes from './dictionary/routes.js';
 import iotRoutes from './iot/routes.js';
 import firmwareRoutes from './firmware/routes.js';
@@ -52,6 +53,7 @@ export const modules: readonly ServerModule[] = [
   { routes: pushRoutes },
   { routes: videoRoutes },
   { routes: deviceRoutes },
+  { routes: pointRoutes },
   { routes: iotRoutes },
   { routes: placementRoutes },
   // After the device runtime: the upgrade dispatcher listens to it.

@@ -9,15 +9,16 @@ import {
   deviceEndpoints,
   deviceImportTemplate,
   productEndpoints,
+  type Endpoint,
+  type ExportEndpoint,
   type ImportReport,
   type Locale,
+  type UploadEndpoint,
 } from '@cityops/contract';
 import { endpointKey, useCrud } from '@cityops/crud';
-import { showMessage, useCan } from '@cityops/ui';
+import { showMessage, useCan, type ElementCode } from '@cityops/ui';
 import { contractText, useLocale } from './shared';
 import { assetTexts, type AssetText } from './texts';
-
-const MAX_BYTES = deviceEndpoints.importDevices.upload.maxBytes;
 
 /** The import columns' names in the page's language: the workbook's own header in Chinese. */
 const COLUMN_TEXTS: Record<(typeof DEVICE_IMPORT_COLUMNS)[number][0], AssetText> = {
@@ -34,19 +35,30 @@ const COLUMN_TEXTS: Record<(typeof DEVICE_IMPORT_COLUMNS)[number][0], AssetText>
   remarks: 'remarks',
 };
 
-function columnName(column: string, locale: Locale, t: (key: AssetText) => string): string {
-  const entry = DEVICE_IMPORT_COLUMNS.find(([key, header]) => key === column || header === column);
+/** An import's columns (key and zh-CN header) and each one's name in the page's language. */
+export interface ImportColumns {
+  columns: readonly (readonly [string, string])[];
+  /** A column's name in English, by its key. */
+  english(key: string): string;
+}
+
+function columnName(column: string, locale: Locale, of: ImportColumns): string {
+  const entry = of.columns.find(([key, header]) => key === column || header === column);
   if (!entry) return column;
-  return locale === 'zh-CN' ? entry[1] : t(COLUMN_TEXTS[entry[0]]);
+  return locale === 'zh-CN' ? entry[1] : of.english(entry[0]);
 }
 
 /**
  * The report of one import: how many rows, imported and refused, and each refused row's sheet row,
  * column and reason (the contract's text with its values) in the page's language.
  */
-export function ImportReportView({ report }: { report: ImportReport }) {
+export function ImportReportView({ report, columns }: { report: ImportReport; columns?: ImportColumns }) {
   const t = assetTexts.useTexts();
   const locale = useLocale();
+  const deviceColumns: ImportColumns = {
+    columns: DEVICE_IMPORT_COLUMNS,
+    english: (key) => t(COLUMN_TEXTS[key as keyof typeof COLUMN_TEXTS]),
+  };
   return (
     <section aria-label={t('report')}>
       <Alert
@@ -79,7 +91,8 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             key: 'column',
             title: t('column'),
             width: 160,
-            render: (_, problem) => (problem.column ? columnName(problem.column, locale, t) : ''),
+            render: (_, problem) =>
+              problem.column ? columnName(problem.column, locale, columns ?? deviceColumns) : '',
           },
           {
             key: 'reason',
@@ -92,38 +105,55 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   );
 }
 
+/** What an import page imports: its upload and template, the button code, and what its changes make stale. */
+export interface WorkbookImport {
+  upload: UploadEndpoint;
+  template: ExportEndpoint;
+  /** The button code that may upload. */
+  importCode: ElementCode;
+  /** The line above the buttons (the template's rules and the most rows). */
+  hint: string;
+  columns?: ImportColumns;
+  /** Lists to read again after an import. */
+  stale: readonly Endpoint[];
+}
+
 /**
- * 设备批量导入 (issue 15 §3): the template to fill in, one .xlsx up to 20M and 30,000 devices sent to
- * the server (with its progress), and the row-by-row report of what was refused and why.
+ * An import page (设备批量导入, 点位批量导入; issue 15 §3): the template to fill in, one .xlsx up to 20M
+ * sent to the server (with its progress), and the row-by-row report of what was refused and why.
  */
-export function BatchImportPage() {
+export function WorkbookImportPage({
+  upload: endpoint,
+  template,
+  importCode,
+  hint,
+  columns,
+  stale,
+}: WorkbookImport) {
   const t = assetTexts.useTexts();
   const locale = useLocale();
   const { http } = useCrud();
   const client = useQueryClient();
-  const canImport = useCan('batchImport_import');
+  const canImport = useCan(importCode);
   const [percent, setPercent] = useState<number | null>(null);
+  const maxBytes = endpoint.upload.maxBytes;
   const upload = useMutation({
     mutationFn: (file: File) =>
-      http.upload(deviceEndpoints.importDevices, {
+      http.upload(endpoint, {
         body: {},
         file,
         onProgress: ({ sentBytes, totalBytes }) =>
           setPercent(totalBytes > 0 ? Math.round((sentBytes / totalBytes) * 100) : 0),
-      }),
+      }) as Promise<ImportReport>,
     onSettled: () => setPercent(null),
     onSuccess: () =>
-      Promise.all(
-        [deviceEndpoints.page, deviceEndpoints.overview, productEndpoints.page].map((stale) =>
-          client.invalidateQueries({ queryKey: endpointKey(stale) }),
-        ),
-      ),
+      Promise.all(stale.map((list) => client.invalidateQueries({ queryKey: endpointKey(list) }))),
   });
 
   const pick = (file: File) => {
     if (!file.name.toLowerCase().endsWith('.xlsx'))
       showMessage('WARN', contractText('import.notWorkbook', locale));
-    else if (file.size > MAX_BYTES) showMessage('WARN', t('fileTooLarge', { size: megabytes(MAX_BYTES) }));
+    else if (file.size > maxBytes) showMessage('WARN', t('fileTooLarge', { size: megabytes(maxBytes) }));
     else upload.mutate(file);
     return Upload.LIST_IGNORE;
   };
@@ -131,11 +161,11 @@ export function BatchImportPage() {
   return (
     <Card variant="borderless" style={{ margin: 16 }}>
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
-        <Typography.Text type="secondary">{t('uploadHint', { max: DEVICE_IMPORT_MAX })}</Typography.Text>
+        <Typography.Text type="secondary">{hint}</Typography.Text>
         <Space wrap>
           <Button
             icon={<DownloadOutlined />}
-            onClick={() => void http.download(deviceImportTemplate).catch(() => undefined)}
+            onClick={() => void http.download(template).catch(() => undefined)}
           >
             {t('downloadTemplate')}
           </Button>
@@ -150,8 +180,22 @@ export function BatchImportPage() {
         {percent !== null && (
           <Progress percent={percent} format={(value) => t('uploading', { percent: value ?? 0 })} />
         )}
-        {upload.data && <ImportReportView report={upload.data} />}
+        {upload.data && <ImportReportView report={upload.data} columns={columns} />}
       </Space>
     </Card>
+  );
+}
+
+/** 设备批量导入 (issue 15 §3): up to 30,000 devices. */
+export function BatchImportPage() {
+  const t = assetTexts.useTexts();
+  return (
+    <WorkbookImportPage
+      upload={deviceEndpoints.importDevices}
+      template={deviceImportTemplate}
+      importCode="batchImport_import"
+      hint={t('uploadHint', { max: DEVICE_IMPORT_MAX })}
+      stale={[deviceEndpoints.page, deviceEndpoints.overview, productEndpoints.page]}
+    />
   );
 }

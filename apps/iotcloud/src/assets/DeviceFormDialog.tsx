@@ -9,26 +9,12 @@ import {
   type DeviceRow,
 } from '@cityops/contract';
 import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
-import {
-  coordinatesOf,
-  LocationPicker,
-  locationRule,
-  locationText,
-  useAddressFill,
-  type LocationValue,
-} from '@cityops/map';
+import { coordinatesOf, locationText, type LocationValue } from '@cityops/map';
+import { PointSelect } from '../points/PointSelect';
+import { pointTexts } from '../points/texts';
+import { LocationField, ProjectAreaSiteFields } from './PlaceFields';
 import { useCreateDevice, useUpdateDevice } from './queries';
-import {
-  AreaSelect,
-  contractText,
-  ProductSelect,
-  ProjectSelect,
-  refusedField,
-  SiteSelect,
-  useAllProducts,
-  useLocale,
-  useProjectMap,
-} from './shared';
+import { contractText, ProductSelect, refusedField, useAllProducts, useLocale } from './shared';
 import { assetTexts } from './texts';
 
 interface FormValues {
@@ -39,6 +25,7 @@ interface FormValues {
   projectId: number;
   areaId: number | null;
   siteId: number | null;
+  pointId: number | null;
   segment: string;
   location: LocationValue;
   address: string;
@@ -50,7 +37,14 @@ const field = deviceFieldsShape;
 
 function initialValues(device: DeviceRow | null, projectId: number | undefined): Partial<FormValues> {
   if (!device)
-    return { projectId, areaId: null, siteId: null, enabled: true, location: locationText(null, null) };
+    return {
+      projectId,
+      areaId: null,
+      siteId: null,
+      pointId: null,
+      enabled: true,
+      location: locationText(null, null),
+    };
   return { ...device, location: locationText(device.longitude, device.latitude) };
 }
 
@@ -72,19 +66,8 @@ const FIELD_REFUSALS = {
   'device.controlCodeNotAllowed': 'controlCode',
   'device.areaNotInProject': 'areaId',
   'device.siteNotInProject': 'siteId',
+  'point.notInProject': 'pointId',
 } as const;
-
-/** The picker's map with the chosen project's outline and areas, looking at the project's place. */
-function DevicePicker(props: {
-  projectId: number | undefined;
-  value?: LocationValue;
-  onChange?(value: LocationValue): void;
-  onAddress?(address: string): void;
-}) {
-  const { projectId, ...control } = props;
-  const { areas, centre } = useProjectMap(projectId);
-  return <LocationPicker {...control} areas={areas} center={centre} height={260} />;
-}
 
 /**
  * Add or edit a device (设备列表, issue 15 §3): its key, name (32), product, project, area and site of
@@ -103,6 +86,7 @@ export function DeviceFormDialog({
   onClose(): void;
 }) {
   const t = assetTexts.useTexts();
+  const points = pointTexts.useTexts();
   const crud = crudTexts.useTexts();
   const locale = useLocale();
   const create = useCreateDevice();
@@ -117,8 +101,6 @@ export function DeviceFormDialog({
     message: t('required', { field: label }),
   });
   const choose = (label: string) => ({ required: true, message: t('choose', { field: label }) });
-  const fillAddress = useAddressFill(DEVICE_ADDRESS_MAX);
-
   const submit = async (values: FormValues) => {
     const { longitude, latitude } = coordinatesOf(values.location);
     const typeCode = typeOf(values.productId);
@@ -130,6 +112,7 @@ export function DeviceFormDialog({
       projectId: values.projectId,
       areaId: values.areaId ?? null,
       siteId: values.siteId ?? null,
+      pointId: values.pointId ?? null,
       segment: values.segment ?? '',
       longitude,
       latitude,
@@ -202,31 +185,16 @@ export function DeviceFormDialog({
                   );
                 }}
               </Form.Item>
-              <Form.Item name="projectId" label={t('project')} rules={[choose(t('project'))]}>
-                <ProjectSelect
-                  onChange={() => {
-                    form.setFieldValue('areaId', null);
-                    form.setFieldValue('siteId', null);
-                  }}
-                />
-              </Form.Item>
+              <ProjectAreaSiteFields
+                form={form}
+                labels={{ project: t('project'), area: t('area'), site: t('site') }}
+                chooseProject={t('choose', { field: t('project') })}
+                onProjectChange={() => form.setFieldValue('pointId', null)}
+              />
               <Form.Item noStyle dependencies={['projectId']}>
                 {() => (
-                  <Form.Item name="areaId" label={t('area')}>
-                    <AreaSelect
-                      projectId={form.getFieldValue('projectId') as number | undefined}
-                      onChange={() => form.setFieldValue('siteId', null)}
-                    />
-                  </Form.Item>
-                )}
-              </Form.Item>
-              <Form.Item noStyle dependencies={['projectId', 'areaId']}>
-                {() => (
-                  <Form.Item name="siteId" label={t('site')}>
-                    <SiteSelect
-                      projectId={form.getFieldValue('projectId') as number | undefined}
-                      areaId={form.getFieldValue('areaId') as number | null}
-                    />
+                  <Form.Item name="pointId" label={points('pointOf')}>
+                    <PointSelect projectId={form.getFieldValue('projectId') as number | undefined} />
                   </Form.Item>
                 )}
               </Form.Item>
@@ -240,17 +208,7 @@ export function DeviceFormDialog({
                 <Switch checkedChildren={t('enabledYes')} unCheckedChildren={t('enabledNo')} />
               </Form.Item>
             </div>
-            <Form.Item noStyle dependencies={['projectId']}>
-              {() => (
-                <Form.Item name="location" label={t('location')} rules={[locationRule]}>
-                  <DevicePicker
-                    key={String(form.getFieldValue('projectId'))}
-                    projectId={form.getFieldValue('projectId') as number | undefined}
-                    onAddress={fillAddress(form)}
-                  />
-                </Form.Item>
-              )}
-            </Form.Item>
+            <LocationField form={form} label={t('location')} />
             <Form.Item name="remarks" label={t('remarks')} rules={[zodRule(field.remarks, t('remarks'))]}>
               <Input.TextArea maxLength={200} showCount rows={2} />
             </Form.Item>

@@ -13,6 +13,8 @@ import {
   type CrudColumn,
 } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
+import { PointSelect } from '../points/PointSelect';
+import { pointTexts } from '../points/texts';
 import { CredentialsDialog } from './CredentialsDialog';
 import { DeviceFormDialog } from './DeviceFormDialog';
 import { useBatchDeleteDevices, useDeleteDevice } from './queries';
@@ -40,6 +42,8 @@ interface Filters {
   productId?: number;
   typeCode?: DeviceRow['typeCode'];
   online?: 'true' | 'false';
+  pointId?: number;
+  mounted?: 'true' | 'false';
   keyword?: string;
 }
 
@@ -50,6 +54,7 @@ interface Filters {
  */
 export function DeviceListPage({ onOpenDevice }: { onOpenDevice?(deviceId: number): void }) {
   const t = assetTexts.useTexts();
+  const points = pointTexts.useTexts();
   const crud = crudTexts.useTexts();
   const locale = useLocale();
   const list = useListState(deviceListRequestSchema);
@@ -70,6 +75,8 @@ export function DeviceListPage({ onOpenDevice }: { onOpenDevice?(deviceId: numbe
     productId: state.productId,
     typeCode: state.typeCode,
     online: state.online === undefined ? undefined : state.online ? 'true' : 'false',
+    pointId: state.pointId,
+    mounted: state.mounted === undefined ? undefined : state.mounted ? 'true' : 'false',
     keyword: state.keyword,
   };
 
@@ -93,6 +100,7 @@ export function DeviceListPage({ onOpenDevice }: { onOpenDevice?(deviceId: numbe
     { key: 'projectName', title: t('project') },
     { key: 'areaName', title: t('area'), render: (_, row) => row.areaName ?? t('none') },
     { key: 'siteName', title: t('site'), render: (_, row) => row.siteName ?? t('none') },
+    { key: 'pointName', title: points('point'), render: (_, row) => row.pointName ?? t('none') },
     { key: 'segment', title: t('segment'), defaultHidden: true },
     {
       key: 'online',
@@ -160,6 +168,7 @@ export function DeviceListPage({ onOpenDevice }: { onOpenDevice?(deviceId: numbe
           list.update({
             ...values,
             online: values.online === undefined ? undefined : values.online === 'true',
+            mounted: values.mounted === undefined ? undefined : values.mounted === 'true',
           })
         }
         onReset={list.reset}
@@ -181,6 +190,28 @@ export function DeviceListPage({ onOpenDevice }: { onOpenDevice?(deviceId: numbe
             options={[
               { value: 'true', label: t('online') },
               { value: 'false', label: t('offline') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['projectId']}>
+          {(form) => (
+            <Form.Item name="pointId" label={points('point')}>
+              <PointSelect
+                projectId={form.getFieldValue('projectId') as number | undefined}
+                placeholder={t('all')}
+                style={{ width: 180 }}
+              />
+            </Form.Item>
+          )}
+        </Form.Item>
+        <Form.Item name="mounted" label={points('mounted')}>
+          <Select
+            allowClear
+            placeholder={t('all')}
+            style={{ width: 110 }}
+            options={[
+              { value: 'true', label: points('mountedYes') },
+              { value: 'false', label: points('mountedNo') },
             ]}
           />
         </Form.Item>

@@ -13,6 +13,8 @@ export const liveDevice = (deviceId: number, name: string, extra: Partial<LiveDe
   projectName: '深圳南山智慧路灯示范项目',
   areaId: null,
   areaName: null,
+  pointId: null,
+  pointName: null,
   siteId: null,
   siteName: null,
   segment: '',

@@ -62,6 +62,8 @@ export const device = (deviceId: number, name: string, extra: Partial<DeviceRow>
   projectName: '深圳南山智慧路灯示范项目',
   areaId: null,
   areaName: null,
+  pointId: null,
+  pointName: null,
   siteId: null,
   siteName: null,
   segment: '',

@@ -56,6 +56,8 @@ export const BUTTONS = {
     export: '导出维护记录',
   },
   white: { add: '新增白名单', delete: '删除白名单', sync: '同步白名单' },
+  pointManagement: { add: '新增点位', edit: '编辑点位', delete: '删除点位', mount: '挂载设备' },
+  batchImportPoint: { import: '导入点位' },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** A page that has buttons. */

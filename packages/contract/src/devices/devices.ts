@@ -91,6 +91,8 @@ export const deviceFieldsShape = {
   /** A disabled device is refused by the broker and sent no commands. */
   enabled: z.boolean().default(true),
   remarks: optionalText(200),
+  /** The installation point it is mounted on (points.ts), of its project; left out: unchanged (none when created). */
+  pointId: idSchema.nullable().optional(),
 };
 
 export const createDeviceSchema = z.object(deviceFieldsShape).strict().superRefine(coordinatePair);
@@ -115,6 +117,8 @@ export const deviceRowSchema = z.object({
   areaName: z.string().nullable(),
   siteId: z.number().int().nullable(),
   siteName: z.string().nullable(),
+  pointId: z.number().int().nullable(),
+  pointName: z.string().nullable(),
   segment: z.string(),
   longitude: z.number().nullable(),
   latitude: z.number().nullable(),
@@ -130,6 +134,19 @@ export const deviceRowSchema = z.object({
 });
 export type DeviceRow = z.output<typeof deviceRowSchema>;
 
+/** A yes/no filter of a list: a boolean or its text; '' means no filter. */
+export const booleanFilter = z.preprocess(
+  (value) =>
+    value === ''
+      ? undefined
+      : value === 'true' || value === true
+        ? true
+        : value === 'false' || value === false
+          ? false
+          : value,
+  z.boolean().optional(),
+);
+
 export const DEVICE_SORTABLE = ['name', 'deviceKey', 'createdAt', 'lastSeenAt'] as const;
 export const deviceFilterShape = {
   projectId: idFilter,
@@ -137,17 +154,11 @@ export const deviceFilterShape = {
   areaId: idFilter,
   siteId: idFilter,
   typeCode: z.enum(DEVICE_TYPE_CODES).optional(),
-  online: z.preprocess(
-    (value) =>
-      value === ''
-        ? undefined
-        : value === 'true' || value === true
-          ? true
-          : value === 'false' || value === false
-            ? false
-            : value,
-    z.boolean().optional(),
-  ),
+  online: booleanFilter,
+  /** The devices of one installation point. */
+  pointId: idFilter,
+  /** true: mounted on a point; false: on none (the devices a point may take). */
+  mounted: booleanFilter,
   /** Name, key or control code containing this text. */
   keyword: textFilter(50),
 };
@@ -217,6 +228,22 @@ export const importReportSchema = z.object({
   problems: z.array(importProblemSchema),
 });
 export type ImportReport = z.output<typeof importReportSchema>;
+
+/** An import workbook's upload: one .xlsx in the field `file` (§5 uploads: 20M); answers the row report. */
+export const importUpload = (path: string, code: string) =>
+  defineUpload({
+    method: 'POST',
+    path,
+    access: permission(code),
+    query: noQuery,
+    body: z.object({}).strict(),
+    data: importReportSchema,
+    upload: { field: 'file', maxBytes: 20 * 1024 * 1024 },
+  });
+
+/** An import's template download (its header row and one example row), for holders of the page. */
+export const importTemplate = (path: string, page: string) =>
+  defineExport({ method: 'GET', path, access: permission(page), query: getQuery(), body: z.undefined() });
 
 export const productEndpoints = {
   page: postBody(
@@ -290,15 +317,7 @@ export const deviceEndpoints = {
     data: deviceOverviewSchema,
   }),
   /** The import workbook: a multipart upload of one .xlsx (§5 uploads: 20M); answers the row report. */
-  importDevices: defineUpload({
-    method: 'POST',
-    path: '/iot/device/import',
-    access: permission('batchImport_import'),
-    query: noQuery,
-    body: z.object({}).strict(),
-    data: importReportSchema,
-    upload: { field: 'file', maxBytes: 20 * 1024 * 1024 },
-  }),
+  importDevices: importUpload('/iot/device/import', 'batchImport_import'),
 } as const;
 
 /** The import workbook's columns, in order; the header row holds the zh-CN names. */
@@ -317,10 +336,4 @@ export const DEVICE_IMPORT_COLUMNS = [
 ] as const;
 
 /** The import template: the header row of `DEVICE_IMPORT_COLUMNS` and one example row. */
-export const deviceImportTemplate = defineExport({
-  method: 'GET',
-  path: '/iot/device/importTemplate',
-  access: permission(DEVICE_IMPORT_PAGE),
-  query: getQuery(),
-  body: z.undefined(),
-});
+export const deviceImportTemplate = importTemplate('/iot/device/importTemplate', DEVICE_IMPORT_PAGE);

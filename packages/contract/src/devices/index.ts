@@ -12,3 +12,4 @@ export * from './otaTexts.js';
 export * from './maintenance.js';
 export * from './allowlist.js';
 export * from './maintenanceTexts.js';
+export * from './points.js';

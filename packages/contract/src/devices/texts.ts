@@ -1,4 +1,5 @@
 import { placementTextsEn, placementTextsZh } from './placementTexts.js';
+import { pointTextsEn, pointTextsZh } from './pointTexts.js';
 
 /** The device core's texts that the server answers and the pages share (issue 15). */
 export const deviceTextsZh = {
@@ -53,6 +54,7 @@ export const deviceTextsZh = {
   'command.brokerDown': '设备连接服务不可用，命令未下发',
   'rule.notFound': '告警规则不存在或已被删除，请刷新列表',
   'rule.notNumeric': '只能对数值型属性设置阈值规则',
+  ...pointTextsZh,
 } as const;
 
 export const deviceTextsEn: { readonly [K in keyof typeof deviceTextsZh]: string } = {
@@ -107,4 +109,5 @@ export const deviceTextsEn: { readonly [K in keyof typeof deviceTextsZh]: string
   'command.brokerDown': 'The device connection service is unavailable; the command was not sent',
   'rule.notFound': 'The alarm rule does not exist or was deleted; refresh the list',
   'rule.notNumeric': 'Threshold rules apply to numeric properties only',
+  ...pointTextsEn,
 };

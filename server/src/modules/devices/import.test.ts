@@ -14,12 +14,11 @@ import {
   type ImportReport,
 } from '@cityops/contract';
 import { inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cameras, devices, projects } from '../../db/schema.js';
 import { licenceDocument, signedByTestVendor, TEST_VENDOR_PUBLIC_KEY } from '../../test/licence.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
-import { sheetRows } from '../../test/xlsx.js';
+import { multipartFile, sheetRows, workbookOf } from '../../test/xlsx.js';
 import { secretHash } from './credentials.js';
 
 let t: TestApp;
@@ -28,30 +27,15 @@ let admin: string;
 const HEADER = DEVICE_IMPORT_COLUMNS.map(([, zh]) => zh);
 type Cell = string | number | null;
 
-/** An .xlsx whose first sheet holds these rows (the header first). */
-async function workbook(rows: Cell[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('设备');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-const BOUNDARY = '----cityops-import-boundary';
+const workbook = (rows: Cell[][]) => workbookOf(rows, '设备');
 
 /** Uploads the file as the browser's form does. */
 async function upload(app: TestApp, file: Buffer, token: string, name = 'devices.xlsx') {
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-        'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
-    ),
-    file,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
+  const { contentType, payload } = multipartFile(file, name);
   const answer = await app.app.inject({
     method: 'POST',
     url: `${API_PREFIX}${api.importDevices.path}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, [HEADER_ACCESS_TOKEN]: token },
+    headers: { 'content-type': contentType, [HEADER_ACCESS_TOKEN]: token },
     payload,
   });
   return answer.json<Envelope<ImportReport | null>>();

@@ -6,11 +6,16 @@ import {
   deviceFieldsShape,
   type ImportReport,
 } from '@cityops/contract';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { Database } from '../../db/connection.js';
-import { refuse } from '../../http/envelope.js';
-import { invalidInput } from '../../http/validation.js';
+import {
+  cellNumber,
+  cellText,
+  ProblemList,
+  readSheet,
+  type ImportProblem,
+  type SheetRow,
+} from '../../http/importSheet.js';
 import { ensureDeviceRoom } from '../licence/devices.js';
 import { recordAudit, type Actor } from '../logs/audit.js';
 import { newSecret, secretColumns } from './credentials.js';
@@ -24,12 +29,9 @@ import { controlCodeProblem, projectScope, readLicence, type DevicesCtx } from '
  * all of them or (on a database failure, or the licence's limit) none.
  */
 
-type Column = (typeof DEVICE_IMPORT_COLUMNS)[number][0];
-type Problem = ImportReport['problems'][number];
-type Raw = Record<Column, string | number>;
-
-const COLUMN_NAMES = new Map<string, string>(DEVICE_IMPORT_COLUMNS);
-const nameOf = (column: string) => COLUMN_NAMES.get(column) ?? column;
+type Columns = typeof DEVICE_IMPORT_COLUMNS;
+type Column = Columns[number][0];
+type Problems = ProblemList<Columns>;
 
 /** The device form's fields a row carries directly (the rest are looked up by name). */
 const rowSchema = z
@@ -46,56 +48,7 @@ const rowSchema = z
   .superRefine(coordinatePair);
 type RowFields = z.output<typeof rowSchema>;
 
-/** What a cell shows: text of rich text, links and formulas' results; '' for nothing or an error. */
-function cellValue(value: ExcelJS.CellValue): string | number {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string' || typeof value === 'number') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('hyperlink' in value) return String(value.text);
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: ExcelJS.CellValue }).result;
-    return result === undefined ? '' : cellValue(result);
-  }
-  return '';
-}
-
-const text = (value: string | number) => String(value).trim();
-
-interface SheetRow {
-  row: number;
-  raw: Raw;
-}
-
-/** Reads the workbook's first sheet: the header checked against the template, then the non-empty rows. */
-async function readSheet(path: string): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.readFile(path);
-  } catch {
-    refuse('import.notWorkbook');
-  }
-  const sheet = workbook.worksheets[0] ?? refuse('import.notWorkbook');
-  const header = sheet.getRow(1);
-  DEVICE_IMPORT_COLUMNS.forEach(([, expected], index) => {
-    if (text(cellValue(header.getCell(index + 1).value)) !== expected)
-      refuse('import.badHeader', { column: index + 1, expected });
-  });
-  const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1) return;
-    const values = DEVICE_IMPORT_COLUMNS.map((_, index) => cellValue(row.getCell(index + 1).value));
-    if (values.every((value) => text(value) === '')) return;
-    if (rows.length >= DEVICE_IMPORT_MAX) refuse('import.tooManyRows', { max: DEVICE_IMPORT_MAX });
-    const raw = Object.fromEntries(
-      DEVICE_IMPORT_COLUMNS.map(([column], index) => [column, values[index] ?? '']),
-    ) as Raw;
-    rows.push({ row: number, raw });
-  });
-  if (rows.length === 0) refuse('import.noRows');
-  return rows;
-}
+const text = cellText;
 
 interface Candidate {
   row: number;
@@ -107,30 +60,25 @@ interface Candidate {
 
 /** The form's rules on one row, as problems; the candidate device when there are none. */
 function checkRow(
-  { row, raw }: SheetRow,
+  { row, raw }: SheetRow<Columns>,
   lookups: Awaited<ReturnType<typeof loadLookups>>,
-  problems: Problem[],
+  problems: Problems,
 ): Candidate | null {
-  const before = problems.length;
-  const add = (column: Column, reason: string, values: Problem['values'] = {}) =>
-    problems.push({ row, column: nameOf(column), reason, values });
+  const before = problems.problems.length;
+  const add = (column: Column, reason: string, values: ImportProblem['values'] = {}) =>
+    problems.add(row, column, reason, values);
   const input = {
     deviceKey: text(raw.deviceKey),
     controlCode: text(raw.controlCode) || null,
     name: text(raw.name),
     segment: text(raw.segment),
-    longitude: typeof raw.longitude === 'number' ? raw.longitude : text(raw.longitude),
-    latitude: typeof raw.latitude === 'number' ? raw.latitude : text(raw.latitude),
+    longitude: cellNumber(raw.longitude),
+    latitude: cellNumber(raw.latitude),
     address: text(raw.address),
     remarks: text(raw.remarks),
   };
   const parsed = rowSchema.safeParse(input);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const refusal = invalidInput(new z.ZodError([issue]), input, 'body', 'zh-CN');
-      add(String(issue.path[0] ?? 'deviceKey') as Column, refusal.key, refusal.values);
-    }
-  }
+  if (!parsed.success) problems.addInvalid(row, parsed.error, input, 'deviceKey');
   const productKey = text(raw.productKey);
   const product = lookups.products.get(productKey.toLowerCase());
   if (!product) add('productKey', 'import.unknownProduct', { value: productKey });
@@ -147,7 +95,7 @@ function checkRow(
     const codeProblem = controlCodeProblem(product.typeCode, input.controlCode);
     if (codeProblem) add('controlCode', codeProblem);
   }
-  if (!parsed.success || !product || project === undefined || problems.length > before) return null;
+  if (!parsed.success || !product || project === undefined || problems.problems.length > before) return null;
   return { row, fields: parsed.data, productId: product.id, projectId: project, areaId };
 }
 
@@ -173,7 +121,7 @@ async function loadLookups(ctx: DevicesCtx, userId: number) {
 }
 
 /** The same key or control code twice in the file: the later rows are refused, naming the first. */
-function refuseRepeats(candidates: Candidate[], problems: Problem[]): Candidate[] {
+function refuseRepeats(candidates: Candidate[], problems: Problems): Candidate[] {
   const firstKey = new Map<string, number>();
   const firstCode = new Map<string, number>();
   return candidates.filter((candidate) => {
@@ -183,25 +131,15 @@ function refuseRepeats(candidates: Candidate[], problems: Problem[]): Candidate[
     if (keyRow === undefined) firstKey.set(deviceKey, candidate.row);
     if (controlCode && codeRow === undefined) firstCode.set(controlCode, candidate.row);
     if (keyRow !== undefined)
-      problems.push({
-        row: candidate.row,
-        column: nameOf('deviceKey'),
-        reason: 'import.duplicateInFile',
-        values: { row: keyRow },
-      });
+      problems.add(candidate.row, 'deviceKey', 'import.duplicateInFile', { row: keyRow });
     if (codeRow !== undefined)
-      problems.push({
-        row: candidate.row,
-        column: nameOf('controlCode'),
-        reason: 'import.duplicateInFile',
-        values: { row: codeRow },
-      });
+      problems.add(candidate.row, 'controlCode', 'import.duplicateInFile', { row: codeRow });
     return keyRow === undefined && codeRow === undefined;
   });
 }
 
 /** Rows whose key or control code is registered already (read under the devices' lock). */
-async function refuseTaken(tx: Database, candidates: Candidate[], problems: Problem[]) {
+async function refuseTaken(tx: Database, candidates: Candidate[], problems: Problems) {
   const keys = await repo.takenKeys(
     tx,
     candidates.map((candidate) => candidate.fields.deviceKey),
@@ -214,20 +152,8 @@ async function refuseTaken(tx: Database, candidates: Candidate[], problems: Prob
     const { deviceKey, controlCode } = candidate.fields;
     const keyTaken = keys.has(deviceKey);
     const codeTaken = controlCode !== null && codes.has(controlCode);
-    if (keyTaken)
-      problems.push({
-        row: candidate.row,
-        column: nameOf('deviceKey'),
-        reason: 'device.keyTaken',
-        values: {},
-      });
-    if (codeTaken)
-      problems.push({
-        row: candidate.row,
-        column: nameOf('controlCode'),
-        reason: 'device.controlCodeTaken',
-        values: {},
-      });
+    if (keyTaken) problems.add(candidate.row, 'deviceKey', 'device.keyTaken');
+    if (codeTaken) problems.add(candidate.row, 'controlCode', 'device.controlCodeTaken');
     return !keyTaken && !codeTaken;
   });
 }
@@ -239,9 +165,9 @@ export async function importDevices(
   path: string,
   fileName: string,
 ): Promise<ImportReport> {
-  const rows = await readSheet(path);
+  const rows = await readSheet(path, DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_MAX, 'import.tooManyRows');
   const lookups = await loadLookups(ctx, actor.userId);
-  const problems: Problem[] = [];
+  const problems = new ProblemList(DEVICE_IMPORT_COLUMNS);
   const checked = rows.flatMap((row) => checkRow(row, lookups, problems) ?? []);
   const candidates = refuseRepeats(checked, problems);
   await readLicence(ctx);
@@ -268,7 +194,7 @@ export async function importDevices(
         })),
       );
     }
-    const refused = new Set(problems.map((problem) => problem.row)).size;
+    const refused = problems.refusedRows;
     await recordAudit(tx, actor, now, {
       module: DEVICE_IMPORT_PAGE,
       action: 'import',
@@ -277,11 +203,5 @@ export async function importDevices(
     });
     return good.length;
   });
-  problems.sort((a, b) => a.row - b.row);
-  return {
-    total: rows.length,
-    imported,
-    refused: new Set(problems.map((problem) => problem.row)).size,
-    problems,
-  };
+  return problems.report(rows.length, imported);
 }

@@ -8,12 +8,27 @@ import type {
   deviceListRequestSchema,
   productListRequestSchema,
 } from '@cityops/contract';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
 import { areas } from '../areas/tables.js';
 import { deviceAlarms } from '../iot/tables.js';
+import { points } from '../points/tables.js';
 import { projects } from '../projects/tables.js';
 import { sites } from '../sites/tables.js';
 import { userProjects } from '../users/tables.js';
@@ -65,6 +80,11 @@ export function areasOfProjects(db: Database, projectIds: readonly number[]) {
 
 export async function areaProject(db: Database, areaId: number): Promise<number | null> {
   const [row] = await db.select({ projectId: areas.projectId }).from(areas).where(eq(areas.id, areaId));
+  return row?.projectId ?? null;
+}
+
+export async function pointProject(db: Database, pointId: number): Promise<number | null> {
+  const [row] = await db.select({ projectId: points.projectId }).from(points).where(eq(points.id, pointId));
   return row?.projectId ?? null;
 }
 
@@ -337,6 +357,8 @@ const deviceColumns = {
   areaName: areas.name,
   siteId: devices.siteId,
   siteName: sites.name,
+  pointId: devices.pointId,
+  pointName: points.name,
   segment: devices.segment,
   longitude: devices.longitude,
   latitude: devices.latitude,
@@ -358,7 +380,8 @@ const selectDevices = (db: Database) =>
     .innerJoin(products, eq(products.id, devices.productId))
     .innerJoin(projects, eq(projects.id, devices.projectId))
     .leftJoin(areas, eq(areas.id, devices.areaId))
-    .leftJoin(sites, eq(sites.id, devices.siteId));
+    .leftJoin(sites, eq(sites.id, devices.siteId))
+    .leftJoin(points, eq(points.id, devices.pointId));
 type SelectedDevice = Awaited<ReturnType<typeof selectDevices>>[number];
 
 const toDevice = ({
@@ -400,6 +423,12 @@ export function deviceFilter(
     request.siteId === undefined ? undefined : eq(devices.siteId, request.siteId),
     request.typeCode === undefined ? undefined : eq(products.typeCode, request.typeCode),
     request.online === undefined ? undefined : eq(devices.online, request.online),
+    request.pointId === undefined ? undefined : eq(devices.pointId, request.pointId),
+    request.mounted === undefined
+      ? undefined
+      : request.mounted
+        ? isNotNull(devices.pointId)
+        : isNull(devices.pointId),
     keyword
       ? or(
           ilike(devices.name, keyword),
@@ -516,6 +545,7 @@ export interface DeviceInsert {
   projectId: number;
   areaId?: number | null;
   siteId?: number | null;
+  pointId?: number | null;
   segment?: string;
   longitude?: number | null;
   latitude?: number | null;
@@ -538,6 +568,7 @@ const asRecord = (row: DeviceInsert) => ({
   project_id: row.projectId,
   area_id: row.areaId ?? null,
   site_id: row.siteId ?? null,
+  point_id: row.pointId ?? null,
   segment: row.segment ?? '',
   longitude: row.longitude ?? null,
   latitude: row.latitude ?? null,
@@ -562,14 +593,15 @@ export async function insertDevices(db: Database, rows: readonly DeviceInsert[])
     const batch = JSON.stringify(rows.slice(i, i + INSERT_BATCH).map(asRecord));
     const inserted = await db.execute<{ device_id: number }>(sql`
       insert into iot_devices (device_key, control_code, name, product_id, project_id, area_id, site_id,
-        segment, longitude, latitude, address, enabled, secret_sealed, secret_hash, remarks, editor,
+        point_id, segment, longitude, latitude, address, enabled, secret_sealed, secret_hash, remarks, editor,
         created_at, updated_at)
-      select device_key, control_code, name, product_id, project_id, area_id, site_id, segment, longitude,
+      select device_key, control_code, name, product_id, project_id, area_id, site_id, point_id, segment,
+        longitude,
         latitude, address, enabled, secret_sealed, secret_hash, remarks, editor,
         coalesce(created_at, now()), coalesce(updated_at, now())
       from jsonb_to_recordset(${batch}::jsonb) as x(device_key varchar, control_code varchar,
         name varchar, product_id integer, project_id integer, area_id integer, site_id integer,
-        segment varchar, longitude double precision, latitude double precision, address varchar,
+        point_id integer, segment varchar, longitude double precision, latitude double precision, address varchar,
         enabled boolean, secret_sealed varchar, secret_hash varchar, remarks varchar, editor varchar,
         created_at timestamptz, updated_at timestamptz)
       returning device_id`);

@@ -8,9 +8,8 @@ import {
 } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { Answer } from '../../http/envelope.js';
-import { exportRoute } from '../../http/export.js';
+import { importRoutes } from '../../http/importSheet.js';
 import { route } from '../../http/route.js';
-import { clearPartialUploads, uploadRoute } from '../../http/upload.js';
 import { actorOfInput as actorOf, userOfInput as userOf } from '../logs/audit.js';
 import { changeRoutes } from '../logs/changeRoutes.js';
 import { importDevices } from './importDevices.js';
@@ -74,19 +73,14 @@ export default async function deviceRoutes(app: FastifyInstance) {
   );
   route(app, api.overview, (input) => devices.deviceOverview(ctx, userOf(input), input.query.projectId));
 
-  const uploads = join(ctx.config.DATA_DIR, 'uploads', 'device-imports');
-  // Uploads a stop cut short; none can be under way before the routes exist.
-  await clearPartialUploads(uploads);
-  await uploadRoute(app, api.importDevices, {
-    directory: uploads,
-    // The page words the report itself (import.done with its counts, then the refused rows).
+  await importRoutes(app, {
+    upload: api.importDevices,
+    template: deviceImportTemplate,
+    directory: join(ctx.config.DATA_DIR, 'uploads', 'device-imports'),
     store: (input, file) => importDevices(ctx, actorOf(input), file.path, file.fileName),
-  });
-  exportRoute(app, deviceImportTemplate, async (input) => ({
     fileName: '设备导入模板',
     sheetName: '设备导入',
-    // The header is the template's zh-CN names in every language: the import compares it with them.
-    columns: DEVICE_IMPORT_COLUMNS.map(([key, header]) => ({ key, header, width: 20 })),
-    rows: importTemplateRows(ctx, userOf(input)),
-  }));
+    columns: DEVICE_IMPORT_COLUMNS,
+    rows: (input) => importTemplateRows(ctx, userOf(input)),
+  });
 }

@@ -1,8 +1,9 @@
 import { DEMO_FLEET_MAX, DEMO_PRODUCTS, DEMO_RULES, demoFleetPlan, deviceEndpoints } from '@cityops/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed/index.js';
-import { alarmRules, devices, productFunctions, products, projects } from '../../db/schema.js';
+import { alarmRules, devices, points, productFunctions, products, projects } from '../../db/schema.js';
+import { DEMO_POLES } from '../points/seed.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { demoFleetSecret, secretHash } from './credentials.js';
 import { resealDeviceSecrets } from './service.js';
@@ -63,10 +64,14 @@ describe('the demo seed', () => {
       params: { id: rows[0]?.id ?? 0 },
     });
     expect(shown.data?.secret).toBe(secret);
+    // The first devices stand three to a pole on a few dozen demo poles.
+    expect(await db.$count(points)).toBe(DEMO_POLES);
+    expect(await db.$count(devices, isNotNull(devices.pointId))).toBe(DEMO_POLES * 3);
 
     // Again: nothing added, nothing sealed again.
     await seed(db, { ...t.config, DEMO_DEVICES: DEMO_FLEET_MAX });
     expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX);
+    expect(await db.$count(points)).toBe(DEMO_POLES);
     expect(await db.$count(products)).toBe(DEMO_PRODUCTS.length);
     expect(await db.$count(alarmRules)).toBe(DEMO_RULES.length);
     expect(await resealDeviceSecrets(db, t.app.cityops.secrets)).toBe(0);

@@ -1,6 +1,7 @@
 import { DEMO_PRODUCTS, DEMO_RULES, demoFleetPlan } from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
 import type { SecretBox } from '../../db/secretBox.js';
+import { seedDemoPoints } from '../points/seed.js';
 import { demoFleetSecret, secretColumns } from './credentials.js';
 import * as repo from './repository.js';
 import { products } from './tables.js';
@@ -66,5 +67,7 @@ export async function seedDemoDevices(db: Database, box: SecretBox, projectId: n
       ];
     }),
   );
+  // A few dozen poles with the first devices on them (pointManagement is not empty).
+  await seedDemoPoints(db, projectId, count);
   return missing.length;
 }

@@ -85,6 +85,7 @@ const DEVICE_LOG: Logged<DeviceRow> = {
     'projectId',
     'areaId',
     'siteId',
+    'pointId',
     'segment',
     'longitude',
     'latitude',
@@ -359,6 +360,8 @@ async function checkDevice(
     refuse('device.areaNotInProject');
   if (input.siteId !== null && (await repo.siteProject(tx, input.siteId)) !== input.projectId)
     refuse('device.siteNotInProject');
+  if (input.pointId && (await repo.pointProject(tx, input.pointId)) !== input.projectId)
+    refuse('point.notInProject');
 }
 
 const deviceColumns = (input: DeviceInput) => ({
@@ -369,6 +372,8 @@ const deviceColumns = (input: DeviceInput) => ({
   projectId: input.projectId,
   areaId: input.areaId,
   siteId: input.siteId,
+  // Left out: the device stays where it is mounted (none for a new device).
+  ...(input.pointId === undefined ? {} : { pointId: input.pointId }),
   segment: input.segment,
   longitude: input.longitude ?? null,
   latitude: input.latitude ?? null,
@@ -410,7 +415,15 @@ export function updateDevice(ctx: DevicesCtx, actor: Actor, input: z.output<type
   return loggedChange(ctx, actor, 'update', DEVICE_LOG, async (tx, now) => {
     const before = await visibleDevice(ctx, tx, actor.userId, id);
     await checkDevice(ctx, tx, actor.userId, input, id);
-    await repo.updateDevice(tx, id, { ...deviceColumns(input), editor: actor.account, updatedAt: now });
+    // A device moved to another project leaves the point it kept (points belong to one project).
+    const leaves =
+      input.pointId === undefined && before.pointId !== null && before.projectId !== input.projectId;
+    await repo.updateDevice(tx, id, {
+      ...deviceColumns(input),
+      ...(leaves ? { pointId: null } : {}),
+      editor: actor.account,
+      updatedAt: now,
+    });
     if ((before.enabled && !input.enabled) || before.deviceKey !== input.deviceKey)
       await revoke(tx, [before.deviceKey]);
     else await changed(tx, [before.deviceKey]);

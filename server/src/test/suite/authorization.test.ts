@@ -16,6 +16,7 @@ import {
   cameras,
   devices,
   firmware,
+  points,
   products,
   projects,
   resources,
@@ -52,6 +53,7 @@ const foreign = {
   siteId: 0,
   /** A registered IoT device of the project and a product with control codes (environment sensor). */
   deviceId: 0,
+  pointId: 0,
   productId: 0,
   longitude: 0,
   latitude: 0,
@@ -152,12 +154,18 @@ beforeAll(async () => {
       .returning();
     if (sensorDevice) foreign.upgradable.push(sensorDevice.id);
   }
+  const [point] = await t.handle.db
+    .insert(points)
+    .values({ code: 'MATRIX-FOREIGN-POINT', name: '矩阵外项目点位', projectId: first.id })
+    .returning();
+  foreign.pointId = point?.id ?? 0;
   foreign.markers = [
     first.name,
     ...own.flatMap((camera) => [camera.controlCode, camera.name]),
     ...ownSites.map((site) => site.name),
     'matrix-foreign-device',
     '矩阵外项目设备',
+    'MATRIX-FOREIGN-POINT',
   ];
   // Cameras with PTZ, so the PTZ calls get past their own check too.
   const ofPlatform = (code: string) => own.find((camera) => camera.platformCode === code && camera.hasPtz);
@@ -284,6 +292,8 @@ function pointedAtForeign(value: unknown, camera: string): unknown {
       // A device probe names the foreign project's device and a product that exists; its key and
       // control code are new each time (a second probe must not collide with the first's device).
       if (key === 'deviceId') return [key, foreign.deviceId];
+      // An installation point probe names the foreign project's point (its code: see foreignInputs).
+      if (key === 'pointId') return [key, foreign.pointId];
       if (key === 'productId') return [key, foreign.productId];
       if (key === 'deviceKey') return [key, `matrix-probe-${(probes += 1)}`];
       // An upgrade job: the project's firmware, and a device no earlier probe's job holds.
@@ -300,6 +310,12 @@ function pointedAtForeign(value: unknown, camera: string): unknown {
 /** A device form with this control code; any other input as it is. */
 const withControlCode = (body: unknown, code: string) =>
   body !== null && typeof body === 'object' && 'deviceKey' in body ? { ...body, controlCode: code } : body;
+
+/** A point form gets a code of its own per probe (codes are unique: a second probe must not collide). */
+const pointAt = (body: unknown, route: ContractRoute) =>
+  route.endpoint.path.startsWith('/iot/point/') && body !== null && typeof body === 'object' && 'code' in body
+    ? { ...body, code: `MP-${(probes += 1)}` }
+    : body;
 
 /** Inputs the endpoint's own schemas accept, pointed at the foreign project (a fixed seed: replayable). */
 function foreignInputs(route: ContractRoute): Input[] {
@@ -322,7 +338,7 @@ function foreignInputs(route: ContractRoute): Input[] {
           : registry
             ? // The sensor product asks for a control code, which the sample may leave out.
               withControlCode(pointedAtForeign(bodies[i], code), code)
-            : pointedAtForeign(bodies[i], code),
+            : pointAt(pointedAtForeign(bodies[i], code), route),
       params: params[i],
     };
     // An upgrade job names its devices, not the project: a project's job would take every device at
