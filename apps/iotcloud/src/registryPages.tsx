@@ -28,8 +28,8 @@ function DeviceList() {
 }
 
 /**
- * The registry and thing-model pages of /iotcloud (issue 15 §2, §3), by route code. Not connected
- * yet: pointManagement, locationManagement, areaManage, batchImportPoint, upgrade (equipmentMaintenance is in pages.tsx).
+ * The registry and thing-model pages of /iotcloud (issue 15 §2, §3), by route code. The other asset
+ * pages (points, placement, maintenance, upgrades) are registered in pages.tsx.
  */
 export const registryPages: SubAppPages = {
   [codeOf('/iotcloud/iot/assetMorror/productManage')]: page(

@@ -1,13 +1,7 @@
 import { useRef } from 'react';
 import { Form, Input, Switch, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import {
-  CONTROL_CODE_MAX,
-  DEVICE_ADDRESS_MAX,
-  deviceFieldsShape,
-  hasControlCode,
-  type DeviceRow,
-} from '@cityops/contract';
+import { CONTROL_CODE_MAX, deviceFieldsShape, hasControlCode, type DeviceRow } from '@cityops/contract';
 import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
 import { coordinatesOf, locationText, type LocationValue } from '@cityops/map';
 import { PointSelect } from '../points/PointSelect';
