@@ -114,9 +114,10 @@ const jobState = async (jobId: number) =>
 
 const createJob = (body: CreateUpgradeJob) => t.api(upgradeJobEndpoints.create, { token: admin, body });
 
-async function commandOf(received: OtaCommand[]) {
+/** The device's `nth` upgrade command (the first unless told), once the dispatcher has sent it. */
+async function commandOf(received: OtaCommand[], nth = 1) {
   await dispatcher().tick();
-  return eventually(async () => received.at(-1));
+  return eventually(async () => received[nth - 1]);
 }
 
 const download = (url: string) => fetch(url);
@@ -244,7 +245,7 @@ describe('an upgrade job', () => {
 
     const retried = await t.api(upgradeJobEndpoints.retry, { token: admin, params: { id: jobId } });
     expect(retried).toMatchObject({ status_code: 1, data: { job: { state: 'running' } } });
-    const again = await commandOf(received);
+    const again = await commandOf(received, 2);
     expect(received).toHaveLength(2);
     expect(again.params.job).toBe(jobId);
     expect((await target(jobId, device.id))?.state).toBe('sent');
