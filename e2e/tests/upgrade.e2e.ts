@@ -99,7 +99,7 @@ describe('固件升级', () => {
         15_000,
       );
     expect(keys).toHaveLength(2);
-  });
+  }, 240_000);
 });
 
 const open = () => openIotPage(browser, stack.server.baseUrl, UPGRADE);
