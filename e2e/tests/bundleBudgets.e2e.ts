@@ -11,8 +11,12 @@ const kB = 1024;
 const BUDGET = {
   /** The login page's JavaScript (goal 120 kB; see bench/README.md for why it is not there yet). */
   loginPage: 300 * kB,
-  /** A sub-app's entry, before any page: the runtime the six share, fetched once for all. */
-  subAppEntry: 280 * kB,
+  /**
+   * A sub-app's entry, before any page: the runtime the six share, fetched once for all. It carries
+   * the contract's texts in both languages, which grew with the device modules (281 kB in issue 15's
+   * last session; splitting the texts by module is issue 11's work).
+   */
+  subAppEntry: 290 * kB,
   /** What one sub-app's entry adds to what the other five already loaded: its own code only. */
   subAppOwn: 8 * kB,
 };

@@ -120,6 +120,8 @@ export class Ingestion {
     flushFailures: 0,
   };
   private pending: Pending[] = [];
+  /** Messages being handled (a device or model lookup may be under way): stop waits for them. */
+  private readonly handling = new Set<Promise<void>>();
   private faults: NewFault[] = [];
   private seen = new Map<number, Date>();
   private gone = new Set<number>();
@@ -161,6 +163,8 @@ export class Ingestion {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    // A message taken before the broker closed may still be looking up its device or model.
+    await Promise.allSettled([...this.handling]);
     await this.flush();
     if (this.pending.length > 0)
       this.deps.log.error({ reports: this.pending.length }, 'iot: reports not written at shutdown');
@@ -239,7 +243,14 @@ export class Ingestion {
    * One message a device published on `kind`. `identity` is the device when the broker already knows
    * it (the embedded broker signed it in); otherwise it is looked up by key. Never throws.
    */
-  async receive(deviceKey: string, kind: TopicKind, payload: Buffer, identity?: DeviceIdentity) {
+  receive(deviceKey: string, kind: TopicKind, payload: Buffer, identity?: DeviceIdentity): Promise<void> {
+    const work = this.handle(deviceKey, kind, payload, identity);
+    this.handling.add(work);
+    void work.finally(() => this.handling.delete(work));
+    return work;
+  }
+
+  private async handle(deviceKey: string, kind: TopicKind, payload: Buffer, identity?: DeviceIdentity) {
     this.stats.received += 1;
     try {
       const device = identity ?? (await this.deps.device(deviceKey));
