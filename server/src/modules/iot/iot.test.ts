@@ -15,7 +15,7 @@ import {
 } from '@cityops/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   deviceAlarms,
   devices,
@@ -591,6 +591,7 @@ describe('a device moved to another project', () => {
     const device = await insertDevice(db(), { productId, projectId: from, name: '迁移的传感器' });
     // The broker signs it in with its identity of then (project `from`).
     const client = await online(device);
+    const refreshed = vi.spyOn(runtime, 'refreshDevices');
 
     const moved = await t.api(deviceEndpoints.update, {
       token: admin,
@@ -604,8 +605,12 @@ describe('a device moved to another project', () => {
       },
     });
     expect(moved).toMatchObject({ status_code: 1, data: { projectId: to } });
-    // The bus event reaches the runtime; the connection stays.
-    await eventually(async () => (await runtime.devices.get(device.deviceKey))?.projectId === to);
+    // The bus event reaches the runtime, which signs the connection on again with the new project
+    // (the registry alone would answer `to` before the event arrives); the connection stays.
+    await eventually(async () => refreshed.mock.calls.some(([keys]) => keys.includes(device.deviceKey)));
+    await Promise.all(refreshed.mock.results.map((result) => result.value));
+    refreshed.mockRestore();
+    expect((await runtime.devices.get(device.deviceKey))?.projectId).toBe(to);
     expect(client.connected).toBe(true);
 
     const alarmsOf = () => db().select().from(deviceAlarms).where(eq(deviceAlarms.deviceId, device.id));
