@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
 import { openConfirm, showMessage } from '@cityops/ui';
+import { refusedField, type FieldRefusals } from './refusals.js';
 import { crudTexts } from './texts.js';
 
 export interface FormDialogProps<Values extends object> {
@@ -12,6 +14,8 @@ export interface FormDialogProps<Values extends object> {
   confirm?: ReactNode;
   /** Saves; resolves when the server accepted. A refusal is shown by the HTTP client. */
   submit(values: Values): Promise<unknown>;
+  /** Refusals shown under their field too (a taken key under the key), by their contract text. */
+  fieldRefusals?: FieldRefusals;
   /** Shown once saved. */
   successText: string;
   onClose(): void;
@@ -30,6 +34,7 @@ export function FormDialog<Values extends object>({
   initialValues,
   confirm,
   submit,
+  fieldRefusals,
   successText,
   onClose,
   width = 640,
@@ -62,8 +67,10 @@ export function FormDialog<Values extends object>({
       await submit(values);
       showMessage('SUCCESS', successText);
       onClose();
-    } catch {
+    } catch (error) {
       // The HTTP client has shown the server's reason; the dialog stays open with the values.
+      const refused = fieldRefusals ? refusedField(error, fieldRefusals) : null;
+      if (refused) form.setFields([{ name: refused.field as NamePath<Values>, errors: [refused.message] }]);
     } finally {
       setSaving(false);
     }

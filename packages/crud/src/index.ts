@@ -21,6 +21,7 @@ export {
 export { SearchBar, type SearchBarProps } from './SearchBar.js';
 export { LoadFailedAlert } from './LoadFailedAlert.js';
 export { FormDialog, type FormDialogProps } from './FormDialog.js';
+export { refusedField, type FieldPath, type FieldRefusals } from './refusals.js';
 export { zodRule } from './zodRule.js';
 export { confirmAction, confirmDelete, type ConfirmActionOptions } from './confirmAction.js';
 export { crudTexts } from './texts.js';

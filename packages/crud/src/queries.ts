@@ -30,13 +30,20 @@ export function usePageQuery<E extends Endpoint>(endpoint: E, request: EndpointB
 export function useEndpointQuery<E extends Endpoint>(
   endpoint: E,
   input: { params?: EndpointParams<E>; query?: EndpointQuery<E>; body?: EndpointBody<E> } = {},
-  options: { enabled?: boolean; staleTime?: number } = {},
+  options: {
+    enabled?: boolean;
+    staleTime?: number;
+    /** Keep showing the last answer while the next input's is read (a map's markers while it pans). */
+    keepPrevious?: boolean;
+  } = {},
 ) {
   const { http } = useCrud();
+  const { keepPrevious, ...rest } = options;
   return useQuery({
     queryKey: endpointKey(endpoint, input),
     queryFn: ({ signal }) => http.call(endpoint, { ...input, signal }),
-    ...options,
+    ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
+    ...rest,
   });
 }
 

@@ -1,14 +1,13 @@
-import { useRef } from 'react';
-import { Form, Input, Switch, type FormInstance } from 'antd';
+import { Form, Input, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { CONTROL_CODE_MAX, deviceFieldsShape, hasControlCode, type DeviceRow } from '@cityops/contract';
-import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
+import { crudTexts, FormDialog, zodRule, type FieldRefusals } from '@cityops/crud';
 import { coordinatesOf, locationText, type LocationValue } from '@cityops/map';
 import { PointSelect } from '../points/PointSelect';
 import { pointTexts } from '../points/texts';
 import { LocationField, ProjectAreaSiteFields } from './PlaceFields';
 import { useCreateDevice, useUpdateDevice } from './queries';
-import { contractText, ProductSelect, refusedField, useAllProducts, useLocale } from './shared';
+import { contractText, ProductSelect, useAllProducts, useLocale } from './shared';
 import { assetTexts } from './texts';
 
 interface FormValues {
@@ -61,7 +60,7 @@ const FIELD_REFUSALS = {
   'device.areaNotInProject': 'areaId',
   'device.siteNotInProject': 'siteId',
   'point.notInProject': 'pointId',
-} as const;
+} as const satisfies FieldRefusals;
 
 /**
  * Add or edit a device (设备列表, issue 15 §3): its key, name (32), product, project, area and site of
@@ -86,7 +85,6 @@ export function DeviceFormDialog({
   const create = useCreateDevice();
   const update = useUpdateDevice();
   const products = useAllProducts();
-  const formRef = useRef<FormInstance<FormValues> | null>(null);
   const typeOf = (productId: number | undefined) =>
     products.data?.find((product) => product.productId === productId)?.typeCode;
   const required = (label: string) => ({
@@ -95,7 +93,7 @@ export function DeviceFormDialog({
     message: t('required', { field: label }),
   });
   const choose = (label: string) => ({ required: true, message: t('choose', { field: label }) });
-  const submit = async (values: FormValues) => {
+  const submit = (values: FormValues) => {
     const { longitude, latitude } = coordinatesOf(values.location);
     const typeCode = typeOf(values.productId);
     const fields = {
@@ -114,15 +112,7 @@ export function DeviceFormDialog({
       enabled: values.enabled ?? true,
       remarks: values.remarks ?? '',
     };
-    try {
-      return await (device
-        ? update.mutateAsync({ ...fields, deviceId: device.deviceId })
-        : create.mutateAsync(fields));
-    } catch (error) {
-      const refused = refusedField(error, FIELD_REFUSALS);
-      if (refused) formRef.current?.setFields([{ name: refused.field, errors: [refused.message] }]);
-      throw error;
-    }
+    return device ? update.mutateAsync({ ...fields, deviceId: device.deviceId }) : create.mutateAsync(fields);
   };
 
   return (
@@ -132,11 +122,11 @@ export function DeviceFormDialog({
       initialValues={initialValues(device, projectId)}
       successText={device ? crud('saved') : crud('created')}
       submit={submit}
+      fieldRefusals={FIELD_REFUSALS}
       onClose={onClose}
       width={900}
     >
       {(form) => {
-        formRef.current = form;
         return (
           <>
             <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>

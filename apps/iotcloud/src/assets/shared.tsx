@@ -5,7 +5,6 @@ import {
   contractTexts,
   DEVICE_TYPE_CODES,
   DEVICE_TYPES,
-  LOCALES,
   productEndpoints,
   text,
   type DeviceType,
@@ -14,7 +13,6 @@ import {
   type MapArea,
   type TextKey,
 } from '@cityops/contract';
-import { isApiError } from '@cityops/client';
 import { confirmDelete, crudTexts, RowActions, useEndpointQuery, useProjectAreas } from '@cityops/crud';
 import { projectCentre } from '@cityops/map';
 
@@ -38,22 +36,6 @@ export const contractText = (key: string, locale: Locale, values: Record<string,
 
 /** A stored moment as the lists show it: `YYYY-MM-DD HH:mm:ss` in China time. */
 export const listTime = (iso: string | null | undefined) => (iso ? chinaDateTime(iso) : '');
-
-/**
- * The form field a server refusal belongs to, when its message is one of `keys`' texts (in either
- * language): the page shows it under that field instead of only in the message bar.
- */
-export function refusedField<F extends string>(
-  error: unknown,
-  keys: Readonly<Partial<Record<TextKey, F>>>,
-): { field: F; message: string } | null {
-  if (!isApiError(error) || error.kind !== 'status') return null;
-  for (const [key, field] of Object.entries(keys) as [TextKey, F][]) {
-    if (LOCALES.some((locale) => text(key, locale) === error.message))
-      return { field, message: error.message };
-  }
-  return null;
-}
 
 /**
  * The project, area and site choices are the CRUD kit's (the shell's admin pages offer the same);

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, Form, Input, Row, Space, Tag, Typography } from 'antd';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   LOCATION_PAGE,
   placementEndpoints,
@@ -17,8 +16,7 @@ import {
   confirmAction,
   DataTable,
   SearchBar,
-  endpointKey,
-  useCrud,
+  useEndpointQuery,
   useListState,
   usePageQuery,
   type CrudColumn,
@@ -71,15 +69,12 @@ export function LocationPage() {
   const { state } = list;
   const unlocated = usePageQuery(placementEndpoints.unlocated, state);
   const [box, setBox] = useState<BoundingBox | undefined>(undefined);
-  const { http } = useCrud();
-  const mapRequest = { projectId: state.projectId, box };
   // The markers of the last view stay while the next view's are read (a pan does not blink them away).
-  const markersQuery = useQuery({
-    queryKey: endpointKey(placementEndpoints.map, { body: mapRequest }),
-    queryFn: ({ signal }) => http.call(placementEndpoints.map, { body: mapRequest, signal }),
-    placeholderData: keepPreviousData,
-    enabled: box !== undefined,
-  });
+  const markersQuery = useEndpointQuery(
+    placementEndpoints.map,
+    { body: { projectId: state.projectId, box } },
+    { enabled: box !== undefined, keepPrevious: true },
+  );
   const { areas, centre } = useProjectMap(state.projectId);
   // The ticks belong to the rows as shown: another filter or page starts with none.
   const shownAs = JSON.stringify(state);

@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import { Form, Input, InputNumber, Select, type FormInstance } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import {
   POINT_CODE_MAX,
   POINT_KINDS,
@@ -7,10 +6,9 @@ import {
   pointFieldsShape,
   type PointRow,
 } from '@cityops/contract';
-import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
+import { crudTexts, FormDialog, zodRule, type FieldRefusals } from '@cityops/crud';
 import { coordinatesOf, locationText, type LocationValue } from '@cityops/map';
 import { LocationField, ProjectAreaSiteFields } from '../assets/PlaceFields';
-import { refusedField } from '../assets/shared';
 import { useCreatePoint, useUpdatePoint } from './queries';
 import { pointTexts } from './texts';
 
@@ -49,7 +47,7 @@ const FIELD_REFUSALS = {
   'point.areaNotInProject': 'areaId',
   'point.siteNotInProject': 'siteId',
   'point.height': 'height',
-} as const;
+} as const satisfies FieldRefusals;
 
 /** The form's values as the contract's point fields. */
 export function pointFields(values: PointFormValues) {
@@ -89,24 +87,15 @@ export function PointFormDialog({
   const crud = crudTexts.useTexts();
   const create = useCreatePoint();
   const update = useUpdatePoint();
-  const formRef = useRef<FormInstance<PointFormValues> | null>(null);
   const required = (label: string) => ({
     required: true,
     whitespace: true,
     message: t('required', { field: label }),
   });
   const choose = (label: string) => ({ required: true, message: t('choose', { field: label }) });
-  const submit = async (values: PointFormValues) => {
+  const submit = (values: PointFormValues) => {
     const fields = pointFields(values);
-    try {
-      return await (point
-        ? update.mutateAsync({ ...fields, pointId: point.pointId })
-        : create.mutateAsync(fields));
-    } catch (error) {
-      const refused = refusedField(error, FIELD_REFUSALS);
-      if (refused) formRef.current?.setFields([{ name: refused.field, errors: [refused.message] }]);
-      throw error;
-    }
+    return point ? update.mutateAsync({ ...fields, pointId: point.pointId }) : create.mutateAsync(fields);
   };
 
   return (
@@ -116,11 +105,11 @@ export function PointFormDialog({
       initialValues={initialValues(point, projectId)}
       successText={point ? crud('saved') : crud('created')}
       submit={submit}
+      fieldRefusals={FIELD_REFUSALS}
       onClose={onClose}
       width={900}
     >
       {(form) => {
-        formRef.current = form;
         return (
           <>
             <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>

@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import { Button, Card, Form, Input, Radio, Select, Switch, Typography, type FormInstance } from 'antd';
+import { Button, Card, Form, Input, Radio, Select, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   EVENT_LEVELS,
@@ -11,8 +10,7 @@ import {
   type FunctionKind,
   type FunctionRow,
 } from '@cityops/contract';
-import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
-import { refusedField } from '../assets/shared';
+import { crudTexts, FormDialog, zodRule, type FieldRefusals } from '@cityops/crud';
 import { assetTexts } from '../assets/texts';
 import { useCreateFunction, useUpdateFunction } from './queries';
 import { NEW_SPEC, specOf, ValueSpecEditor, type SpecFields } from './ValueSpecEditor';
@@ -68,8 +66,8 @@ const FIELD_REFUSALS = {
   'function.identifierTaken': 'identifier',
   'thing.identifier': 'identifier',
   'thing.tooManyParams': 'params',
-  'thing.rangeOrder': 'spec',
-} as const;
+  'thing.rangeOrder': ['spec', 'max'],
+} as const satisfies FieldRefusals;
 
 /**
  * Add or edit a function of a product (功能管理): its identifier, name and kind; a property's value
@@ -92,7 +90,6 @@ export function FunctionFormDialog({
   const crud = crudTexts.useTexts();
   const create = useCreateFunction();
   const update = useUpdateFunction();
-  const formRef = useRef<FormInstance<FormValues> | null>(null);
   const required = (label: string) => ({
     required: true,
     whitespace: true,
@@ -100,22 +97,11 @@ export function FunctionFormDialog({
   });
   const identifierRules = [required(t('identifier')), zodRule(identifierSchema, t('identifier'))];
 
-  const submit = async (values: FormValues) => {
+  const submit = (values: FormValues) => {
     const fields = functionOf(values);
-    try {
-      return await (row
-        ? update.mutateAsync({ ...fields, functionId: row.functionId })
-        : create.mutateAsync({ ...fields, productId }));
-    } catch (error) {
-      const refused = refusedField(error, FIELD_REFUSALS);
-      if (refused) {
-        const errors = [refused.message];
-        formRef.current?.setFields([
-          refused.field === 'spec' ? { name: ['spec', 'max'], errors } : { name: refused.field, errors },
-        ]);
-      }
-      throw error;
-    }
+    return row
+      ? update.mutateAsync({ ...fields, functionId: row.functionId })
+      : create.mutateAsync({ ...fields, productId });
   };
 
   return (
@@ -125,11 +111,11 @@ export function FunctionFormDialog({
       initialValues={initialValues(row, kind)}
       successText={row ? crud('saved') : crud('created')}
       submit={submit}
+      fieldRefusals={FIELD_REFUSALS}
       onClose={onClose}
       width={880}
     >
       {(form) => {
-        formRef.current = form;
         return (
           <>
             <Form.Item name="kind" label={t('kind')}>
