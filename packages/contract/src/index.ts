@@ -23,3 +23,4 @@ export * from './chinaTime.js';
 export * from './build.js';
 export * from './map.js';
 export * from './devices/index.js';
+export * from './alarmbox/index.js';

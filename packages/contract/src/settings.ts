@@ -10,6 +10,10 @@ export const pageSettingsSchema = z.object({
   baseUrl: z.string().default('/api'),
   /** Message-centre service address. */
   messageCenterUrl: z.string().default('/api'),
+  /** The alarm service: the alarm-result SockJS socket is `{alarmServiceUrl}/sockjs/websocket/onekey/alarm/result`. */
+  alarmServiceUrl: z.string().default('/api'),
+  /** The alarm-box service: intercom sockets and the `/onKeyAlarm/...` endpoints (alarmbox/calls.ts). */
+  alarmboxUrl: z.string().default('/api'),
   platformTitle: z.string().default(''),
   platformIcon: z.string().default(''),
   copyright: z.string().default(''),

@@ -12,6 +12,7 @@ import { messageTextsEn, messageTextsZh } from './admin/messageTexts.js';
 import { deviceTextsEn, deviceTextsZh } from './devices/texts.js';
 import { otaTextsEn, otaTextsZh } from './devices/otaTexts.js';
 import { maintenanceTextsEn, maintenanceTextsZh } from './devices/maintenanceTexts.js';
+import { alarmboxTextsEn, alarmboxTextsZh } from './alarmbox/texts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -110,6 +111,7 @@ export const contractTexts = {
     ...deviceTextsZh,
     ...otaTextsZh,
     ...maintenanceTextsZh,
+    ...alarmboxTextsZh,
     ...parameterTextsZh,
     ...messageTextsZh,
   },
@@ -208,6 +210,7 @@ export const contractTexts = {
     ...deviceTextsEn,
     ...otaTextsEn,
     ...maintenanceTextsEn,
+    ...alarmboxTextsEn,
     ...parameterTextsEn,
     ...messageTextsEn,
   },

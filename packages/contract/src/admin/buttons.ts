@@ -58,6 +58,8 @@ export const BUTTONS = {
   white: { add: '新增白名单', delete: '删除白名单', sync: '同步白名单' },
   pointManagement: { add: '新增点位', edit: '编辑点位', delete: '删除点位', mount: '挂载设备' },
   batchImportPoint: { import: '导入点位' },
+  monitor: { camera: '绑定摄像机' },
+  history: { export: '导出报警记录' },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** A page that has buttons. */

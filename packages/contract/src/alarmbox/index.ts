@@ -1,0 +1,3 @@
+export * from './calls.js';
+export * from './protocol.js';
+export * from './texts.js';
