@@ -1,0 +1,38 @@
+/**
+ * The demo alarm columns (CITYOPS_MODE=demo): the server's seed registers them in the first demo
+ * project with the demo secret (devices/demo.ts DEMO_FLEET_KEY), each bound to a camera of the camera
+ * simulators (hik and icc alternately); the alarm-box simulator signs them in. The same on every side.
+ */
+export const DEMO_ALARMBOX_PRODUCT = {
+  productKey: 'demo-alarmbox',
+  name: '一键报警柱',
+  typeCode: '0801',
+  vendor: 'CityOps',
+  model: 'AB-100',
+  description: '演示用一键报警柱（报警柱模拟器）',
+} as const;
+
+export interface DemoAlarmBox {
+  deviceKey: string;
+  controlCode: string;
+  name: string;
+  /** The camera (simulators/seed/cameras.json) the box is bound to. */
+  cameraCode: string;
+}
+
+/** How many demo boxes there are. */
+export const DEMO_ALARM_BOX_COUNT = 8;
+
+export const DEMO_ALARM_BOXES: readonly DemoAlarmBox[] = Array.from(
+  { length: DEMO_ALARM_BOX_COUNT },
+  (_, i) => {
+    const serial = String(i + 1).padStart(5, '0');
+    const camera = String(Math.floor(i / 2) + 1).padStart(2, '0');
+    return {
+      deviceKey: `alarmbox-${serial}`,
+      controlCode: `0801${serial}`,
+      name: `一键报警柱${serial}`,
+      cameraCode: i % 2 === 0 ? `hik-cam-${camera}` : `icc-cam-${camera}`,
+    };
+  },
+);
