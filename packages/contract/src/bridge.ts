@@ -132,6 +132,19 @@ export const sessionEndedMessageSchema = z.object({
   ]),
 });
 
+/**
+ * Frame → shell: answer an alarm call (interfaceType 1 with `alarmId`) or call an idle box (0), from
+ * 报警监控 or 报警接听. The shell's alarm receiver owns the one call of the browser tab: it answers
+ * (updateAlarmPeople), opens the call dialog over every frame, and refuses with 当前正在接听 while a
+ * call is active, exactly as when the answer button of a notice is clicked.
+ */
+export const answerAlarmMessageSchema = z.object({
+  ...fromSubApp,
+  type: z.literal('answerAlarm'),
+  devId: z.number().int().positive(),
+  alarmId: z.number().int().positive().nullable(),
+});
+
 export const shellToFrameMessageSchema = z.discriminatedUnion('type', [
   welcomeMessageSchema,
   navigateMessageSchema,
@@ -145,6 +158,7 @@ export const frameToShellMessageSchema = z.discriminatedUnion('type', [
   navigatedMessageSchema,
   titleMessageSchema,
   sessionEndedMessageSchema,
+  answerAlarmMessageSchema,
 ]);
 
 export const bridgeMessageSchema = z.discriminatedUnion('type', [
@@ -163,6 +177,7 @@ export type ReadyMessage = z.infer<typeof readyMessageSchema>;
 export type NavigatedMessage = z.infer<typeof navigatedMessageSchema>;
 export type TitleMessage = z.infer<typeof titleMessageSchema>;
 export type SessionEndedMessage = z.infer<typeof sessionEndedMessageSchema>;
+export type AnswerAlarmMessage = z.infer<typeof answerAlarmMessageSchema>;
 export type ShellToFrameMessage = z.infer<typeof shellToFrameMessageSchema>;
 export type FrameToShellMessage = z.infer<typeof frameToShellMessageSchema>;
 export type BridgeMessage = z.infer<typeof bridgeMessageSchema>;
