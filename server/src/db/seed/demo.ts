@@ -82,7 +82,7 @@ const pagesUnder = (prefix: string) =>
 
 /**
  * What the operator may do: watch the video monitor, the device list and overview, the environment and
- * well-lid pages, switch the smart switches, work the alarm lists, read messages.
+ * well-lid pages, switch the smart switches, work the alarm lists, answer alarm calls, read messages.
  */
 export const OPERATOR_CODES = [
   'iotcloud',
@@ -101,6 +101,9 @@ export const OPERATOR_CODES = [
   'omapp',
   menuGroupCode('omapp', 'assets/alarmManagement'),
   ...pagesUnder('/omapp/assets/alarmManagement/'),
+  // The one-key alarm calls: an operator on duty answers them (issue 14).
+  menuGroupCode('iotcloud', 'iot/alarmbox'),
+  ...pagesUnder('/iotcloud/iot/alarmbox/'),
   MSG_PAGE_CODE,
 ];
 
