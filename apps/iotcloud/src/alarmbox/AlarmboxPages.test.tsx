@@ -258,8 +258,8 @@ const call = (id: number, extra: Partial<AlarmCallRow> = {}): AlarmCallRow => ({
 });
 
 describe('报警历史', () => {
-  function renderHistory(elements: string[] = []) {
-    return renderWithKit(<HistoryPage />, {
+  function renderHistory(elements: string[] = [], canListBoxes = false) {
+    return renderWithKit(<HistoryPage canListBoxes={canListBoxes} />, {
       server: {
         [alarmCallEndpoints.history.path]: () =>
           page([
@@ -276,6 +276,7 @@ describe('报警历史', () => {
             call(3, { outgoing: true, endReason: 'operator' }),
           ]),
         [projectEndpoints.listByUser.path]: () => [nanshan],
+        [alarmCallEndpoints.boxes.path]: () => page(boxes),
         [videoEndpoints.hikPlaybackUrls.path]: () => ({
           'hik-cam-01': { url: 'ws://127.0.0.1:1/none', list: [] },
         }),
@@ -301,6 +302,27 @@ describe('报警历史', () => {
     // 录像回放 only where the box has a camera; export only with history_export.
     expect(within(rowOf('一键报警柱00004')).queryByRole('button', { name: '录像回放' })).toBeNull();
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
+  });
+
+  it('filters by a box chosen from the boxes list, for holders of an answering page only', async () => {
+    const { calls } = renderHistory([], true);
+    await screen.findAllByText('值班员甲');
+    const search = screen.getByRole('search');
+    fireEvent.mouseDown(within(search).getByLabelText('报警柱'));
+    fireEvent.click(await screen.findByTitle('一键报警柱00003 (080100003)'));
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(
+        calls.filter((entry) => entry.path === alarmCallEndpoints.history.path).at(-1)?.body,
+      ).toMatchObject({ devId: 3, outcome: 'answered' }),
+    );
+  });
+
+  it('offers no box filter without an answering page (its list would be refused)', async () => {
+    const { calls } = renderHistory();
+    await screen.findAllByText('值班员甲');
+    expect(within(screen.getByRole('search')).queryByLabelText('报警柱')).toBeNull();
+    expect(calls.some((entry) => entry.path === alarmCallEndpoints.boxes.path)).toBe(false);
   });
 
   it('offers the export to holders of history_export', async () => {

@@ -24,6 +24,7 @@ import {
 import { ExportButton, useCan } from '@cityops/ui';
 import { createVideoSources, VideoDialog } from '@cityops/video';
 import { ProjectSelect, useLocale } from '../assets/shared';
+import { BoxSelect } from './BoxSelect';
 import { callPlayback } from './playback';
 import { endReasonChoices, endReasonName } from './shared';
 import { alarmboxTexts } from './texts';
@@ -34,6 +35,7 @@ type Outcome = (typeof OUTCOMES)[number];
 
 interface Filters {
   projectId?: number;
+  devId?: number;
   outcome?: Outcome;
   endReason?: CallEndReason;
   range?: [Dayjs, Dayjs] | null;
@@ -44,10 +46,11 @@ const NO_DEVICES: VideoDevice[] = [];
 
 /**
  * 报警历史 (issue 14 §4): the call records of the user's projects (project, box, outcome, end reason,
- * time and keyword filters), exported by `history_export`, each with 录像回放: the box camera's
+ * time and keyword filters; the box is chosen from the monitor's list, so only for holders of an
+ * answering page: `canListBoxes`), exported by `history_export`, each with 录像回放: the box camera's
  * recording from 30 s before the press to 30 s after the end, in the platform's playback player.
  */
-export function HistoryPage() {
+export function HistoryPage({ canListBoxes = false }: { canListBoxes?: boolean }) {
   const t = alarmboxTexts.useTexts();
   const crud = crudTexts.useTexts();
   const locale = useLocale();
@@ -61,6 +64,7 @@ export function HistoryPage() {
   const { pageNum: _page, pageSize: _size, ...selection } = state;
   const filters: Filters = {
     projectId: state.projectId,
+    devId: state.devId,
     outcome: state.outcome,
     endReason: state.endReason,
     range: state.from && state.to ? [dayjs(state.from, TIME_FORMAT), dayjs(state.to, TIME_FORMAT)] : null,
@@ -145,6 +149,19 @@ export function HistoryPage() {
         <Form.Item name="projectId" label={t('project')}>
           <ProjectSelect allowClear placeholder={t('all')} style={{ width: 200 }} />
         </Form.Item>
+        {canListBoxes && (
+          <Form.Item noStyle dependencies={['projectId']}>
+            {(form) => (
+              <Form.Item name="devId" label={t('box')}>
+                <BoxSelect
+                  projectId={form.getFieldValue('projectId') as number | undefined}
+                  placeholder={t('all')}
+                  style={{ width: 200 }}
+                />
+              </Form.Item>
+            )}
+          </Form.Item>
+        )}
         <Form.Item name="outcome" label={t('outcome')}>
           <Select
             allowClear

@@ -1,4 +1,5 @@
-import { useRuntime } from '@cityops/subapp';
+import { ALARM_ANSWER_CODES } from '@cityops/contract';
+import { useFramePermissions, useRuntime } from '@cityops/subapp';
 import { HistoryPage } from './HistoryPage';
 import { MonitorOldPage } from './MonitorOldPage';
 import { MonitorPage } from './MonitorPage';
@@ -26,4 +27,10 @@ export function MonitorOldRoute() {
   );
 }
 
-export { HistoryPage as HistoryRoute };
+/** 报警历史; its box filter reads the monitor's box list, so only for holders of an answering page. */
+export function HistoryRoute() {
+  const permissions = useFramePermissions();
+  const held = new Set(permissions.data?.menus.map((item) => item.code.toLowerCase()));
+  const canListBoxes = ALARM_ANSWER_CODES.some((code) => held.has(code.toLowerCase()));
+  return <HistoryPage canListBoxes={canListBoxes} />;
+}
