@@ -19,7 +19,7 @@ import { page } from '../test/devices';
 import { nanshan } from '../test/fixtures';
 import { HistoryPage } from './HistoryPage';
 import { MonitorOldPage } from './MonitorOldPage';
-import { MonitorPage } from './MonitorPage';
+import { MonitorPage, ringingSeconds } from './MonitorPage';
 import { callPlayback } from './playback';
 import { AnswerAlarmContext, type AnswerAlarm } from './shared';
 
@@ -163,6 +163,7 @@ describe('报警监控（旧版）', () => {
     expect(within(ringing).getByText('一键报警柱00002')).toBeTruthy();
     // Answered calls are not ringing.
     expect(within(ringing).queryByText('一键报警柱00003')).toBeNull();
+    expect(within(ringing).getByText(/^已呼叫 \d+ 秒$/)).toBeTruthy();
     expect(screen.getAllByText('2026-11-24 10:00:00').length).toBeGreaterThan(0);
   });
 
@@ -348,6 +349,14 @@ describe('报警历史', () => {
     expect(asked.map((entry) => entry.cameraIndexCode)).toEqual(['hik-cam-01']);
     expect(Date.parse(asked[0]?.beginTime ?? '')).toBe(Date.parse('2026-11-24T09:59:30+08:00'));
     expect(Date.parse(asked[0]?.endTime ?? '')).toBe(Date.parse('2026-11-24T10:01:35+08:00'));
+  });
+});
+
+describe('how long a call rang', () => {
+  it('counts whole seconds from the press in China time, never below zero', () => {
+    const pressed = Date.parse('2026-11-24T10:00:00+08:00');
+    expect(ringingSeconds('2026-11-24 10:00:00', pressed + 12_900)).toBe(12);
+    expect(ringingSeconds('2026-11-24 10:00:00', pressed - 5_000)).toBe(0);
   });
 });
 

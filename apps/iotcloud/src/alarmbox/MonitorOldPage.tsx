@@ -19,7 +19,7 @@ export function MonitorOldPage() {
     <Card variant="borderless" style={{ margin: 16 }}>
       <BoxSearchBar list={list} />
       <div style={{ height: 12 }} />
-      <RingingCalls calls={calls.data ?? []} />
+      <RingingCalls calls={calls.data ?? []} readAt={calls.dataUpdatedAt} />
       <DataTable
         tableKey={ALARM_PAGES.monitorOld}
         rowKey="id"

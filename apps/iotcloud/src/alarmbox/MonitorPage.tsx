@@ -4,6 +4,7 @@ import {
   ALARM_PAGES,
   BOX_STATE_CODES,
   EVENT_STATUS,
+  parseVideoTime,
   type AlarmBoxRow,
   type AlarmRecord,
   type MapDeviceMarker,
@@ -33,8 +34,14 @@ function matches(box: AlarmBoxRow, state: string | undefined, keyword: string | 
   return words.some((word) => word.includes(keyword));
 }
 
-/** The calls ringing now, oldest first, each with 接听. */
-export function RingingCalls({ calls }: { calls: readonly AlarmRecord[] }) {
+/** Whole seconds since the press (none before it: the box's clock may run ahead). */
+export function ringingSeconds(happenTime: string, now: number) {
+  const pressed = parseVideoTime(happenTime);
+  return pressed === null ? 0 : Math.max(0, Math.floor((now - pressed) / 1000));
+}
+
+/** The calls ringing now, oldest first, each with 接听 and how long it rang when the list was read (`readAt`). */
+export function RingingCalls({ calls, readAt }: { calls: readonly AlarmRecord[]; readAt: number }) {
   const t = alarmboxTexts.useTexts();
   const answer = useAnswerAlarm();
   const ringing = calls
@@ -76,6 +83,9 @@ export function RingingCalls({ calls }: { calls: readonly AlarmRecord[] }) {
                     .join(' / ')}
                 </Typography.Text>
                 <Typography.Text>{call.happenTime}</Typography.Text>
+                <Typography.Text type="danger">
+                  {t('ringFor', { seconds: ringingSeconds(call.happenTime, readAt) })}
+                </Typography.Text>
               </Space>
             </List.Item>
           )}
@@ -136,7 +146,7 @@ export function MonitorPage() {
     <Card variant="borderless" style={{ margin: 16 }}>
       <BoxSearchBar list={list} />
       <div style={{ height: 12 }} />
-      <RingingCalls calls={calls.data ?? []} />
+      <RingingCalls calls={calls.data ?? []} readAt={calls.dataUpdatedAt} />
       <Row gutter={16}>
         <Col xs={24} lg={13}>
           <Space wrap style={{ marginBottom: 8 }}>
