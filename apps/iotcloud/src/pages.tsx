@@ -77,4 +77,14 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/iot/assetMorror/batchImportPoint')]: lazy(() =>
     import('./points/BatchImportPointPage').then((module) => ({ default: module.BatchImportPointPage })),
   ),
+  // 报警监控, 报警监控（旧版） and 报警历史 (issue 14 §4): one chunk for the three alarm-box pages.
+  [codeOf('/iotcloud/iot/alarmbox/monitor')]: lazy(() =>
+    import('./alarmbox/routes').then((module) => ({ default: module.MonitorRoute })),
+  ),
+  [codeOf('/iotcloud/iot/alarmbox/monitorOld')]: lazy(() =>
+    import('./alarmbox/routes').then((module) => ({ default: module.MonitorOldRoute })),
+  ),
+  [codeOf('/iotcloud/iot/alarmbox/history')]: lazy(() =>
+    import('./alarmbox/routes').then((module) => ({ default: module.HistoryRoute })),
+  ),
 };

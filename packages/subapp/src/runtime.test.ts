@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_VERSION } from '@cityops/contract';
+import { answerAlarmMessageSchema, BRIDGE_VERSION } from '@cityops/contract';
 import { clearSessionCookies, writeSessionCookies } from '@cityops/client';
 import { initI18n, i18n } from '@cityops/ui';
 import { permissionsQuery } from './queries.js';
@@ -152,6 +152,37 @@ describe('the sub-app runtime', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toMatch(/^\/api\/user\/queryUserPermissions/);
     expect(new Headers(init.headers).get('Access-Token')).toBe('frame-token');
+  });
+
+  it("asks the shell's alarm receiver to answer a call or call a box, with a valid bridge message", () => {
+    const frame = testWindow('iotcloud', '/iotcloud/iot/alarmbox/monitor');
+    const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
+    expect(runtime.answerAlarm(7, 31)).toBe(true);
+    expect(runtime.answerAlarm(8, null)).toBe(true);
+    const asked = frame.posted().filter((message) => message.type === 'answerAlarm');
+    expect(asked).toEqual([
+      {
+        source: 'cityops-subapp',
+        version: BRIDGE_VERSION,
+        app: 'iotcloud',
+        type: 'answerAlarm',
+        devId: 7,
+        alarmId: 31,
+      },
+      {
+        source: 'cityops-subapp',
+        version: BRIDGE_VERSION,
+        app: 'iotcloud',
+        type: 'answerAlarm',
+        devId: 8,
+        alarmId: null,
+      },
+    ]);
+    for (const message of asked) expect(answerAlarmMessageSchema.safeParse(message).success).toBe(true);
+    const alone = testWindow('iotcloud', '/iotcloud/iot/alarmbox/monitor', { framed: false });
+    expect(createRuntime({ app: 'iotcloud', window: alone.window, baseUrl: '/api' }).answerAlarm(7, 31)).toBe(
+      false,
+    );
   });
 
   it('is not framed without a CityOps frame name, or with one for another host', () => {

@@ -5,7 +5,10 @@ import type { HttpClient } from '@cityops/client';
  * The players' sources wired to the server's §7 endpoints through a page's HTTP client (the shell's
  * or a sub-app's), so errors, session end and the licence take the platform's usual way.
  */
-export function createVideoSources(http: HttpClient): { hik: HikVideoSource; icc: IccVideoSource } {
+export function createVideoSources(http: Pick<HttpClient, 'call'>): {
+  hik: HikVideoSource;
+  icc: IccVideoSource;
+} {
   return {
     hik: {
       getPreviewUrls: (body) => http.call(videoEndpoints.hikPreviewUrls, { body }),
