@@ -10,6 +10,7 @@ interface Waiter {
   deviceKey: string;
   state: AlarmBoxState;
   resolve(view: AlarmBoxView): void;
+  reject(error: Error): void;
 }
 
 /** Starts the boxes (each connects at once and keeps trying until the broker answers) and their admin routes. */
@@ -66,6 +67,10 @@ export async function startAlarmBoxes(options: AlarmBoxOptions): Promise<AlarmBo
             clearTimeout(timer);
             resolve(reached);
           },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
         };
         waiters.add(waiter);
       });
@@ -74,6 +79,9 @@ export async function startAlarmBoxes(options: AlarmBoxOptions): Promise<AlarmBo
     async close() {
       if (closed) return;
       closed = true;
+      for (const waiter of waiters)
+        waiter.reject(new Error(`the alarm boxes are closed (${waiter.deviceKey})`));
+      waiters.clear();
       await admin?.close();
       await Promise.all(boxes.map((box) => box.close()));
     },
