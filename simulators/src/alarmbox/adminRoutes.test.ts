@@ -157,9 +157,12 @@ describe('demo alarm boxes', () => {
       /8 one-key alarm columns .*admin http:\/\/127\.0\.0\.1:\d+\/_sim\/alarmbox\/boxes/,
     );
     const started = broker;
+    const deadline = Date.now() + 10_000;
+    while (running.boxes.views().some((view) => !view.connected) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(running.boxes.views().filter((view) => view.connected)).toHaveLength(8);
     await started.waitFor((message) => message.kind === 'call', 10_000);
     expect(started.refused).toEqual([]);
-    expect(running.boxes.views().filter((view) => view.connected)).toHaveLength(8);
     expect(running.boxes.views().some((view) => view.state === 'ringing')).toBe(true);
     expect(
       await runDemoAlarmBoxes(

@@ -47,8 +47,8 @@ const FIRMWARE = '1.0.0';
 const GIVE_UP_GRACE_MS = 10_000;
 /** How long `press` / `hangup` wait for the broker's PUBACK before resolving anyway. */
 const ACK_WAIT_MS = 5_000;
-/** After a stall longer than this, the voice skips ahead instead of bursting the frames it missed. */
-const MAX_CATCH_UP_FRAMES = 5;
+/** After a stall longer than this (0.5 s), the voice skips ahead instead of bursting every frame it missed. */
+const MAX_CATCH_UP_FRAMES = 25;
 
 /** Any command on the `command` topic; `$call` is not a thing-model identifier, so not the contract's schema. */
 const commandSchema = z.object({
@@ -64,7 +64,12 @@ export interface BoxContext {
   toneHz: number;
   backoff: { minMs: number; maxMs: number };
   changed(): void;
+  /** Something worth one line: the broker refused the box, or does not answer yet. */
+  notice(kind: 'refused' | 'unreachable', deviceKey: string): void;
 }
+
+/** MQTT CONNACK codes of a refusal for credentials (3.1.1: 4, 5; 5.0: 134, 135). */
+const REFUSAL_CODES = new Set([4, 5, 134, 135]);
 
 /** One alarm column: its MQTT client, its call state, its voice and what it heard. */
 export class AlarmBox {
@@ -126,8 +131,12 @@ export class AlarmBox {
       this.attempt += 1;
       client.options.reconnectPeriod = this.reconnectDelay();
     });
-    // Refusals and unreachable brokers: the client keeps trying with the backoff; nothing to add.
-    client.on('error', () => undefined);
+    // The client keeps trying with the backoff; a refusal or an absent broker is said once.
+    client.on('error', (error) => {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'number' && REFUSAL_CODES.has(code)) this.context.notice('refused', key);
+      else if (code === 'ECONNREFUSED') this.context.notice('unreachable', key);
+    });
     client.on('message', (topic, payload) => this.onMessage(topic, payload));
   }
 

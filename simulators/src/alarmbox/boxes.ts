@@ -21,6 +21,8 @@ export async function startAlarmBoxes(options: AlarmBoxOptions): Promise<AlarmBo
     keys.add(spec.deviceKey);
   }
   const waiters = new Set<Waiter>();
+  const said = new Set<string>();
+  const log = options.log ?? (() => undefined);
   const settle = () => {
     for (const waiter of waiters) {
       const view = byKey.get(waiter.deviceKey)?.view();
@@ -35,6 +37,15 @@ export async function startAlarmBoxes(options: AlarmBoxOptions): Promise<AlarmBo
     toneHz: options.toneHz ?? DEFAULT_TONE_HZ,
     backoff: options.backoff ?? { minMs: 1000, maxMs: 30_000 },
     changed: () => settle(),
+    notice(kind: 'refused' | 'unreachable', deviceKey: string) {
+      if (said.has(kind) || closed) return;
+      said.add(kind);
+      log(
+        kind === 'refused'
+          ? `Alarm boxes: the broker at ${options.mqttUrl} refused ${deviceKey} (not registered there, or another secret); it keeps trying`
+          : `Alarm boxes: the broker at ${options.mqttUrl} does not answer yet; the boxes keep trying`,
+      );
+    },
   };
   const boxes = options.boxes.map((spec) => new AlarmBox(spec, context));
   const byKey = new Map(boxes.map((box) => [box.deviceKey, box]));
@@ -43,9 +54,9 @@ export async function startAlarmBoxes(options: AlarmBoxOptions): Promise<AlarmBo
     if (!box) throw new AlarmBoxError('unknownBox', `no alarm box ${deviceKey}`);
     return box;
   };
+  let closed = false;
   for (const box of boxes) box.open();
 
-  let closed = false;
   const api: AlarmBoxes = {
     press: async (deviceKey) => boxOf(deviceKey).press(),
     hangup: async (deviceKey) => boxOf(deviceKey).hangup(),

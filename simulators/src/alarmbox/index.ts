@@ -27,6 +27,8 @@ export interface AlarmBoxOptions {
   clock?: { now(): number };
   /** Reconnect delay after a lost connection: from `minMs`, doubling up to `maxMs` (default 1 s .. 30 s). */
   backoff?: { minMs: number; maxMs: number };
+  /** One line now and then (the broker refused a box, is not reachable yet); default silent. */
+  log?: (line: string) => void;
 }
 
 export interface HeardAudio {

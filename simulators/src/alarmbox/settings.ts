@@ -72,6 +72,7 @@ export async function runDemoAlarmBoxes(
     toneHz: settings.ALARMBOX_TONE_HZ,
     adminPort: settings.ALARMBOX_ADMIN_PORT,
     host,
+    log,
   });
   const pressEvery = settings.ALARMBOX_DEMO_PRESS_SECONDS;
   const presser =
