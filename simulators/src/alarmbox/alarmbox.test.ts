@@ -323,6 +323,16 @@ describe('alarm boxes over MQTT', () => {
       { action: 'ring', callId },
       { action: 'hangup', callId },
     ]);
+    // A press and a hangup both made offline never reach the platform: nothing to tell it.
+    await until(() => boxes.view(BOX).connected);
+    await broker.stop();
+    await until(() => !boxes.view(BOX).connected);
+    await boxes.press(BOX);
+    await boxes.hangup(BOX);
+    await broker.start();
+    await until(() => boxes.view(BOX).connected);
+    await pause(300);
+    expect(callsOf(broker, BOX)).toHaveLength(2);
   });
 
   it('waitFor rejects after its timeout, naming the state the box is in', async () => {

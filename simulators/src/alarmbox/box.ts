@@ -82,6 +82,8 @@ export class AlarmBox {
   /** The call the box ended while offline: told to the platform when back. */
   private unsentHangup: string | null = null;
   private lastEndedCall: string | null = null;
+  /** The current call's ring reached the broker (a call it never saw needs no hangup). */
+  private ringOnWire = false;
   private sentFrames = 0;
   private heard: TalkStats | null = null;
   private heardCache: { frames: number; audio: HeardAudio } | null = null;
@@ -165,7 +167,7 @@ export class AlarmBox {
       this.unsentHangup = null;
     }
     // Back while ringing: ring again, with the same call id (the platform knows it already, or not yet).
-    if (this.state === 'ringing' && this.callId) void this.publishCall('ring', this.callId);
+    if (this.state === 'ringing' && this.callId) void this.ring(this.callId);
     this.setConnected(true);
   }
 
@@ -188,6 +190,10 @@ export class AlarmBox {
     }
   }
 
+  private async ring(callId: string) {
+    if ((await this.publishCall('ring', callId)) && this.callId === callId) this.ringOnWire = true;
+  }
+
   async press(): Promise<{ callId: string }> {
     if (this.state === 'ringing' && this.callId) return { callId: this.callId };
     if (this.state !== 'idle')
@@ -195,11 +201,12 @@ export class AlarmBox {
     const callId = randomUUID();
     this.callId = callId;
     this.alarmId = null;
+    this.ringOnWire = false;
     this.setState('ringing');
     this.ringTimer = setTimeout(() => void this.giveUp(callId), ALARM_RING_MAX_MS + GIVE_UP_GRACE_MS);
     this.ringTimer.unref();
     // Offline: it rings as soon as the connection is back (onConnect).
-    await this.publishCall('ring', callId);
+    await this.ring(callId);
     return { callId };
   }
 
@@ -207,8 +214,10 @@ export class AlarmBox {
     const callId = this.callId;
     if ((this.state !== 'ringing' && this.state !== 'inCall') || !callId)
       throw new AlarmBoxError('notInCall', `${this.deviceKey} is ${this.state}; there is no call to hang up`);
+    const rang = this.ringOnWire;
     this.endCall();
-    if (!(await this.publishCall('hangup', callId)) && !this.client?.connected) this.unsentHangup = callId;
+    const told = await this.publishCall('hangup', callId);
+    if (!told && !this.client?.connected && rang) this.unsentHangup = callId;
   }
 
   private async giveUp(callId: string) {
