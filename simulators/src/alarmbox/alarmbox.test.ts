@@ -157,7 +157,8 @@ describe('alarm boxes over MQTT', () => {
     const voice = voiceOf(broker, BOX);
     const rate = voice.filter((message) => message.at >= from).length / seconds;
     expect(rate).toBeGreaterThan(40);
-    expect(rate).toBeLessThan(60);
+    // Paced: at most half a second of catching up after a stall of the loaded machine, never double.
+    expect(rate).toBeLessThan(70);
     for (const frame of voice) expect(frame.raw.length).toBe(TALK_FRAME_BYTES);
     const lastSecond = pcmSamples(voice.slice(-50).map((message) => message.raw));
     expect(dominantFrequency(lastSecond, TALK_SAMPLE_RATE)).toBeCloseTo(1000, -1);
