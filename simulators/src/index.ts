@@ -52,3 +52,28 @@ export { REPLY_CODES, RESTART_SECONDS } from './fleet/behaviours.js';
 export { demoDeviceSecret } from './fleet/secret.js';
 export { fleetAdminRoutes, serveFleetAdmin } from './fleet/adminRoutes.js';
 export { readFleetSettings, runFleet, fleetSettingsSchema, type FleetSettings } from './fleet/settings.js';
+export {
+  startAlarmBoxes,
+  runScenario,
+  alarmScenarioSchema,
+  alarmBoxAdminRoutes,
+  AlarmBoxError,
+  ALARMBOX_REPLY_CODES,
+  ToneSource,
+  pcmSamples,
+  alarmBoxSettingsSchema,
+  readAlarmBoxSettings,
+  runDemoAlarmBoxes,
+} from './alarmbox/index.js';
+export type {
+  AlarmBoxSpec,
+  AlarmBoxOptions,
+  AlarmBoxState,
+  AlarmBoxView,
+  AlarmBoxes,
+  HeardAudio,
+  AlarmBoxErrorCode,
+  AlarmScenario,
+  ScenarioOutcome,
+  AlarmBoxSettings,
+} from './alarmbox/index.js';

@@ -1,10 +1,8 @@
-import type { Server } from 'node:http';
 import { z } from 'zod';
+import { serveAdmin } from '../http/adminServer.js';
 import {
-  createPlatformServer,
   INVALID_JSON,
   json,
-  listen,
   type PlatformRequest,
   type PlatformResponse,
   type RequestHandler,
@@ -57,23 +55,6 @@ export function fleetAdminRoutes(fleet: Fleet): RequestHandler {
 }
 
 /** Serves the fleet's /_sim routes on a port of their own (0 = any free port). */
-export async function serveFleetAdmin(
-  fleet: Fleet,
-  host: string,
-  port: number,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createPlatformServer({
-    handlers: [fleetAdminRoutes(fleet)],
-    onUpgrade: (_request, socket) => socket.destroy(),
-    internalError: () => json({ ok: false, error: 'internal error' }, 500),
-  });
-  const bound = await listen(server, host, port);
-  return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+export function serveFleetAdmin(fleet: Fleet, host: string, port: number) {
+  return serveAdmin(fleetAdminRoutes(fleet), host, port);
 }

@@ -2,19 +2,44 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { Aedes, type AuthenticateError } from 'aedes';
-import { parseDeviceTopic, TOPIC_ROOT, type TopicKind } from '@cityops/contract';
+import {
+  CALL_TOPIC_KINDS,
+  callTopic,
+  parseDeviceTopic,
+  TOPIC_ROOT,
+  type CallTopicKind,
+  type TopicKind,
+} from '@cityops/contract';
 import { demoDeviceSecret } from './secret.js';
 
 /**
  * A real MQTT broker (aedes) in the test's process, standing in for the server's: it checks each device's
  * demo secret (client id = user name = device key), records what devices publish and lets the test
- * publish commands. `restart` closes it and opens a new one on the same port, for outage tests.
+ * publish commands. `restart` closes it and opens a new one on the same port, for outage tests. It also
+ * knows the alarm column's topics (contract alarmbox/protocol.ts): a device may publish its own `call`
+ * and `voice`, and the test plays audio to a box's `speaker`.
  */
+
+type BrokerTopicKind = TopicKind | CallTopicKind;
+
+/** The device key and kind of a device topic or an alarm column's call topic; null otherwise. */
+function parseBrokerTopic(topic: string): { deviceKey: string; kind: BrokerTopicKind } | null {
+  const device = parseDeviceTopic(topic);
+  if (device) return device;
+  const parts = topic.split('/');
+  const kind = CALL_TOPIC_KINDS.find((candidate) => candidate === parts[3]);
+  if (parts.length !== 4 || !parts[2] || !kind || `${parts[0]}/${parts[1]}` !== TOPIC_ROOT) return null;
+  return { deviceKey: parts[2], kind };
+}
+/** What the platform publishes; a device may not. */
+const PLATFORM_KINDS: ReadonlySet<BrokerTopicKind> = new Set(['command', 'speaker']);
 
 export interface RecordedMessage {
   deviceKey: string;
-  kind: TopicKind;
+  kind: BrokerTopicKind;
   payload: string;
+  /** The payload's bytes (binary audio on `voice`). */
+  raw: Buffer;
   retain: boolean;
   /** When the broker saw it (epoch ms). */
   at: number;
@@ -29,7 +54,9 @@ export interface TestBroker {
   /** Publishes a command to a device (QoS 1), as the platform would. */
   command(deviceKey: string, payload: object): Promise<void>;
   /** Messages of one device and kind, parsed. */
-  of(deviceKey: string, kind: TopicKind): unknown[];
+  of(deviceKey: string, kind: BrokerTopicKind): unknown[];
+  /** Publishes one frame of audio (QoS 0) to an alarm column's `speaker`, as the platform's relay would. */
+  speaker(deviceKey: string, frame: Buffer): Promise<void>;
   /** Resolves with the first message matching, waiting up to `timeoutMs`. */
   waitFor(match: (message: RecordedMessage) => boolean, timeoutMs?: number): Promise<RecordedMessage>;
   /** Closes the broker (connections dropped) and, after `downMs`, opens a new one on the same port. */
@@ -62,9 +89,9 @@ export async function startTestBroker(port = 0): Promise<TestBroker> {
         done(ok ? null : refusal(), ok);
       },
       authorizePublish(client, packet, callback) {
-        const topic = parseDeviceTopic(packet.topic);
+        const topic = parseBrokerTopic(packet.topic);
         callback(
-          !client || (topic && topic.deviceKey === client.id && topic.kind !== 'command')
+          !client || (topic && topic.deviceKey === client.id && !PLATFORM_KINDS.has(topic.kind))
             ? null
             : new Error('not your topic'),
         );
@@ -72,12 +99,14 @@ export async function startTestBroker(port = 0): Promise<TestBroker> {
     });
     instance.on('publish', (packet) => {
       if (!packet.topic.startsWith(`${TOPIC_ROOT}/`)) return;
-      const topic = parseDeviceTopic(packet.topic);
-      if (!topic || topic.kind === 'command') return;
+      const topic = parseBrokerTopic(packet.topic);
+      if (!topic || PLATFORM_KINDS.has(topic.kind)) return;
+      const raw = Buffer.from(packet.payload);
       messages.push({
         deviceKey: topic.deviceKey,
         kind: topic.kind,
-        payload: packet.payload.toString(),
+        payload: raw.toString(),
+        raw,
         retain: packet.retain,
         at: Date.now(),
       });
@@ -111,26 +140,21 @@ export async function startTestBroker(port = 0): Promise<TestBroker> {
       return payload;
     }
   };
+  const publish = (topic: string, payload: Buffer, qos: 0 | 1) =>
+    new Promise<void>((resolve, reject) => {
+      if (!broker) return reject(new Error('the broker is down'));
+      broker.publish({ cmd: 'publish', topic, payload, qos, retain: false, dup: false }, (error) =>
+        error ? reject(error) : resolve(),
+      );
+    });
   return {
     url: `mqtt://127.0.0.1:${boundPort}`,
     port: boundPort,
     messages,
     refused,
     command: (deviceKey, payload) =>
-      new Promise<void>((resolve, reject) => {
-        if (!broker) return reject(new Error('the broker is down'));
-        broker.publish(
-          {
-            cmd: 'publish',
-            topic: `${TOPIC_ROOT}/${deviceKey}/command`,
-            payload: Buffer.from(JSON.stringify(payload)),
-            qos: 1,
-            retain: false,
-            dup: false,
-          },
-          (error) => (error ? reject(error) : resolve()),
-        );
-      }),
+      publish(`${TOPIC_ROOT}/${deviceKey}/command`, Buffer.from(JSON.stringify(payload)), 1),
+    speaker: (deviceKey, frame) => publish(callTopic(deviceKey, 'speaker'), frame, 0),
     of: (deviceKey, kind) =>
       messages
         .filter((message) => message.deviceKey === deviceKey && message.kind === kind)

@@ -23,6 +23,9 @@ describe('talk statistics', () => {
     expect(dominantFrequency(tone(1000, 8000, 1), 8000)).toBe(1000);
     expect(dominantFrequency(tone(1000, 16000, 1), 16000)).toBe(1000);
     expect(dominantFrequency(tone(440, 16000, 0.5), 16000)).toBe(440);
+    // Whole seconds of tones a whole number of hertz off the coarse 25 Hz steps.
+    for (const frequency of [440, 310, 1234, 3333])
+      expect(dominantFrequency(tone(frequency, 8000, 1), 8000)).toBe(frequency);
     expect(dominantFrequency(new Int16Array(16000), 16000)).toBeUndefined();
   });
 

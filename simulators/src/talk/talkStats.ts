@@ -64,6 +64,11 @@ export class TalkStats {
     for (let offset = 0; offset < whole; offset += 2) this.push(bytes.readInt16LE(offset));
   }
 
+  /** Frames received so far: cheap, unlike the snapshot's dominant frequency. */
+  receivedFrames(): number {
+    return this.frames;
+  }
+
   snapshot(): TalkStatsSnapshot {
     return {
       openSockets: this.openSockets,
