@@ -246,6 +246,11 @@ export class AlarmCalls {
     return false;
   }
 
+  /** Whether the box is connected now (the broker's state before the registry's is written). */
+  online(box: repo.BoxRow): boolean {
+    return this.runtime.reachable(box);
+  }
+
   scope(userId: number) {
     return projectScope(this.ctx, this.ctx.db, userId);
   }
@@ -292,7 +297,7 @@ export class AlarmCalls {
         await publish(tx, { k: 'alarm.calls', callIds: [answered.id] });
         return answered;
       }
-      if (!(box.online && box.enabled)) return refuse('alarmbox.offline');
+      if (!(this.online(box) && box.enabled)) return refuse('alarmbox.offline');
       if (await repo.answeringCallOf(tx, actor.userId)) return refuse('alarmbox.busy');
       const opened = await repo.openCall(tx, box, { boxCallId: null, happenAt: now, now, answeredBy: user });
       if (!opened) return refuse('alarmbox.boxBusy');

@@ -94,7 +94,7 @@ export function serveTalkSocket(
       (await calls.ctx.access.holds(session.userId, ALARM_PAGES.yelling))
     ) {
       for (const box of boxes)
-        if (!box.online || (await repo.openCallOf(calls.ctx.db, box.id)))
+        if (!calls.online(box) || (await repo.openCallOf(calls.ctx.db, box.id)))
           return close(ALARM_TALK_CLOSE.forbidden, 'box busy or offline');
     } else return close(ALARM_TALK_CLOSE.forbidden, 'not your call');
     if (state !== 'checking') return;

@@ -256,7 +256,7 @@ export class IotRuntime {
    * Whether a command can reach the device now: the embedded broker's own client set; for an external
    * broker, a connection state heard but not yet written, else the registry's.
    */
-  reachable(device: DeviceIdentity): boolean {
+  reachable(device: Pick<DeviceIdentity, 'id' | 'deviceKey' | 'online'>): boolean {
     return this.link?.present(device.deviceKey) ?? this.ingestion.presence(device.id) ?? device.online;
   }
 
