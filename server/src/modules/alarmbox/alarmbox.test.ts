@@ -5,12 +5,15 @@ import {
   ALARM_TALK_PATH,
   alarmboxTextsZh,
   alarmCallEndpoints as api,
+  alarmCallExport,
+  HEADER_ACCESS_TOKEN,
   alarmServerFrameSchema,
   API_PREFIX,
   callTopic,
   deviceTopic,
   TYPE_ALARM_BOX,
   type AlarmRecord,
+  XLSX_CONTENT_TYPE,
 } from '@cityops/contract';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
@@ -25,6 +28,7 @@ import {
   insertProject,
 } from '../../test/iotDevices.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { sheetRows } from '../../test/xlsx.js';
 import { runtimeOf } from '../iot/runtime.js';
 import { alarmCallsOf } from './routes.js';
 
@@ -48,9 +52,9 @@ beforeAll(async () => {
   projectB = await insertProject(db);
   productId = await insertProduct(db, { typeCode: TYPE_ALARM_BOX, functions: [] });
   for (const [name, project, codes] of [
-    ['opone', projectA, ['monitor']],
+    ['opone', projectA, ['monitor', 'history']],
     ['optwo', projectA, ['monitorReceiver']],
-    ['opother', projectB, ['monitor']],
+    ['opother', projectB, ['monitor', 'history']],
     ['yeller', projectA, ['yelling']],
   ] as const) {
     userIds[name] = await t.createUser(name, 'Operator@123', codes);
@@ -277,5 +281,59 @@ describe('a call from ringing to its end', () => {
         })
       ).message,
     ).toBe(alarmboxTextsZh['alarmbox.boxNotFound']);
+  });
+});
+
+describe('the records', () => {
+  it('lists the boxes with their state, binds a camera of the box’s project, filters and exports the history', async () => {
+    const a = await box();
+    await a.call('ring', 'press-records');
+    const ringing = await eventually(async () => {
+      const page = await t.api(api.boxes, { token: tokens.opone ?? '', body: { state: 'ringing' } });
+      return page.data?.list.find((row) => row.id === a.device.id);
+    });
+    expect(ringing).toMatchObject({ state: 'ringing', online: true, call: { eventStatus: 1 } });
+    const hiddenBoxes = await t.api(api.boxes, { token: tokens.opother ?? '', body: {} });
+    expect(hiddenBoxes.data?.list.some((row) => row.id === a.device.id)).toBe(false);
+    expect(
+      (
+        await t.api(api.bindCamera, {
+          token: await t.token('admin', 'Admin@123'),
+          body: { devId: a.device.id, cameraCode: 'no-such-camera' },
+        })
+      ).status_code,
+    ).not.toBe(1);
+
+    await a.call('hangup', 'press-records');
+    await eventually(async () =>
+      (await t.api(api.current, { token: tokens.opone ?? '' })).data?.every(
+        (record) => record.devId !== a.device.id,
+      ),
+    );
+    const missed = await t.api(api.history, {
+      token: tokens.opone ?? '',
+      body: { devId: a.device.id, outcome: 'missed', endReason: 'box' },
+    });
+    expect(missed.data?.total).toBe(1);
+    expect(missed.data?.list[0]).toMatchObject({ devId: a.device.id, talkSeconds: null, endReason: 'box' });
+    const answered = await t.api(api.history, {
+      token: tokens.opone ?? '',
+      body: { devId: a.device.id, outcome: 'answered' },
+    });
+    expect(answered.data?.total).toBe(0);
+    const elsewhere = await t.api(api.history, { token: tokens.opother ?? '', body: { devId: a.device.id } });
+    expect(elsewhere.data?.total).toBe(0);
+
+    const admin = await t.token('admin', 'Admin@123');
+    const file = await t.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${alarmCallExport.path}`,
+      headers: { 'content-type': 'application/json', [HEADER_ACCESS_TOKEN]: admin },
+      payload: JSON.stringify({ devId: a.device.id }),
+    });
+    expect(file.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    const { rows } = await sheetRows(file.rawPayload);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.[3]).toBeTruthy();
   });
 });

@@ -1,13 +1,31 @@
 import {
   chinaDateTime,
   EVENT_STATUS,
+  TYPE_ALARM_BOX,
   videoPlatformSchema,
   type AlarmBoxDto,
   type AlarmRecord,
   type CallEndReason,
   type CameraEntry,
 } from '@cityops/contract';
-import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
+import { containing, pageOf, totalOver, type PageWindow } from '../../db/paging.js';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connection.js';
 import { cameras } from '../../db/schema.js';
@@ -329,4 +347,145 @@ export async function currentCalls(db: Database, scope: ProjectScope, deviceIds:
       ),
     )
     .orderBy(alarmCalls.happenAt);
+}
+
+// ---- the monitor pages and the records ----
+
+/** The alarm columns of these projects (all when null), each with its unfinished call. */
+export async function scopedBoxes(db: Database, scope: ProjectScope, projectId?: number) {
+  if (scope !== null && scope.length === 0) return [];
+  const rows = await boxQuery(db).where(
+    and(
+      eq(products.typeCode, TYPE_ALARM_BOX),
+      scope === null ? undefined : inArray(devices.projectId, [...scope]),
+      projectId === undefined ? undefined : eq(devices.projectId, projectId),
+    ),
+  );
+  return rows.map(boxOf);
+}
+
+/** Each box's unfinished call and the time of its last press. */
+export async function callsOfBoxes(db: Database, boxIds: readonly number[]) {
+  if (boxIds.length === 0) return { open: new Map<number, CallRow>(), last: new Map<number, Date>() };
+  const open = await db
+    .select()
+    .from(alarmCalls)
+    .where(and(inArray(alarmCalls.deviceId, [...boxIds]), ne(alarmCalls.state, 'ended')));
+  const last = await db
+    .select({
+      deviceId: alarmCalls.deviceId,
+      at: sql<Date>`max(${alarmCalls.happenAt})`.mapWith(alarmCalls.happenAt),
+    })
+    .from(alarmCalls)
+    .where(inArray(alarmCalls.deviceId, [...boxIds]))
+    .groupBy(alarmCalls.deviceId);
+  return {
+    open: new Map(open.map((call) => [call.deviceId ?? 0, call])),
+    last: new Map(last.map((row) => [row.deviceId ?? 0, row.at])),
+  };
+}
+
+export async function setBoxCamera(db: Database, deviceId: number, cameraId: number | null) {
+  if (cameraId === null) await db.delete(alarmBoxCameras).where(eq(alarmBoxCameras.deviceId, deviceId));
+  else
+    await db
+      .insert(alarmBoxCameras)
+      .values({ deviceId, cameraId })
+      .onConflictDoUpdate({ target: alarmBoxCameras.deviceId, set: { cameraId } });
+}
+
+export async function cameraByCode(db: Database, controlCode: string) {
+  const [row] = await db
+    .select({ id: cameras.id, projectId: cameras.projectId })
+    .from(cameras)
+    .where(eq(cameras.controlCode, controlCode));
+  return row ?? null;
+}
+
+export interface CallFilter {
+  projectId?: number | undefined;
+  devId?: number | undefined;
+  outcome?: 'answered' | 'missed' | 'ongoing' | undefined;
+  endReason?: CallEndReason | undefined;
+  from?: Date | null;
+  to?: Date | null;
+  keyword?: string | undefined;
+  sortField?: 'happenTime' | 'talkSeconds' | undefined;
+  sortOrder?: 'asc' | 'desc' | undefined;
+}
+
+const talkSeconds = sql<
+  number | null
+>`cast(extract(epoch from (${alarmCalls.endedAt} - ${alarmCalls.answeredAt})) as integer)`;
+
+function callWhere(scope: ProjectScope, filter: CallFilter) {
+  const keyword = filter.keyword ? containing(filter.keyword) : null;
+  return and(
+    scope === null ? undefined : inArray(alarmCalls.projectId, scope.length > 0 ? [...scope] : [-1]),
+    filter.projectId === undefined ? undefined : eq(alarmCalls.projectId, filter.projectId),
+    filter.devId === undefined ? undefined : eq(alarmCalls.deviceId, filter.devId),
+    filter.outcome === 'ongoing' ? ne(alarmCalls.state, 'ended') : undefined,
+    filter.outcome === 'answered' ? isNotNull(alarmCalls.answeredAt) : undefined,
+    filter.outcome === 'missed'
+      ? and(eq(alarmCalls.state, 'ended'), isNull(alarmCalls.answeredAt))
+      : undefined,
+    filter.endReason === undefined ? undefined : eq(alarmCalls.endReason, filter.endReason),
+    filter.from ? gte(alarmCalls.happenAt, filter.from) : undefined,
+    filter.to ? lte(alarmCalls.happenAt, filter.to) : undefined,
+    keyword
+      ? or(
+          ilike(alarmCalls.deviceName, keyword),
+          ilike(alarmCalls.controlCode, keyword),
+          ilike(alarmCalls.answeredByName, keyword),
+        )
+      : undefined,
+  );
+}
+
+/** A page of call records, newest first unless sorted otherwise. */
+export async function callPage(db: Database, scope: ProjectScope, filter: CallFilter, window: PageWindow) {
+  const where = callWhere(scope, filter);
+  const column = filter.sortField === 'talkSeconds' ? talkSeconds : alarmCalls.happenAt;
+  const order = filter.sortOrder === 'asc' ? asc(column) : desc(column);
+  return pageOf(
+    window,
+    (limit, offset) =>
+      db
+        .select({ call: alarmCalls, total: totalOver })
+        .from(alarmCalls)
+        .where(where)
+        .orderBy(order, desc(alarmCalls.id))
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(alarmCalls).where(where))[0]?.n ?? 0,
+    (row) => row.call,
+  );
+}
+
+/** Every call matching the filter, newest first, in batches (the export). */
+export async function* callBatches(db: Database, scope: ProjectScope, filter: CallFilter) {
+  const where = callWhere(scope, filter);
+  for (let offset = 0; ; offset += 500) {
+    const rows = await db
+      .select()
+      .from(alarmCalls)
+      .where(where)
+      .orderBy(desc(alarmCalls.happenAt), desc(alarmCalls.id))
+      .limit(500)
+      .offset(offset);
+    if (rows.length > 0) yield rows;
+    if (rows.length < 500) return;
+  }
+}
+
+/** The boxes placed in this area node or below it. */
+export async function boxIdsInArea(db: Database, areaId: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`
+    with recursive tree as (
+      select ${areas.id} as id from ${areas} where ${areas.id} = ${areaId}
+      union all
+      select a.area_id from areas a join tree on a.parent_id = tree.id
+    )
+    select device_id as id from iot_devices where area_id in (select id from tree)`);
+  return ((rows as { rows?: { id: number }[] }).rows ?? []).map((row) => Number(row.id));
 }

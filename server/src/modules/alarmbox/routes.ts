@@ -3,6 +3,7 @@ import {
   ALARM_RESULT_PATH,
   ALARM_TALK_PATH,
   alarmCallEndpoints,
+  alarmCallExport,
   API_PREFIX,
 } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,8 @@ import { peekSession, sessionExpiry } from '../auth/sessions.js';
 import { runtimeOf } from '../iot/runtime.js';
 import { actorOfInput, userOfInput as userOf } from '../logs/audit.js';
 import { serveAlarmSocket } from './alarmSocket.js';
-import { AlarmCalls } from './service.js';
+import { AlarmCalls, bindCamera, boxMap, boxPage, history, historySheet, yellTargets } from './service.js';
+import { exportRoute } from '../../http/export.js';
 import { sockjsInfo, SockjsWebSocket } from './sockjs.js';
 import { serveTalkSocket } from './talkSocket.js';
 
@@ -43,6 +45,16 @@ export default async function alarmboxRoutes(app: FastifyInstance) {
   route(app, api.updateAlarmPeople, (input) => service.updateAlarmPeople(actorOfInput(input), input.body));
   route(app, api.hangUp, (input) => service.hangUp(actorOfInput(input), input.body.alarmId));
   route(app, api.current, (input) => service.current(userOf(input)));
+  route(app, api.boxes, (input) => boxPage(service, userOf(input), input.body));
+  route(app, api.boxMap, (input) => boxMap(service, userOf(input), input.query.projectId));
+  route(app, api.bindCamera, (input) =>
+    bindCamera(service, actorOfInput(input), input.body.devId, input.body.cameraCode),
+  );
+  route(app, api.history, (input) => history(service, userOf(input), input.body));
+  route(app, api.yellTargets, (input) =>
+    yellTargets(service, userOf(input), input.query.projectId, input.query.keyword),
+  );
+  exportRoute(app, alarmCallExport, (input) => historySheet(service, userOf(input), input.body));
 
   const deps = {
     sessionOf: (token: string) => peekSession(ctx, token),

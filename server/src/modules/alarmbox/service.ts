@@ -1,4 +1,15 @@
 import {
+  ALARM_BOX_MAP_MAX,
+  CALL_END_REASONS,
+  chinaDateTime,
+  EVENT_STATUS,
+  parseVideoTime,
+  type AlarmBoxRow,
+  type alarmBoxListRequestSchema,
+  type AlarmCallRow,
+  type alarmCallListRequestSchema,
+  type BoxState,
+  type Page,
   ALARM_ANSWER_CODES,
   ALARM_CALL_MAX_MS,
   ALARM_RING_MAX_MS,
@@ -17,6 +28,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
 import { refuse } from '../../http/envelope.js';
+import type { ExportRow, ExportSheet } from '../../http/export.js';
+import { datedFileName } from '../../http/exportFormat.js';
 import { projectScope } from '../devices/service.js';
 import type { ProjectScope } from '../devices/repository.js';
 import { recordAudit, type Actor } from '../logs/audit.js';
@@ -338,6 +351,195 @@ export class AlarmCalls {
     const [record] = await repo.records(this.ctx.db, [call]);
     return record as AlarmRecord;
   }
+}
+
+// ---- the monitor pages and the records ----
+
+type BoxListInput = z.output<typeof alarmBoxListRequestSchema>;
+type CallListInput = z.output<typeof alarmCallListRequestSchema>;
+type CallFilterInput = Omit<CallListInput, 'pageNum' | 'pageSize'>;
+
+/** The boxes of the user's projects with their state, newest call first when asked. */
+export async function boxRows(calls: AlarmCalls, userId: number, projectId?: number): Promise<AlarmBoxRow[]> {
+  const { db } = calls.ctx;
+  const boxes = await repo.scopedBoxes(db, await calls.scope(userId), projectId);
+  const { open, last } = await repo.callsOfBoxes(
+    db,
+    boxes.map((box) => box.id),
+  );
+  const records = new Map(
+    (await repo.records(db, [...open.values()])).map((record) => [record.devId, record]),
+  );
+  return boxes.map((box) => {
+    const call = records.get(box.id) ?? null;
+    const online = calls.online(box);
+    const state: BoxState = call
+      ? call.eventStatus === EVENT_STATUS.ringing
+        ? 'ringing'
+        : 'inCall'
+      : online
+        ? 'idle'
+        : 'offline';
+    const lastAt = last.get(box.id);
+    const { typeCode: _t, enabled: _e, ...rest } = box;
+    return { ...rest, online, state, call, lastCallTime: lastAt ? chinaDateTime(lastAt) : null };
+  });
+}
+
+export async function boxPage(
+  calls: AlarmCalls,
+  userId: number,
+  input: BoxListInput,
+): Promise<Page<AlarmBoxRow>> {
+  const keyword = input.keyword?.toLowerCase();
+  let rows = (await boxRows(calls, userId, input.projectId)).filter(
+    (row) =>
+      (input.areaId === undefined || row.areaName !== '') &&
+      (input.state === undefined || row.state === input.state) &&
+      (!keyword ||
+        [row.devName, row.controlCode ?? '', row.siteName, row.address].some((text) =>
+          text.toLowerCase().includes(keyword),
+        )),
+  );
+  if (input.areaId !== undefined) {
+    const inArea = new Set(await repo.boxIdsInArea(calls.ctx.db, input.areaId));
+    rows = rows.filter((row) => inArea.has(row.id));
+  }
+  const direction = input.sortOrder === 'desc' ? -1 : 1;
+  if (input.sortField === 'lastCallTime')
+    rows.sort((a, b) => direction * (a.lastCallTime ?? '').localeCompare(b.lastCallTime ?? ''));
+  else rows.sort((a, b) => direction * a.devName.localeCompare(b.devName, 'zh-CN'));
+  const start = (input.pageNum - 1) * input.pageSize;
+  return {
+    list: rows.slice(start, start + input.pageSize),
+    total: rows.length,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+export async function boxMap(calls: AlarmCalls, userId: number, projectId?: number) {
+  const located = (await boxRows(calls, userId, projectId)).filter(
+    (row) => row.lng !== null && row.lat !== null,
+  );
+  return { list: located.slice(0, ALARM_BOX_MAP_MAX), total: located.length };
+}
+
+export async function yellTargets(calls: AlarmCalls, userId: number, projectId?: number, keyword?: string) {
+  const text = keyword?.toLowerCase();
+  return (await boxRows(calls, userId, projectId)).filter(
+    (row) =>
+      row.state === 'idle' &&
+      (!text || [row.devName, row.controlCode ?? ''].some((value) => value.toLowerCase().includes(text))),
+  );
+}
+
+/** Binds a camera of the box's project to the box (null: none), with its operation-log row. */
+export async function bindCamera(calls: AlarmCalls, actor: Actor, devId: number, cameraCode: string | null) {
+  const box = await calls.visibleBox(actor.userId, devId);
+  const { db } = calls.ctx;
+  await db.transaction(async (tx) => {
+    let cameraId: number | null = null;
+    if (cameraCode !== null) {
+      const camera = await repo.cameraByCode(tx, cameraCode);
+      if (!camera || camera.projectId !== box.projectId) return refuse('alarmbox.cameraNotFound');
+      cameraId = camera.id;
+    }
+    await repo.setBoxCamera(tx, box.id, cameraId);
+    await recordAudit(tx, actor, calls.ctx.now(), {
+      module: ALARM_MODULE,
+      action: 'bindCamera',
+      targetId: box.id,
+      targetName: box.devName,
+    });
+  });
+  const [row] = (await boxRows(calls, actor.userId, box.projectId)).filter((item) => item.id === box.id);
+  return row ?? refuse('alarmbox.boxNotFound');
+}
+
+const momentOf = (value: string | undefined) => {
+  const time = value === undefined ? null : parseVideoTime(value);
+  return time === null ? null : new Date(time);
+};
+const filterOf = (input: CallFilterInput): repo.CallFilter => ({
+  ...input,
+  from: momentOf(input.from),
+  to: momentOf(input.to),
+});
+
+const secondsBetween = (from: Date, to: Date) =>
+  Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+
+function callRowOf(call: CallRow, record: AlarmRecord, now: Date): AlarmCallRow {
+  const end = call.endedAt ?? now;
+  return {
+    ...record,
+    ringSeconds: secondsBetween(call.happenAt, call.answeredAt ?? end),
+    talkSeconds: call.answeredAt ? secondsBetween(call.answeredAt, end) : null,
+  };
+}
+
+export async function history(
+  calls: AlarmCalls,
+  userId: number,
+  input: CallListInput,
+): Promise<Page<AlarmCallRow>> {
+  const { db } = calls.ctx;
+  const page = await repo.callPage(db, await calls.scope(userId), filterOf(input), input);
+  const records = await repo.records(db, page.list);
+  const now = calls.ctx.now();
+  return { ...page, list: page.list.map((call, i) => callRowOf(call, records[i] as AlarmRecord, now)) };
+}
+
+const REASON_NAMES = Object.fromEntries(Object.entries(CALL_END_REASONS).map(([code, [zh]]) => [code, zh]));
+
+export async function historySheet(
+  calls: AlarmCalls,
+  userId: number,
+  input: CallFilterInput,
+): Promise<ExportSheet> {
+  const { db } = calls.ctx;
+  const scope = await calls.scope(userId);
+  const now = calls.ctx.now();
+  async function* rows(): AsyncGenerator<ExportRow> {
+    for await (const batch of repo.callBatches(db, scope, filterOf(input))) {
+      const records = await repo.records(db, batch);
+      for (const [i, call] of batch.entries()) {
+        const row = callRowOf(call, records[i] as AlarmRecord, now);
+        yield {
+          devName: call.deviceName,
+          controlCode: call.controlCode ?? '',
+          projectName: row.deviceDto.projectName,
+          happenTime: row.happenTime,
+          notifyTime: row.notifyTime ?? '',
+          answeredBy: call.answeredByName ?? '',
+          endTime: row.endTime ?? '',
+          ringSeconds: row.ringSeconds,
+          talkSeconds: row.talkSeconds ?? '',
+          endReason: call.endReason ? (REASON_NAMES[call.endReason] ?? '') : '',
+          outgoing: call.outgoing ? '呼出' : '呼入',
+        };
+      }
+    }
+  }
+  return {
+    fileName: datedFileName('报警历史', now),
+    sheetName: '报警历史',
+    columns: [
+      { header: '报警柱', key: 'devName', width: 20 },
+      { header: '编号', key: 'controlCode', width: 20 },
+      { header: '项目', key: 'projectName', width: 20 },
+      { header: '报警时间', key: 'happenTime', width: 20 },
+      { header: '接听时间', key: 'notifyTime', width: 20 },
+      { header: '接听人', key: 'answeredBy' },
+      { header: '结束时间', key: 'endTime', width: 20 },
+      { header: '响铃(秒)', key: 'ringSeconds' },
+      { header: '通话(秒)', key: 'talkSeconds' },
+      { header: '结束方式', key: 'endReason' },
+      { header: '呼叫方向', key: 'outgoing' },
+    ],
+    rows: rows(),
+  };
 }
 
 /** Whether an alarm socket hears this record: its box's project is the user's, and it asked for the box. */
