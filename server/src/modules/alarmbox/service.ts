@@ -31,6 +31,7 @@ import { refuse } from '../../http/envelope.js';
 import type { ExportRow, ExportSheet } from '../../http/export.js';
 import { datedFileName } from '../../http/exportFormat.js';
 import { projectScope } from '../devices/service.js';
+import { checkVisible } from '../projects/service.js';
 import type { ProjectScope } from '../devices/repository.js';
 import { recordAudit, type Actor } from '../logs/audit.js';
 import { listenBus, publish, type BusEvent } from '../push/events.js';
@@ -264,7 +265,9 @@ export class AlarmCalls {
     return this.runtime.reachable(box);
   }
 
-  scope(userId: number) {
+  /** The projects whose boxes the user sees; a project named (`projectId`) must be one of them. */
+  async scope(userId: number, projectId?: number) {
+    if (projectId !== undefined) await checkVisible(this.ctx, this.ctx.db, userId, projectId);
     return projectScope(this.ctx, this.ctx.db, userId);
   }
 
@@ -362,7 +365,7 @@ type CallFilterInput = Omit<CallListInput, 'pageNum' | 'pageSize'>;
 /** The boxes of the user's projects with their state, newest call first when asked. */
 export async function boxRows(calls: AlarmCalls, userId: number, projectId?: number): Promise<AlarmBoxRow[]> {
   const { db } = calls.ctx;
-  const boxes = await repo.scopedBoxes(db, await calls.scope(userId), projectId);
+  const boxes = await repo.scopedBoxes(db, await calls.scope(userId, projectId), projectId);
   const { open, last } = await repo.callsOfBoxes(
     db,
     boxes.map((box) => box.id),
@@ -485,7 +488,7 @@ export async function history(
   input: CallListInput,
 ): Promise<Page<AlarmCallRow>> {
   const { db } = calls.ctx;
-  const page = await repo.callPage(db, await calls.scope(userId), filterOf(input), input);
+  const page = await repo.callPage(db, await calls.scope(userId, input.projectId), filterOf(input), input);
   const records = await repo.records(db, page.list);
   const now = calls.ctx.now();
   return { ...page, list: page.list.map((call, i) => callRowOf(call, records[i] as AlarmRecord, now)) };
@@ -499,7 +502,7 @@ export async function historySheet(
   input: CallFilterInput,
 ): Promise<ExportSheet> {
   const { db } = calls.ctx;
-  const scope = await calls.scope(userId);
+  const scope = await calls.scope(userId, input.projectId);
   const now = calls.ctx.now();
   async function* rows(): AsyncGenerator<ExportRow> {
     for await (const batch of repo.callBatches(db, scope, filterOf(input))) {
