@@ -11,6 +11,7 @@ import {
   API_PREFIX,
   callTopic,
   deviceTopic,
+  DEMO_ALARM_BOXES,
   TYPE_ALARM_BOX,
   type AlarmRecord,
   XLSX_CONTENT_TYPE,
@@ -335,5 +336,21 @@ describe('the records', () => {
     const { rows } = await sheetRows(file.rawPayload);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.[3]).toBeTruthy();
+  });
+});
+
+describe('the demo seed', () => {
+  it('registers the demo alarm columns beside their bound cameras', async () => {
+    const admin = await t.token('admin', 'Admin@123');
+    const page = await t.api(api.boxes, { token: admin, body: { keyword: '一键报警柱', pageSize: 50 } });
+    const demo = page.data?.list.filter((row) =>
+      DEMO_ALARM_BOXES.some((box) => box.deviceKey === row.deviceKey),
+    );
+    expect(demo).toHaveLength(DEMO_ALARM_BOXES.length);
+    for (const row of demo ?? []) {
+      const seeded = DEMO_ALARM_BOXES.find((box) => box.deviceKey === row.deviceKey);
+      expect(row.camera?.controlCode).toBe(seeded?.cameraCode);
+      expect(Math.abs((row.lat ?? 0) - (row.camera?.deviceDto.lat ?? 0))).toBeLessThan(0.001);
+    }
   });
 });
