@@ -20,7 +20,8 @@ import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { alarmCalls, userProjects } from '../../db/schema.js';
+import { alarmCalls, projects, userProjects } from '../../db/schema.js';
+import { loadSecretBox } from '../../db/secretBox.js';
 import {
   connectDevice,
   eventually,
@@ -32,6 +33,7 @@ import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { sheetRows } from '../../test/xlsx.js';
 import { runtimeOf } from '../iot/runtime.js';
 import { alarmCallsOf } from './routes.js';
+import { seedDemoAlarmBoxes } from './seed.js';
 
 let t: TestApp;
 let origin: string;
@@ -340,7 +342,15 @@ describe('the records', () => {
 });
 
 describe('the demo seed', () => {
-  it('registers the demo alarm columns beside their bound cameras', async () => {
+  it('registers the demo alarm columns beside their bound cameras, once', async () => {
+    const [first] = await t.handle.db
+      .select({ id: projects.id })
+      .from(projects)
+      .orderBy(projects.id)
+      .limit(1);
+    const secrets = await loadSecretBox(t.config);
+    expect(await seedDemoAlarmBoxes(t.handle.db, secrets, first?.id ?? 0)).toBe(DEMO_ALARM_BOXES.length);
+    expect(await seedDemoAlarmBoxes(t.handle.db, secrets, first?.id ?? 0)).toBe(0);
     const admin = await t.token('admin', 'Admin@123');
     const page = await t.api(api.boxes, { token: admin, body: { keyword: '一键报警柱', pageSize: 50 } });
     const demo = page.data?.list.filter((row) =>
