@@ -38,6 +38,7 @@ export * from '../modules/projects/planTables.js';
 export * from '../modules/resources/tables.js';
 export * from '../modules/roles/tables.js';
 export * from '../modules/settings/tables.js';
+export * from '../modules/alarmbox/tables.js';
 export * from '../modules/sites/tables.js';
 export * from '../modules/users/tables.js';
 

@@ -7,7 +7,7 @@ import {
   PUSH_MAX_FRAME_BYTES,
 } from '@cityops/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RawData, WebSocket } from 'ws';
+import type { RawData } from 'ws';
 import type { z } from 'zod';
 import type { SessionInfo } from './context.js';
 
@@ -46,6 +46,8 @@ export interface SocketProtocol<In> {
   admit(session: SessionInfo): Promise<Refusal | null>;
   /** Registers the socket once admitted and still open; a refusal closes it (too many sockets). */
   open(session: SessionInfo): Refusal | null;
+  /** The sign-in frame itself, before the token is checked (what else it carries, e.g. devIds). */
+  signingIn?(frame: In): void;
   /** The first frames after sign-in. */
   welcome(session: SessionInfo): Promise<void>;
   isPing(frame: In): boolean;
@@ -57,6 +59,20 @@ export interface SocketProtocol<In> {
 }
 
 const OPEN = 1;
+
+/**
+ * What serveSessionSocket needs of a socket: a `ws` WebSocket is one; so is a SockJS session adapted
+ * to it (modules/alarmbox/sockjs.ts).
+ */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code: number, reason: string): void;
+  terminate(): void;
+  on(event: 'message', listener: (data: RawData, isBinary: boolean) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
 
 const sizeOf = (data: RawData): number =>
   Array.isArray(data) ? data.reduce((n, part) => n + part.length, 0) : data.byteLength;
@@ -82,7 +98,7 @@ const tokenOf = (frame: unknown): string | null =>
     : null;
 
 export function serveSessionSocket<In, Out>(
-  socket: WebSocket,
+  socket: SocketLike,
   deps: SessionSocketDeps,
   protocolOf: (io: SocketIo<Out>) => SocketProtocol<In>,
 ): void {
@@ -162,6 +178,7 @@ export function serveSessionSocket<In, Out>(
     let work: Promise<void> | undefined;
     if (token !== null) {
       if (state !== 'waiting') return close(PUSH_CLOSE.badFrame, 'already signed in');
+      protocol.signingIn?.(frame);
       work = signIn(token);
     } else if (state === 'waiting') return close(PUSH_CLOSE.badFrame, 'token first');
     else if (state === 'open' && session)

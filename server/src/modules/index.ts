@@ -24,6 +24,7 @@ import userRoutes from './users/routes.js';
 import videoRoutes from './video/routes.js';
 import maintenanceRoutes from './maintenance/routes.js';
 import allowlistRoutes from './gateway/routes.js';
+import alarmboxRoutes from './alarmbox/routes.js';
 
 /** How a module joins the server (app.ts): a new module is one more line in `modules` below. */
 export interface ServerModule {
@@ -60,6 +61,8 @@ export const modules: readonly ServerModule[] = [
   { routes: firmwareRoutes },
   { routes: maintenanceRoutes },
   { routes: allowlistRoutes },
+  // After the device runtime: alarm columns ring through it.
+  { routes: alarmboxRoutes },
   { routes: logRoutes },
   { routes: editionRoutes },
   { routes: parameterRoutes },

@@ -9,6 +9,7 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { seedDemoDevices } from '../../modules/devices/seed.js';
+import { seedDemoAlarmBoxes } from '../../modules/alarmbox/seed.js';
 import type { Database } from '../connection.js';
 import { loadSecretBox } from '../secretBox.js';
 import { projects, resources, roleResources, roles } from '../schema.js';
@@ -173,4 +174,7 @@ export async function seedDemo(db: Database, config: Config) {
   await seedDemoVideo(db, projectIds);
   if (projectIds[0])
     await seedDemoDevices(db, await loadSecretBox(config), projectIds[0], config.DEMO_DEVICES);
+  // The alarm columns come with the demo fleet (the simulators sign both in); tests register their own.
+  if (projectIds[0] && config.DEMO_DEVICES > 0)
+    await seedDemoAlarmBoxes(db, await loadSecretBox(config), projectIds[0]);
 }

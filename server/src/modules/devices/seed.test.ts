@@ -1,4 +1,11 @@
-import { DEMO_FLEET_MAX, DEMO_PRODUCTS, DEMO_RULES, demoFleetPlan, deviceEndpoints } from '@cityops/contract';
+import {
+  DEMO_ALARM_BOX_COUNT,
+  DEMO_FLEET_MAX,
+  DEMO_PRODUCTS,
+  DEMO_RULES,
+  demoFleetPlan,
+  deviceEndpoints,
+} from '@cityops/contract';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed/index.js';
@@ -34,7 +41,8 @@ describe('the demo seed', () => {
     const seconds = (performance.now() - started) / 1000;
     console.info(`demo seed of ${DEMO_FLEET_MAX} devices (${t.handle.kind}): ${seconds.toFixed(1)} s`);
     expect(seconds).toBeLessThan(60);
-    expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX);
+    // With the fleet come the demo alarm columns (modules/alarmbox/seed.ts).
+    expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT);
 
     // All in the first demo project, by the plan.
     const [first] = await db.select().from(projects).orderBy(projects.id).limit(1);
@@ -43,7 +51,7 @@ describe('the demo seed', () => {
       .select({ n: count() })
       .from(devices)
       .where(eq(devices.projectId, first?.id ?? 0));
-    expect(inFirst?.n).toBe(DEMO_FLEET_MAX);
+    expect(inFirst?.n).toBe(DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT);
     const plan = demoFleetPlan(3);
     const rows = await db
       .select()
@@ -70,9 +78,9 @@ describe('the demo seed', () => {
 
     // Again: nothing added, nothing sealed again.
     await seed(db, { ...t.config, DEMO_DEVICES: DEMO_FLEET_MAX });
-    expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX);
+    expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT);
     expect(await db.$count(points)).toBe(DEMO_POLES);
-    expect(await db.$count(products)).toBe(DEMO_PRODUCTS.length);
+    expect(await db.$count(products)).toBe(DEMO_PRODUCTS.length + 1);
     expect(await db.$count(alarmRules)).toBe(DEMO_RULES.length);
     expect(await resealDeviceSecrets(db, t.app.cityops.secrets)).toBe(0);
   }, 180_000);

@@ -2,6 +2,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import {
+  callTopic,
+  CALL_TOPIC_KINDS,
+  type CallTopicKind,
   DEVICE_TOPIC_KINDS,
   deviceTopic,
   parseDeviceTopic,
@@ -42,6 +45,13 @@ export interface DeviceLink {
   update(device: DeviceIdentity): void;
   /** The embedded broker's port, null for an external broker. */
   port(): number | null;
+  /** Publishes audio to an alarm column's `speaker` topic (QoS 0; contract alarmbox/protocol.ts). */
+  publishSpeaker(deviceKey: string, payload: Buffer): void;
+  /**
+   * Whether this instance wants the box's `voice` frames (an external broker's are subscribed, not
+   * shared, while a listening socket here wants them; the embedded broker hears every device anyway).
+   */
+  wantVoice(deviceKey: string, wanted: boolean): void;
   close(): Promise<void>;
 }
 
@@ -53,7 +63,21 @@ export interface LinkHandlers {
   disconnected(device: DeviceIdentity): void;
   /** A keep-alive ping: the device is there. */
   ping(device: DeviceIdentity): void;
+  /** An alarm column's `call` (JSON) or `voice` (PCM) message; never telemetry. */
+  call(deviceKey: string, kind: 'call' | 'voice', payload: Buffer, device?: DeviceIdentity): void;
 }
+
+/** The device key and kind of an alarm column's call topic (`call`, `voice`, `speaker`), or null. */
+export function parseCallTopic(topic: string): { deviceKey: string; kind: CallTopicKind } | null {
+  const parts = topic.split('/');
+  if (parts.length !== 4 || `${parts[0]}/${parts[1]}` !== TOPIC_ROOT) return null;
+  const [, , deviceKey, kind] = parts;
+  if (!deviceKey || !(CALL_TOPIC_KINDS as readonly string[]).includes(kind ?? '')) return null;
+  return { deviceKey, kind: kind as CallTopicKind };
+}
+
+/** What a device may publish on its call topics. */
+const DEVICE_CALL_KINDS: readonly CallTopicKind[] = ['call', 'voice'];
 
 /** Whether `secret` is the one whose hash the registry keeps (modules/devices/credentials.ts), in constant time. */
 export function secretMatches(secret: string, kept: string): boolean {
@@ -104,11 +128,16 @@ export async function startEmbeddedBroker(options: {
       // The server's own publications (commands) have no client.
       if (!client) return callback(null);
       const topic = parseDeviceTopic(packet.topic);
-      const allowed = topic?.deviceKey === client.id && DEVICE_TOPIC_KINDS.includes(topic.kind);
+      const call = topic ? null : parseCallTopic(packet.topic);
+      const allowed =
+        (topic?.deviceKey === client.id && DEVICE_TOPIC_KINDS.includes(topic.kind)) ||
+        (call?.deviceKey === client.id && DEVICE_CALL_KINDS.includes(call.kind));
       callback(allowed ? null : new Error('not authorized'));
     },
     authorizeSubscribe: (client, subscription, callback) => {
-      const own = subscription.topic === deviceTopic(client.id, 'command');
+      const own =
+        subscription.topic === deviceTopic(client.id, 'command') ||
+        subscription.topic === callTopic(client.id, 'speaker');
       callback(null, own ? subscription : null);
     },
   });
@@ -134,10 +163,12 @@ export async function startEmbeddedBroker(options: {
   broker.on('publish', (packet, client) => {
     if (!client) return;
     const device = signedIn.get(client);
-    const topic = parseDeviceTopic(packet.topic);
-    if (!device || !topic) return;
+    if (!device) return;
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    handlers.message(topic.deviceKey, topic.kind, payload, device);
+    const topic = parseDeviceTopic(packet.topic);
+    if (topic) return handlers.message(topic.deviceKey, topic.kind, payload, device);
+    const call = parseCallTopic(packet.topic);
+    if (call && call.kind !== 'speaker') handlers.call(call.deviceKey, call.kind, payload, device);
   });
 
   const server: Server = createServer(broker.handle);
@@ -173,6 +204,19 @@ export async function startEmbeddedBroker(options: {
       if (client && signedIn.has(client)) signedIn.set(client, device);
     },
     port: () => port,
+    publishSpeaker: (deviceKey, payload) =>
+      broker.publish(
+        {
+          cmd: 'publish',
+          topic: callTopic(deviceKey, 'speaker'),
+          payload,
+          qos: 0,
+          retain: false,
+          dup: false,
+        },
+        () => undefined,
+      ),
+    wantVoice: () => undefined,
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -182,7 +226,7 @@ export async function startEmbeddedBroker(options: {
 
 /** The topics the server subscribes to on an external broker: the device kinds, shared by every instance. */
 export const sharedSubscriptions = () =>
-  DEVICE_TOPIC_KINDS.map((kind) => `$share/${SHARED_GROUP}/${TOPIC_ROOT}/+/${kind}`);
+  [...DEVICE_TOPIC_KINDS, 'call'].map((kind) => `$share/${SHARED_GROUP}/${TOPIC_ROOT}/+/${kind}`);
 
 /** A client of an external broker: subscribes with shared subscriptions, reconnects by itself. */
 export async function connectExternalBroker(options: {
@@ -203,12 +247,16 @@ export async function connectExternalBroker(options: {
     connectTimeout: 10_000,
   });
   let reported = false;
+  /** The boxes whose voice a listening socket here wants, and how many sockets want each. */
+  const voices = new Map<string, number>();
   client.on('connect', () => {
     reported = false;
     log.info('iot: connected to the external MQTT broker');
     client.subscribe(sharedSubscriptions(), { qos: 1 }, (error) => {
       if (error) log.error({ err: error }, 'iot: the shared subscriptions were refused');
     });
+    const wanted = [...voices.keys()].map((key) => callTopic(key, 'voice'));
+    if (wanted.length > 0) client.subscribe(wanted, { qos: 0 });
   });
   client.on('error', (error) => {
     if (reported) return;
@@ -219,7 +267,9 @@ export async function connectExternalBroker(options: {
   client.on('message', (topicName, payload) => {
     const topic = parseDeviceTopic(topicName);
     if (topic && DEVICE_TOPIC_KINDS.includes(topic.kind))
-      handlers.message(topic.deviceKey, topic.kind, payload);
+      return handlers.message(topic.deviceKey, topic.kind, payload);
+    const call = parseCallTopic(topicName);
+    if (call && call.kind !== 'speaker') handlers.call(call.deviceKey, call.kind, payload);
   });
   return {
     mode: 'external',
@@ -232,6 +282,16 @@ export async function connectExternalBroker(options: {
     connectedKeys: () => [],
     update: () => undefined,
     port: () => null,
+    publishSpeaker: (deviceKey, payload) => {
+      if (client.connected) client.publish(callTopic(deviceKey, 'speaker'), payload, { qos: 0 });
+    },
+    wantVoice: (deviceKey, wanted) => {
+      const count = (voices.get(deviceKey) ?? 0) + (wanted ? 1 : -1);
+      if (count > 0) voices.set(deviceKey, count);
+      else voices.delete(deviceKey);
+      if (wanted && count === 1) client.subscribe(callTopic(deviceKey, 'voice'), { qos: 0 });
+      if (!wanted && count <= 0) client.unsubscribe(callTopic(deviceKey, 'voice'));
+    },
     close: async () => {
       await client.endAsync();
     },

@@ -194,7 +194,8 @@ export class Ingestion {
     return this.writing?.gone.has(deviceId) ? false : null;
   }
 
-  private fault(device: DeviceIdentity | null, deviceKey: string, kind: NewFault['kind'], detail: string) {
+  /** Counts and keeps a fault (also the alarm-call module's: a device not of type 0801 ringing). */
+  fault(device: DeviceIdentity | null, deviceKey: string, kind: NewFault['kind'], detail: string) {
     this.stats[kind] += 1;
     if (this.faults.length >= FAULTS_MAX) {
       this.faults.shift();

@@ -49,9 +49,19 @@ export interface OtaListener {
   firmware(device: DeviceIdentity, version: string): Promise<void>;
 }
 
+/** The alarm-call module (modules/alarmbox) hears alarm columns through this. */
+export interface CallListener {
+  /** A `call` or `voice` message; `device` when the embedded broker signed it in. */
+  message(deviceKey: string, kind: 'call' | 'voice', payload: Buffer, device?: DeviceIdentity): void;
+  /** The device went away (disconnect, will, `online: false`). */
+  gone(device: DeviceIdentity): void;
+}
+
 export class IotRuntime {
   /** Set by the firmware module when it starts. */
   ota: OtaListener | null = null;
+  /** Set by the alarm-call module when it starts. */
+  calls: CallListener | null = null;
   readonly models: TtlCache<number, ProductModel | null>;
   readonly devices: TtlCache<string, DeviceIdentity | null>;
   readonly ingestion: Ingestion;
@@ -111,6 +121,16 @@ export class IotRuntime {
     return this.link?.connected() ?? false;
   }
 
+  /** Audio to an alarm column's speaker (dropped when no broker is connected: it is live audio). */
+  publishSpeaker(deviceKey: string, payload: Buffer): void {
+    if (this.link?.connected()) this.link.publishSpeaker(deviceKey, payload);
+  }
+
+  /** Whether this instance wants a box's voice frames (a listening socket here). */
+  wantVoice(deviceKey: string, wanted: boolean): void {
+    this.link?.wantVoice(deviceKey, wanted);
+  }
+
   /** Publishes a command on a device's `command` topic; refuses when no broker is connected. */
   async publishCommand(deviceKey: string, command: CommandPayload): Promise<void> {
     if (!this.link?.connected()) throw new Error('no broker is connected');
@@ -150,8 +170,12 @@ export class IotRuntime {
         this.ingestion.heard(device.id);
         this.cameOnline(device, 'connected');
       },
-      disconnected: (device) => this.ingestion.left(device.id),
+      disconnected: (device) => {
+        this.ingestion.left(device.id);
+        this.calls?.gone(device);
+      },
       ping: (device) => this.ingestion.heard(device.id),
+      call: (key, kind, payload, device) => this.calls?.message(key, kind, payload, device),
     };
     if (config.MQTT_URL)
       this.link = await connectExternalBroker({
@@ -232,7 +256,7 @@ export class IotRuntime {
    * Whether a command can reach the device now: the embedded broker's own client set; for an external
    * broker, a connection state heard but not yet written, else the registry's.
    */
-  reachable(device: DeviceIdentity): boolean {
+  reachable(device: Pick<DeviceIdentity, 'id' | 'deviceKey' | 'online'>): boolean {
     return this.link?.present(device.deviceKey) ?? this.ingestion.presence(device.id) ?? device.online;
   }
 
@@ -245,7 +269,10 @@ export class IotRuntime {
     if (status.online) {
       this.ingestion.heard(device.id);
       this.cameOnline(device, 'status');
-    } else this.ingestion.left(device.id);
+    } else {
+      this.ingestion.left(device.id);
+      this.calls?.gone(device);
+    }
   }
 
   private cameOnline(device: DeviceIdentity, how: 'connected' | 'status') {

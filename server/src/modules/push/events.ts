@@ -40,6 +40,8 @@ export const busEventSchema = z.discriminatedUnion('k', [
    * identity again, connected ones included (modules/devices publishes, modules/iot acts).
    */
   z.object({ k: z.literal('devices.changed'), deviceKeys: z.array(z.string()).max(BUS_MAX_IDS) }),
+  /** These alarm calls rang, were answered or ended (modules/alarmbox): every instance tells its alarm sockets. */
+  z.object({ k: z.literal('alarm.calls'), callIds: z.array(z.number().int()).max(BUS_MAX_IDS) }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 

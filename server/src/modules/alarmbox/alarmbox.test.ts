@@ -1,0 +1,366 @@
+import type { AddressInfo } from 'node:net';
+import {
+  ALARM_LISTEN_PATH,
+  ALARM_RESULT_PATH,
+  ALARM_TALK_PATH,
+  alarmboxTextsZh,
+  alarmCallEndpoints as api,
+  alarmCallExport,
+  HEADER_ACCESS_TOKEN,
+  alarmServerFrameSchema,
+  API_PREFIX,
+  callTopic,
+  deviceTopic,
+  DEMO_ALARM_BOXES,
+  TYPE_ALARM_BOX,
+  type AlarmRecord,
+  XLSX_CONTENT_TYPE,
+} from '@cityops/contract';
+import { eq } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { alarmCalls, projects, userProjects } from '../../db/schema.js';
+import { loadSecretBox } from '../../db/secretBox.js';
+import {
+  connectDevice,
+  eventually,
+  insertDevice,
+  insertProduct,
+  insertProject,
+} from '../../test/iotDevices.js';
+import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { sheetRows } from '../../test/xlsx.js';
+import { runtimeOf } from '../iot/runtime.js';
+import { alarmCallsOf } from './routes.js';
+import { seedDemoAlarmBoxes } from './seed.js';
+
+let t: TestApp;
+let origin: string;
+let brokerUrl: string;
+let projectA: number;
+let projectB: number;
+let productId: number;
+const tokens: Record<string, string> = {};
+const userIds: Record<string, number> = {};
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { MQTT_PORT: '0', HOST: '127.0.0.1', OVERLOAD_EVENT_LOOP_DELAY_MS: '0' } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  brokerUrl = `mqtt://127.0.0.1:${runtimeOf(t.app.cityops).port() ?? 0}`;
+  const db = t.handle.db;
+  projectA = await insertProject(db);
+  projectB = await insertProject(db);
+  productId = await insertProduct(db, { typeCode: TYPE_ALARM_BOX, functions: [] });
+  for (const [name, project, codes] of [
+    ['opone', projectA, ['monitor', 'history']],
+    ['optwo', projectA, ['monitorReceiver']],
+    ['opother', projectB, ['monitor', 'history']],
+    ['yeller', projectA, ['yelling']],
+  ] as const) {
+    userIds[name] = await t.createUser(name, 'Operator@123', codes);
+    await db.insert(userProjects).values({ userId: userIds[name] ?? 0, projectId: project });
+    tokens[name] = await t.token(name, 'Operator@123');
+  }
+});
+afterAll(async () => {
+  for (const client of clients) await client.endAsync(true);
+  await t.close();
+});
+
+/** A box of `projectId`, signed in to the broker and listening to its command and speaker topics. */
+async function box(projectId = projectA) {
+  const device = await insertDevice(t.handle.db, { productId, projectId });
+  const client = await connectDevice(brokerUrl, device);
+  clients.push(client);
+  const commands: Array<{ action: string; alarmId?: number }> = [];
+  const heard: Buffer[] = [];
+  client.on('message', (topic, payload) => {
+    if (topic === deviceTopic(device.deviceKey, 'command'))
+      commands.push(
+        (JSON.parse(payload.toString()) as { params: { action: string; alarmId?: number } }).params,
+      );
+    else if (topic === callTopic(device.deviceKey, 'speaker')) heard.push(payload);
+  });
+  await client.subscribeAsync([
+    deviceTopic(device.deviceKey, 'command'),
+    callTopic(device.deviceKey, 'speaker'),
+  ]);
+  await eventually(async () => runtimeOf(t.app.cityops).reachable({ ...device, online: false }));
+  const call = (action: 'ring' | 'hangup', callId: string) =>
+    client.publishAsync(callTopic(device.deviceKey, 'call'), JSON.stringify({ action, callId }), { qos: 1 });
+  return { device, client, commands, heard, call };
+}
+
+/** The alarm-result socket as sockjs-client's websocket transport drives it. */
+async function alarmSocket(token: string, devIds: number[] = []) {
+  const ws = new WebSocket(
+    `${origin}${API_PREFIX}${ALARM_RESULT_PATH}/000/${Math.random().toString(36).slice(2)}/websocket`,
+  );
+  const records: AlarmRecord[] = [];
+  let welcomed = false;
+  let closeFrame: [number, string] | null = null;
+  ws.on('message', (data: WebSocket.RawData) => {
+    const text = String(data);
+    if (text.startsWith('a'))
+      for (const item of JSON.parse(text.slice(1)) as string[]) {
+        const frame = alarmServerFrameSchema.parse(JSON.parse(item));
+        if (frame.type === 'calls') {
+          welcomed = true;
+          records.push(...frame.data);
+        }
+      }
+    if (text.startsWith('c')) closeFrame = JSON.parse(text.slice(1)) as [number, string];
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify([JSON.stringify({ accessToken: token, devIds })]));
+  const find = (check: (record: AlarmRecord) => boolean) =>
+    eventually(() => Promise.resolve(records.find(check)));
+  return { ws, records, closed, find, welcomed: () => welcomed, closeFrame: () => closeFrame };
+}
+
+/** An intercom socket: answers the close code, or `ready`. */
+async function talkSocket(path: string, token: string, devIds: number[]) {
+  const ws = new WebSocket(`${origin}${API_PREFIX}${path}`);
+  const texts: string[] = [];
+  const audio: Buffer[] = [];
+  ws.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
+    if (isBinary) audio.push(Buffer.from(data as Buffer));
+    else texts.push(String(data));
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve) => ws.once('open', () => resolve()));
+  ws.send(JSON.stringify({ accessToken: token, devIds }));
+  const ready = await Promise.race([
+    eventually(() => Promise.resolve(texts.some((text) => text.includes('"ready"')))).then(
+      () => 'ready' as const,
+    ),
+    closed,
+  ]);
+  return { ws, texts, audio, closed, ready };
+}
+
+const callRow = async (id: number) =>
+  (await t.handle.db.select().from(alarmCalls).where(eq(alarmCalls.id, id)))[0];
+const answer = (who: string, alarmId: number, devId: number) =>
+  t.api(api.updateAlarmPeople, {
+    token: tokens[who] ?? '',
+    body: { alarmId: [alarmId], devId: [devId], interfaceType: 1 },
+  });
+
+describe('the alarm-result socket', () => {
+  it('refuses a bad token with 4401', async () => {
+    const socket = await alarmSocket('not-a-token');
+    expect(await socket.closed).toBe(4401);
+    expect(socket.closeFrame()?.[0]).toBe(4401);
+  });
+});
+
+describe('a call from ringing to its end', () => {
+  it('rings at the operators of the box’s project only; one of two racing operators wins; audio flows both ways', async () => {
+    const one = await alarmSocket(tokens.opone ?? '');
+    const two = await alarmSocket(tokens.optwo ?? '');
+    const other = await alarmSocket(tokens.opother ?? '');
+    await eventually(() => Promise.resolve(one.welcomed() && two.welcomed() && other.welcomed()));
+    const a = await box();
+    await a.call('ring', 'press-1');
+    const ringing = await one.find((record) => record.devId === a.device.id && record.eventStatus === 1);
+    await two.find((record) => record.id === ringing.id && record.eventStatus === 1);
+    expect(ringing.deviceDto.devName).toBeTruthy();
+
+    const [first, second] = await Promise.all([
+      answer('opone', ringing.id, a.device.id),
+      answer('optwo', ringing.id, a.device.id),
+    ]);
+    const answers = [first, second];
+    const won = answers.filter((reply) => reply.status_code === 1);
+    const lost = answers.filter((reply) => reply.status_code !== 1);
+    expect(won).toHaveLength(1);
+    expect(lost[0]?.message).toBe(alarmboxTextsZh['alarmbox.answeredElsewhere']);
+    const winner = first.status_code === 1 ? 'opone' : 'optwo';
+    const loser = winner === 'opone' ? 'optwo' : 'opone';
+    await one.find((record) => record.id === ringing.id && record.eventStatus === 9);
+    await two.find((record) => record.id === ringing.id && record.eventStatus === 9);
+    await eventually(() =>
+      Promise.resolve(
+        a.commands.some((command) => command.action === 'answer' && command.alarmId === ringing.id),
+      ),
+    );
+    expect(other.records.some((record) => record.devId === a.device.id)).toBe(false);
+
+    // The intercom: the answerer only; another project's operator is refused; a bad token too.
+    expect((await talkSocket(ALARM_LISTEN_PATH, 'bad-token', [a.device.id])).ready).toBe(4401);
+    expect((await talkSocket(ALARM_LISTEN_PATH, tokens[loser] ?? '', [a.device.id])).ready).toBe(4403);
+    expect((await talkSocket(ALARM_TALK_PATH, tokens.opother ?? '', [a.device.id])).ready).toBe(4403);
+    const listen = await talkSocket(ALARM_LISTEN_PATH, tokens[winner] ?? '', [a.device.id]);
+    const talk = await talkSocket(ALARM_TALK_PATH, tokens[winner] ?? '', [a.device.id]);
+    expect([listen.ready, talk.ready]).toEqual(['ready', 'ready']);
+    const boxVoice = Buffer.alloc(320, 7);
+    await a.client.publishAsync(callTopic(a.device.deviceKey, 'voice'), boxVoice, { qos: 0 });
+    await eventually(() => Promise.resolve(listen.audio.some((frame) => frame.equals(boxVoice))));
+    const operatorVoice = Buffer.alloc(320, 9);
+    talk.ws.send(operatorVoice);
+    await eventually(() => Promise.resolve(a.heard.some((frame) => frame.equals(operatorVoice))));
+
+    // One call per user: the winner cannot answer a second box's call.
+    const b = await box();
+    await b.call('ring', 'press-2');
+    const second2 = await one.find((record) => record.devId === b.device.id && record.eventStatus === 1);
+    expect((await answer(winner, second2.id, b.device.id)).message).toBe(alarmboxTextsZh['alarmbox.busy']);
+
+    // The box hangs up: the record ends, the sockets hear it, the intercom closes 4410.
+    await a.call('hangup', 'press-1');
+    await one.find((record) => record.id === ringing.id && record.eventStatus === 0);
+    expect(await listen.closed).toBe(4410);
+    expect(await talk.closed).toBe(4410);
+    expect(await callRow(ringing.id)).toMatchObject({
+      state: 'ended',
+      endReason: 'box',
+      answeredBy: userIds[winner],
+    });
+    expect((await answer(loser, ringing.id, a.device.id)).message).toBe(alarmboxTextsZh['alarmbox.ended']);
+
+    // The second box goes offline while ringing: its call ends as offline.
+    await b.client.endAsync(true);
+    await one.find((record) => record.id === second2.id && record.eventStatus === 0);
+    expect(await callRow(second2.id)).toMatchObject({ state: 'ended', endReason: 'offline' });
+    for (const socket of [one, two, other]) socket.ws.close();
+  });
+
+  it('ends a call nobody answers as missed, and tells the box', async () => {
+    const a = await box();
+    await a.call('ring', 'press-3');
+    const row = await eventually(
+      async () =>
+        (await t.handle.db.select().from(alarmCalls).where(eq(alarmCalls.deviceId, a.device.id)))[0],
+    );
+    t.clock.advanceMinutes(4);
+    await alarmCallsOf(t.app.cityops).sweep();
+    expect(await callRow(row.id)).toMatchObject({ state: 'ended', endReason: 'missed' });
+    await eventually(() => Promise.resolve(a.commands.some((command) => command.action === 'hangup')));
+  });
+
+  it('calls an idle online box (interfaceType 0) and hangs up as the operator', async () => {
+    const a = await box();
+    const called = await t.api(api.updateAlarmPeople, {
+      token: tokens.opone ?? '',
+      body: { alarmId: [], devId: [a.device.id], interfaceType: 0 },
+    });
+    expect(called.data).toMatchObject({
+      outgoing: true,
+      eventStatus: 9,
+      answeredBy: { userId: userIds.opone },
+    });
+    const alarmId = called.data?.id ?? 0;
+    expect(
+      (
+        await t.api(api.updateAlarmPeople, {
+          token: tokens.optwo ?? '',
+          body: { alarmId: [], devId: [a.device.id], interfaceType: 0 },
+        })
+      ).message,
+    ).toBe(alarmboxTextsZh['alarmbox.boxBusy']);
+    expect((await t.api(api.hangUp, { token: tokens.optwo ?? '', body: { alarmId } })).message).toBe(
+      alarmboxTextsZh['alarmbox.notAnswerer'],
+    );
+    expect((await t.api(api.hangUp, { token: tokens.opone ?? '', body: { alarmId } })).data).toMatchObject({
+      eventStatus: 0,
+      endReason: 'operator',
+    });
+    await eventually(() => Promise.resolve(a.commands.some((command) => command.action === 'hangup')));
+    // Another project's box is not found.
+    const hidden = await box(projectB);
+    expect(
+      (
+        await t.api(api.updateAlarmPeople, {
+          token: tokens.opone ?? '',
+          body: { alarmId: [], devId: [hidden.device.id], interfaceType: 0 },
+        })
+      ).message,
+    ).toBe(alarmboxTextsZh['alarmbox.boxNotFound']);
+  });
+});
+
+describe('the records', () => {
+  it('lists the boxes with their state, binds a camera of the box’s project, filters and exports the history', async () => {
+    const a = await box();
+    await a.call('ring', 'press-records');
+    const ringing = await eventually(async () => {
+      const page = await t.api(api.boxes, { token: tokens.opone ?? '', body: { state: 'ringing' } });
+      return page.data?.list.find((row) => row.id === a.device.id);
+    });
+    expect(ringing).toMatchObject({ state: 'ringing', online: true, call: { eventStatus: 1 } });
+    const hiddenBoxes = await t.api(api.boxes, { token: tokens.opother ?? '', body: {} });
+    expect(hiddenBoxes.data?.list.some((row) => row.id === a.device.id)).toBe(false);
+    expect(
+      (
+        await t.api(api.bindCamera, {
+          token: await t.token('admin', 'Admin@123'),
+          body: { devId: a.device.id, cameraCode: 'no-such-camera' },
+        })
+      ).status_code,
+    ).not.toBe(1);
+
+    await a.call('hangup', 'press-records');
+    await eventually(async () =>
+      (await t.api(api.current, { token: tokens.opone ?? '' })).data?.every(
+        (record) => record.devId !== a.device.id,
+      ),
+    );
+    const missed = await t.api(api.history, {
+      token: tokens.opone ?? '',
+      body: { devId: a.device.id, outcome: 'missed', endReason: 'box' },
+    });
+    expect(missed.data?.total).toBe(1);
+    expect(missed.data?.list[0]).toMatchObject({ devId: a.device.id, talkSeconds: null, endReason: 'box' });
+    const answered = await t.api(api.history, {
+      token: tokens.opone ?? '',
+      body: { devId: a.device.id, outcome: 'answered' },
+    });
+    expect(answered.data?.total).toBe(0);
+    const elsewhere = await t.api(api.history, { token: tokens.opother ?? '', body: { devId: a.device.id } });
+    expect(elsewhere.data?.total).toBe(0);
+
+    const admin = await t.token('admin', 'Admin@123');
+    const file = await t.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${alarmCallExport.path}`,
+      headers: { 'content-type': 'application/json', [HEADER_ACCESS_TOKEN]: admin },
+      payload: JSON.stringify({ devId: a.device.id }),
+    });
+    expect(file.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    const { rows } = await sheetRows(file.rawPayload);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.[3]).toBeTruthy();
+  });
+});
+
+describe('the demo seed', () => {
+  it('registers the demo alarm columns beside their bound cameras, once', async () => {
+    const [first] = await t.handle.db
+      .select({ id: projects.id })
+      .from(projects)
+      .orderBy(projects.id)
+      .limit(1);
+    const secrets = await loadSecretBox(t.config);
+    expect(await seedDemoAlarmBoxes(t.handle.db, secrets, first?.id ?? 0)).toBe(DEMO_ALARM_BOXES.length);
+    expect(await seedDemoAlarmBoxes(t.handle.db, secrets, first?.id ?? 0)).toBe(0);
+    const admin = await t.token('admin', 'Admin@123');
+    const page = await t.api(api.boxes, { token: admin, body: { keyword: '一键报警柱', pageSize: 50 } });
+    const demo = page.data?.list.filter((row) =>
+      DEMO_ALARM_BOXES.some((box) => box.deviceKey === row.deviceKey),
+    );
+    expect(demo).toHaveLength(DEMO_ALARM_BOXES.length);
+    for (const row of demo ?? []) {
+      const seeded = DEMO_ALARM_BOXES.find((box) => box.deviceKey === row.deviceKey);
+      expect(row.camera?.controlCode).toBe(seeded?.cameraCode);
+      expect(Math.abs((row.lat ?? 0) - (row.camera?.deviceDto.lat ?? 0))).toBeLessThan(0.001);
+    }
+  });
+});
