@@ -1,0 +1,2 @@
+export * from './receiverLogic.js';
+export * from './receiverStore.js';
