@@ -1,2 +1,3 @@
 export * from './receiverLogic.js';
 export * from './receiverStore.js';
+export * from './alarmSocket.js';
