@@ -9,7 +9,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { App, notification } from 'antd';
+import { notification } from 'antd';
+import { showMessage } from '@cityops/ui';
 import { useStore } from 'zustand';
 import type { HttpClient } from '@cityops/client';
 import { ALARM_NOTICE_STAGGER_MS } from '@cityops/contract';
@@ -57,16 +58,15 @@ export interface AlarmReceiverProps {
 export function AlarmReceiverProvider(props: AlarmReceiverProps) {
   const { http, enabled, showNotices } = props;
   const t = useAlarmTexts();
-  const { message } = App.useApp();
   const [store] = useState(createReceiverStore);
   const [api, contextHolder] = notification.useNotification({ placement: 'bottomRight', stack: false });
   const [dialogOpen, setDialogOpen] = useState(false);
   const current = useStore(store, (state) => state.current);
   const order = useStore(store, (state) => state.order);
 
-  const warn = useRef((key: ReceiverMessage) => void message.warning(t(key)));
+  const warn = useRef((key: ReceiverMessage) => showMessage('WARN', t(key)));
   useEffect(() => {
-    warn.current = (key) => void message.warning(t(key));
+    warn.current = (key) => showMessage('WARN', t(key));
   });
 
   useAlarmSocket(store, {

@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the shell and iotcloud typecheck this file without the package's ambient declarations
+/// <reference path="./sockjs.d.ts" />
 import {
   ALARM_RESULT_PATH,
   ALARM_SOCKET_OPEN_DELAY_MS,
