@@ -77,4 +77,8 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/iot/assetMorror/batchImportPoint')]: lazy(() =>
     import('./points/BatchImportPointPage').then((module) => ({ default: module.BatchImportPointPage })),
   ),
+  // 报警接听 and 远程喊话 (issue 14).
+  [codeOf('/iotcloud/iot/alarmbox/monitorReceiver')]: lazy(() =>
+    import('./alarmbox/MonitorReceiverPage').then((module) => ({ default: module.MonitorReceiverPage })),
+  ),
 };

@@ -3,6 +3,7 @@ import { ALARM_NOTICE_COUNTDOWN_S } from '@cityops/contract';
 import {
   answerAccepted,
   answerRefused,
+  callsInProgress,
   beginAnswer,
   canAnswer,
   closeCall,
@@ -103,5 +104,14 @@ describe('alarm receiver rules (§4.6)', () => {
     const { state, messages } = receive(initialReceiverState, [3, 0], [4, 9, 99]);
     expect(state.order).toEqual([]);
     expect(messages).toEqual([]);
+  });
+});
+
+describe('calls in progress (报警接听)', () => {
+  it('keeps answered calls until they end', () => {
+    let calls = callsInProgress({}, [alarmRecord(1, 1), alarmRecord(2, 9, 99)]);
+    expect(Object.keys(calls)).toEqual(['2']);
+    calls = callsInProgress(calls, [alarmRecord(1, 9, ME), alarmRecord(2, 0)]);
+    expect(Object.keys(calls)).toEqual(['1']);
   });
 });

@@ -159,3 +159,15 @@ export function ringingNotices(state: ReceiverState): AlarmNotice[] {
     .map((id) => state.notices[id])
     .filter((notice): notice is AlarmNotice => notice !== undefined && notice.phase === 'ringing');
 }
+
+/** The calls in progress (answered, not ended) after a frame's records. */
+export function callsInProgress(
+  calls: Readonly<Record<number, AlarmRecord>>,
+  records: readonly AlarmRecord[],
+): Readonly<Record<number, AlarmRecord>> {
+  const next: Record<number, AlarmRecord> = { ...calls };
+  for (const record of records) next[record.id] = record;
+  return Object.fromEntries(
+    Object.entries(next).filter(([, record]) => record.eventStatus === EVENT_STATUS.answered),
+  );
+}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { PushState } from '@cityops/client';
+import type { AlarmRecord } from '@cityops/contract';
 import { alarmResultUrl, createAlarmResultClient, loadSockJS } from './alarmSocket.js';
 import type { ReceiverMessage } from './receiverLogic.js';
 import type { ReceiverStoreApi } from './receiverStore.js';
@@ -14,6 +15,8 @@ export interface AlarmSocketOptions {
   /** What to tell the user after a frame (此报警已结束). */
   onMessages?(messages: ReceiverMessage[]): void;
   onState?(state: PushState): void;
+  /** Every frame's records as they come (a view of its own, e.g. the calls in progress). */
+  onRecords?(records: AlarmRecord[]): void;
 }
 
 /**
@@ -40,6 +43,7 @@ export function useAlarmSocket(store: ReceiverStoreApi, options: AlarmSocketOpti
         getToken: () => latest.current.getToken(),
         SockJS,
         onRecords: (records) => {
+          latest.current.onRecords?.(records);
           const messages = store.getState().receive(records, userId);
           if (messages.length > 0) latest.current.onMessages?.(messages);
         },

@@ -42,6 +42,11 @@ export interface SubAppRuntime {
   navigate(path: string, options?: { replace?: boolean }): void;
   /** A page's own tab title (e.g. the record it shows), sent to the shell's tab bar. */
   setTitle(path: string, title: string): void;
+  /**
+   * Asks the shell's alarm receiver to answer a call (alarmId) or call a box (null), exactly as a
+   * notice's answer button (issue 14); false when the page is not framed.
+   */
+  answerAlarm(devId: number, alarmId: number | null): boolean;
   dispose(): void;
 }
 
@@ -157,6 +162,7 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
     setTitle(path, title) {
       bridge?.post({ type: 'title', path, title });
     },
+    answerAlarm: (devId, alarmId) => bridge?.post({ type: 'answerAlarm', devId, alarmId }) ?? false,
     dispose: () => bridge?.dispose(),
   };
 
