@@ -81,4 +81,7 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/iot/alarmbox/monitorReceiver')]: lazy(() =>
     import('./alarmbox/MonitorReceiverPage').then((module) => ({ default: module.MonitorReceiverPage })),
   ),
+  [codeOf('/iotcloud/iot/broadcast/yelling')]: lazy(() =>
+    import('./alarmbox/YellingPage').then((module) => ({ default: module.YellingPage })),
+  ),
 };
