@@ -87,4 +87,11 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/iot/alarmbox/history')]: lazy(() =>
     import('./alarmbox/routes').then((module) => ({ default: module.HistoryRoute })),
   ),
+  // 报警接听 and 远程喊话 (issue 14).
+  [codeOf('/iotcloud/iot/alarmbox/monitorReceiver')]: lazy(() =>
+    import('./alarmbox/MonitorReceiverPage').then((module) => ({ default: module.MonitorReceiverPage })),
+  ),
+  [codeOf('/iotcloud/iot/broadcast/yelling')]: lazy(() =>
+    import('./alarmbox/YellingPage').then((module) => ({ default: module.YellingPage })),
+  ),
 };

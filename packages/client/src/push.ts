@@ -52,6 +52,8 @@ export interface SocketClientOptions<Frame extends { type: string }> {
   onFrame(frame: Frame): void;
   /** The wait before the first connection; PUSH_OPEN_DELAY_MS by default (§9). */
   openDelayMs?: number;
+  /** The first frame, sent on open; `{accessToken}` by default (the alarm socket adds `devIds`). */
+  helloFrame?(token: string): object;
   onState?(state: PushState): void;
   /** The server closed with a final code (PUSH_FINAL_CLOSES): the session ended or msg_page is gone. */
   onFinalClose?(code: number): void;
@@ -228,7 +230,8 @@ export function createSocketClient<Frame extends { type: string }>(
     socket = opened;
     missedBeats = 0;
     opened.onopen = () => {
-      opened.send(JSON.stringify({ accessToken: token } satisfies PushClientFrame));
+      const hello = options.helloFrame?.(token) ?? ({ accessToken: token } satisfies PushClientFrame);
+      opened.send(JSON.stringify(hello));
     };
     opened.onmessage = (event) => {
       const frame = options.parse(event.data);

@@ -21,3 +21,5 @@ export { PLATFORM_HIK, PLATFORM_ICC } from './constants.js';
 export { VideoDialog, type VideoDialogProps } from './VideoDialog.js';
 export { createVideoSources } from './sources.js';
 export { MAX_WINDOWS } from './constants.js';
+export { PcmFramer, floatToPcm16, frameBytes } from './talk/pcm.js';
+export { PCM_WORKLET_NAME, pcmWorkletUrl } from './talk/worklet.js';

@@ -19,6 +19,7 @@ import { ThemeSettingsDrawer } from '../theme/ThemeSettingsDrawer';
 import { AlertSettingsDialog } from '../messageCentre/AlertSettingsDialog';
 import { FullScreenButton } from './FullScreenButton';
 import { LanguageMenu } from './LanguageMenu';
+import { AlarmBell } from './AlarmBell';
 import { MessageBell } from './MessageBell';
 import { MoreActions } from './MoreActions';
 import { refreshPage } from './refresh';
@@ -63,6 +64,7 @@ export function HeaderActions() {
       ) : (
         <MoreActions />
       )}
+      <AlarmBell />
       <MessageBell />
       <IconAction
         label={t('header.themeSettings')}

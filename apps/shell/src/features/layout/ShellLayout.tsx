@@ -16,6 +16,7 @@ import { useActiveTheme } from '../theme/themePalette';
 import { TabBar } from '../tabs/TabBar';
 import { LicenceExpiryNotice } from '../admin/licences/components/LicenceExpiryNotice';
 import { MessageLive } from '../messageCentre/MessageLive';
+import { ShellAlarmReceiver } from '../alarmReceiver/ShellAlarmReceiver';
 import { TabPages } from '../tabs/TabPages';
 import { tabFor, useTabs, type PageTab } from '../tabs/tabStore';
 import { AppHeader } from './components/AppHeader';
@@ -106,51 +107,53 @@ export function ShellLayout() {
   const apps = useMemo(() => frameApps, [appsKey]);
 
   return (
-    <Layout style={{ height: '100vh' }}>
-      {navigation.state === 'loading' && <LoadingOverlay />}
-      <MessageLive />
-      {headerVisible && headerShown && menu && (
-        <AppHeader menu={menu} currentSystem={currentSystem} onHide={hideHeader} />
-      )}
-      <Layout>
-        {side.length > 0 && (
-          <Layout.Sider
-            collapsed={collapsed}
-            collapsedWidth={64}
-            width={220}
-            trigger={null}
-            style={{ overflow: 'auto' }}
-          >
-            <Button
-              type="text"
-              block
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
-              onClick={() => setCollapsed(!collapsed)}
-              style={{ height: 40, color: 'var(--cityops-menu-text)' }}
-            />
-            {visitedSystems.map((system) => (
-              <Activity key={system} mode={system === currentSystem ? 'visible' : 'hidden'}>
-                <SideMenu nodes={menu?.sideMenus.get(system) ?? []} collapsed={collapsed} />
-              </Activity>
-            ))}
-          </Layout.Sider>
+    <ShellAlarmReceiver>
+      <Layout style={{ height: '100vh' }}>
+        {navigation.state === 'loading' && <LoadingOverlay />}
+        <MessageLive />
+        {headerVisible && headerShown && menu && (
+          <AppHeader menu={menu} currentSystem={currentSystem} onHide={hideHeader} />
         )}
-        <Layout style={{ minWidth: 0 }}>
-          <LicenceExpiryNotice />
-          <TabBar titleOf={titleOf} onShowHeader={headerVisible && !headerShown ? showHeader : undefined} />
-          <Layout.Content style={{ overflow: 'hidden', position: 'relative' }}>
-            <TabPages activeCode={route?.code ?? null} />
-            <SubAppFrames
-              apps={apps}
-              path={`${pathname}${search}`}
-              tabs={sharedTabs}
-              theme={theme}
-              locale={locale}
-            />
-          </Layout.Content>
+        <Layout>
+          {side.length > 0 && (
+            <Layout.Sider
+              collapsed={collapsed}
+              collapsedWidth={64}
+              width={220}
+              trigger={null}
+              style={{ overflow: 'auto' }}
+            >
+              <Button
+                type="text"
+                block
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
+                onClick={() => setCollapsed(!collapsed)}
+                style={{ height: 40, color: 'var(--cityops-menu-text)' }}
+              />
+              {visitedSystems.map((system) => (
+                <Activity key={system} mode={system === currentSystem ? 'visible' : 'hidden'}>
+                  <SideMenu nodes={menu?.sideMenus.get(system) ?? []} collapsed={collapsed} />
+                </Activity>
+              ))}
+            </Layout.Sider>
+          )}
+          <Layout style={{ minWidth: 0 }}>
+            <LicenceExpiryNotice />
+            <TabBar titleOf={titleOf} onShowHeader={headerVisible && !headerShown ? showHeader : undefined} />
+            <Layout.Content style={{ overflow: 'hidden', position: 'relative' }}>
+              <TabPages activeCode={route?.code ?? null} />
+              <SubAppFrames
+                apps={apps}
+                path={`${pathname}${search}`}
+                tabs={sharedTabs}
+                theme={theme}
+                locale={locale}
+              />
+            </Layout.Content>
+          </Layout>
         </Layout>
       </Layout>
-    </Layout>
+    </ShellAlarmReceiver>
   );
 }

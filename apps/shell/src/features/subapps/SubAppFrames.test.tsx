@@ -146,6 +146,26 @@ describe('the frame container', () => {
     expect(readToken()).toBeNull();
   });
 
+  it('answers a call when a frame posts answerAlarm, exactly as a notice does', async () => {
+    writeSessionCookies('token-admin', 1);
+    const receiverUser = {
+      ...user,
+      menus: [...user.menus, page(4, '/iotcloud/iot/alarmbox/monitorReceiver', '报警接听')],
+    };
+    const api = mockApi({
+      '/api/user/queryUserPermissions': () => ok(receiverUser),
+      '/api/onKeyAlarm/real/updateAlarmPeople': () => ({ status_code: 10404, message: 'alarmbox.ended' }),
+    });
+    renderRoutesAt('/iotcloud/iot/lamp/plan');
+    const frame = await frameOf('iotcloud');
+    await frame.say({ type: 'answerAlarm', devId: 101, alarmId: 5 });
+    await vi.waitFor(() =>
+      expect(api.sentTo('/api/onKeyAlarm/real/updateAlarmPeople')).toEqual([
+        { alarmId: [5], devId: [101], interfaceType: 1 },
+      ]),
+    );
+  });
+
   it('shows an error with a retry when the frame never says ready, and retries with a new frame', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -20,6 +20,7 @@ import {
   subAppOrigin,
   type ShellBridge,
 } from '@cityops/client';
+import { useAlarmReceiver } from '@cityops/alarmcall';
 import { http } from '../../app/http';
 import { useSessionUser } from '../auth/queries';
 import { onSignedOut } from '../auth/session';
@@ -165,6 +166,7 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
   const forget = useFrameStatus((state) => state.forget);
   const userId = useSessionUser()?.userId ?? null;
   const visibleApp = subAppForPath(path);
+  const alarmReceiver = useAlarmReceiver();
 
   const isReady = (app: SubApp) => useFrameStatus.getState().status[app] === 'ready';
 
@@ -191,6 +193,10 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
         return;
       case 'sessionEnded':
         http.sessionEnded(message.statusCode);
+        return;
+      case 'answerAlarm':
+        // Exactly as a notice's answer button (refused with 当前正在接听 while a call is active).
+        alarmReceiver?.answer(message.devId, message.alarmId);
         return;
     }
   });

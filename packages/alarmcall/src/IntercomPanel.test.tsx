@@ -1,0 +1,62 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ALARM_LISTEN_PATH, ALARM_TALK_PATH, TALK_FRAME_BYTES } from '@cityops/contract';
+import { IntercomPanel } from './IntercomPanel.js';
+import type { IntercomDeps } from './intercom.js';
+import { FakeSocket } from './test/fakeSocket.js';
+
+const socketAt = (path: string) => {
+  const socket = FakeSocket.made.find((made) => made.url.endsWith(path));
+  if (!socket) throw new Error(`no socket at ${path}`);
+  return socket;
+};
+
+describe('intercom panel', () => {
+  it('walks 正在连接麦克风 → 正在建立连接 → 麦克风连接成功 and counts the frames sent', async () => {
+    FakeSocket.made = [];
+    let speak: (frame: ArrayBuffer) => void = () => undefined;
+    const deps: IntercomDeps = {
+      WebSocket: FakeSocket,
+      openMicrophone: (onFrame) => {
+        speak = onFrame;
+        return Promise.resolve({ stop: () => undefined });
+      },
+    };
+    const { container } = render(
+      <IntercomPanel
+        alarmboxUrl="/api"
+        hello={{ accessToken: 'a', devIds: [1], terminals: 'B' }}
+        deps={deps}
+      />,
+    );
+    expect(screen.getByText('正在连接麦克风')).toBeTruthy();
+    await act(async () => Promise.resolve());
+    expect(screen.getByText('正在建立连接')).toBeTruthy();
+    act(() => {
+      for (const path of [ALARM_LISTEN_PATH, ALARM_TALK_PATH]) {
+        socketAt(path).open();
+        socketAt(path).receive({ type: 'ready', devIds: [1] });
+      }
+    });
+    expect(screen.getByText('麦克风连接成功')).toBeTruthy();
+    act(() => speak(new ArrayBuffer(TALK_FRAME_BYTES)));
+    const panel = container.querySelector('[data-intercom]');
+    expect(panel?.getAttribute('data-sent-frames')).toBe('1');
+    expect(panel?.getAttribute('data-intercom-state')).toBe('connected');
+    expect(screen.getByText('00:00:00')).toBeTruthy();
+  });
+
+  it('says 未连接麦克风 ！ without a microphone', async () => {
+    FakeSocket.made = [];
+    render(
+      <IntercomPanel
+        alarmboxUrl="/api"
+        hello={{ accessToken: 'a', devIds: [1], terminals: '' }}
+        yelling
+        deps={{ WebSocket: FakeSocket, openMicrophone: () => Promise.reject(new Error('none')) }}
+      />,
+    );
+    await act(async () => Promise.resolve());
+    expect(screen.getByText('未连接麦克风 ！')).toBeTruthy();
+  });
+});

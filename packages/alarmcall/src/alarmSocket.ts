@@ -1,0 +1,69 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the shell and iotcloud typecheck this file without the package's ambient declarations
+/// <reference path="./sockjs.d.ts" />
+import {
+  ALARM_RESULT_PATH,
+  ALARM_SOCKET_OPEN_DELAY_MS,
+  alarmServerFrameSchema,
+  type AlarmClientFrame,
+  type AlarmRecord,
+  type AlarmServerFrame,
+} from '@cityops/contract';
+import {
+  createSocketClient,
+  jsonFrames,
+  type PushClient,
+  type PushClock,
+  type PushSocketConstructor,
+  type PushState,
+} from '@cityops/client';
+
+/**
+ * The alarm-result socket (§7, contract alarmbox/calls.ts): SockJS at `{alarmServiceUrl}` +
+ * ALARM_RESULT_PATH, opened ALARM_SOCKET_OPEN_DELAY_MS after start, first frame
+ * `{devIds: [], accessToken}`, then the message socket's pings, back-off and final closes (4401/4403):
+ * the same client as the message socket (packages/client push.ts), with this protocol's frames.
+ */
+
+/** SockJS takes an http(s) address: a relative base is taken relative to the page. */
+export function alarmResultUrl(alarmServiceUrl: string, page: { origin: string }): string {
+  const base = alarmServiceUrl.trim().replace(/\/+$/, '');
+  if (/^https?:\/\//i.test(base)) return `${base}${ALARM_RESULT_PATH}`;
+  if (/^wss?:\/\//i.test(base)) return `${base.replace(/^ws/i, 'http')}${ALARM_RESULT_PATH}`;
+  const prefix = base === '' || base.startsWith('/') ? base : `/${base}`;
+  return `${page.origin}${prefix}${ALARM_RESULT_PATH}`;
+}
+
+export interface AlarmResultOptions {
+  url: string;
+  getToken(): string | null;
+  /** The records of each frame (the first lists every live call; then the changes). */
+  onRecords(records: AlarmRecord[]): void;
+  onState?(state: PushState): void;
+  onFinalClose?(code: number): void;
+  /** The SockJS class (or a fake); loaded by the caller so the entry stays small. */
+  SockJS: PushSocketConstructor;
+  clock?: PushClock;
+  random?(): number;
+}
+
+export function createAlarmResultClient(options: AlarmResultOptions): PushClient {
+  return createSocketClient<AlarmServerFrame>({
+    url: options.url,
+    getToken: options.getToken,
+    parse: jsonFrames<AlarmServerFrame>(alarmServerFrameSchema),
+    onFrame: (frame) => options.onRecords(frame.data),
+    openDelayMs: ALARM_SOCKET_OPEN_DELAY_MS,
+    helloFrame: (accessToken): AlarmClientFrame => ({ devIds: [], accessToken }),
+    WebSocket: options.SockJS,
+    ...(options.onState ? { onState: options.onState } : {}),
+    ...(options.onFinalClose ? { onFinalClose: options.onFinalClose } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.random ? { random: options.random } : {}),
+  });
+}
+
+/** Loads SockJS (its browser bundle: the package's sources expect Node's `global`). */
+export async function loadSockJS(): Promise<PushSocketConstructor> {
+  const module = await import('sockjs-client/dist/sockjs.min.js');
+  return module.default as unknown as PushSocketConstructor;
+}

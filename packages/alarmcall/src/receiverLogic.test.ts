@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { ALARM_NOTICE_COUNTDOWN_S } from '@cityops/contract';
+import {
+  answerAccepted,
+  answerRefused,
+  callsInProgress,
+  beginAnswer,
+  canAnswer,
+  closeCall,
+  initialReceiverState,
+  receiveRecords,
+  ringingNotices,
+  tick,
+  type ReceiverState,
+} from './receiverLogic.js';
+import { alarmRecord } from './test/records.js';
+
+const ME = 7;
+const receive = (state: ReceiverState, ...records: Parameters<typeof alarmRecord>[]) =>
+  receiveRecords(
+    state,
+    records.map((args) => alarmRecord(...args)),
+    ME,
+  );
+
+describe('alarm receiver rules (§4.6)', () => {
+  it('a ringing call makes a notice that never closes by itself', () => {
+    let { state } = receive(initialReceiverState, [1, 1], [2, 1]);
+    expect(state.order).toEqual([1, 2]);
+    for (let i = 0; i < 100; i += 1) state = tick(state);
+    expect(ringingNotices(state).map((notice) => notice.record.id)).toEqual([1, 2]);
+    expect(canAnswer(state, 1)).toBe(true);
+  });
+
+  it('an ended call that is not the current one counts 已结束(5) down and closes', () => {
+    let { state } = receive(initialReceiverState, [1, 1]);
+    ({ state } = receive(state, [1, 0]));
+    expect(state.notices[1]).toMatchObject({ phase: 'ended', countdown: ALARM_NOTICE_COUNTDOWN_S });
+    expect(canAnswer(state, 1)).toBe(false);
+    for (let i = 1; i < ALARM_NOTICE_COUNTDOWN_S; i += 1) state = tick(state);
+    expect(state.notices[1]?.countdown).toBe(1);
+    state = tick(state);
+    expect(state.notices[1]).toBeUndefined();
+    expect(state.order).toEqual([]);
+  });
+
+  it('a call answered elsewhere counts 已被接听(5) down; a late ringing frame does not revive it', () => {
+    let { state } = receive(initialReceiverState, [1, 1]);
+    ({ state } = receive(state, [1, 9, 99]));
+    expect(state.notices[1]).toMatchObject({ phase: 'answered', countdown: ALARM_NOTICE_COUNTDOWN_S });
+    ({ state } = receive(state, [1, 1]));
+    expect(state.notices[1]?.phase).toBe('answered');
+  });
+
+  it('the current call ending closes it with 此报警已结束', () => {
+    let { state } = receive(initialReceiverState, [1, 1], [2, 1]);
+    const begun = beginAnswer(state, 1, false);
+    expect(begun.refused).toBeNull();
+    state = answerAccepted(begun.state, alarmRecord(1, 9, ME));
+    expect(state.current?.id).toBe(1);
+    expect(state.notices[1]).toBeUndefined();
+    const step = receive(state, [1, 0]);
+    expect(step.messages).toEqual(['callEnded']);
+    expect(step.state.current).toBeNull();
+  });
+
+  it('the answered frame of the current call keeps it current (not 已被接听)', () => {
+    let { state } = receive(initialReceiverState, [1, 1]);
+    state = answerAccepted(beginAnswer(state, 1, false).state, alarmRecord(1, 9, ME));
+    const step = receive(state, [1, 9, ME]);
+    expect(step.state.current?.id).toBe(1);
+    expect(step.state.notices[1]).toBeUndefined();
+  });
+
+  it('the answered frame may arrive before the answer response', () => {
+    let { state } = receive(initialReceiverState, [1, 1]);
+    state = beginAnswer(state, 1, false).state;
+    ({ state } = receive(state, [1, 9, ME]));
+    expect(state.current?.id).toBe(1);
+    expect(state.answering).toBeNull();
+    expect(state.notices[1]).toBeUndefined();
+  });
+
+  it('one call at a time: other buttons disabled, and answering again is refused with the warnings', () => {
+    let { state } = receive(initialReceiverState, [1, 1], [2, 1]);
+    state = beginAnswer(state, 1, false).state;
+    expect(canAnswer(state, 2)).toBe(false);
+    expect(beginAnswer(state, 2, false).refused).toBe('busy');
+    state = answerAccepted(state, alarmRecord(1, 9, ME));
+    expect(canAnswer(state, 2)).toBe(false);
+    expect(beginAnswer(state, 2, true).refused).toBe('busyDialog');
+    state = closeCall(state);
+    expect(canAnswer(state, 2)).toBe(true);
+  });
+
+  it('a refused answer frees the buttons and keeps the notice', () => {
+    let { state } = receive(initialReceiverState, [1, 1]);
+    state = answerRefused(beginAnswer(state, 1, false).state);
+    expect(state.answering).toBeNull();
+    expect(canAnswer(state, 1)).toBe(true);
+  });
+
+  it('ended or answered calls never seen ringing make no notice', () => {
+    const { state, messages } = receive(initialReceiverState, [3, 0], [4, 9, 99]);
+    expect(state.order).toEqual([]);
+    expect(messages).toEqual([]);
+  });
+});
+
+describe('calls in progress (报警接听)', () => {
+  it('keeps answered calls until they end', () => {
+    let calls = callsInProgress({}, [alarmRecord(1, 1), alarmRecord(2, 9, 99)]);
+    expect(Object.keys(calls)).toEqual(['2']);
+    calls = callsInProgress(calls, [alarmRecord(1, 9, ME), alarmRecord(2, 0)]);
+    expect(Object.keys(calls)).toEqual(['1']);
+  });
+});
