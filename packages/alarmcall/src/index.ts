@@ -1,3 +1,7 @@
+/**
+ * The entry stays light (the shell loads it at start): the call dialog is lazy, and the intercom's
+ * panel (which pulls packages/video) is `@cityops/alarmcall/intercom`.
+ */
 export * from './receiverLogic.js';
 export * from './receiverStore.js';
 export * from './alarmSocket.js';
@@ -13,5 +17,4 @@ export {
   type AlarmReceiverProps,
   type AlarmReceiverValue,
 } from './AlarmReceiver.js';
-export { IntercomPanel, type IntercomPanelProps } from './IntercomPanel.js';
 export { playRing, notifyHidden, askNotificationPermissionOnce } from './alerts.js';

@@ -4,7 +4,8 @@ import { SoundOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { alarmCallEndpoints, YELL_MAX_BOXES, type AlarmBoxRow, type TalkOpenFrame } from '@cityops/contract';
 import { readPageSettings, readToken } from '@cityops/client';
-import { IntercomPanel, useAlarmTexts } from '@cityops/alarmcall';
+import { useAlarmTexts } from '@cityops/alarmcall';
+import { IntercomPanel } from '@cityops/alarmcall/intercom';
 import { showMessage } from '@cityops/ui';
 import { useRuntime } from '@cityops/subapp';
 

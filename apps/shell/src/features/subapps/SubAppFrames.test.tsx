@@ -154,7 +154,11 @@ describe('the frame container', () => {
     };
     const api = mockApi({
       '/api/user/queryUserPermissions': () => ok(receiverUser),
-      '/api/onKeyAlarm/real/updateAlarmPeople': () => ({ status_code: 10404, message: 'alarmbox.ended' }),
+      '/api/onKeyAlarm/real/updateAlarmPeople': () => ({
+        status_code: 10404,
+        message: 'alarmbox.ended',
+        data: null,
+      }),
     });
     renderRoutesAt('/iotcloud/iot/lamp/plan');
     const frame = await frameOf('iotcloud');

@@ -1,0 +1,1 @@
+export { IntercomPanel, type IntercomPanelProps } from './IntercomPanel.js';
