@@ -1,0 +1,313 @@
+/**
+ * One-key alarm calls (issue 14 "Benchmarks"): the real server (buildApp, listening, its MQTT broker on a
+ * free port; PGlite, and PostgreSQL too when DATABASE_URL is set) with OPERATORS operators of one project,
+ * each holding an answer page (the alarm-result socket over the SockJS websocket transport), and boxes
+ * of type 0801 registered in the bench's database, each a real MQTT client signed in to the broker.
+ * Prints (asserts nothing):
+ * 1. press → notice: 1, 10 and 100 boxes press at once; per operator and call, from the box's `ring`
+ *    publish to the ringing record's arrival on that operator's socket: p50/p95/max;
+ * 2. audio mouth-to-ear through the relay, both directions, on one answered call: the box's `voice`
+ *    publish → the listen socket, and the talk socket's send → the box's `speaker`; 320-byte frames, a
+ *    sequence number in their first 4 bytes, FRAMES_PER_SECOND for AUDIO_SECONDS: p50/p95/max.
+ * The clients run in this process (the server's event loop is shared with them: figures are an upper
+ * bound of what a separate client would see).
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  ALARM_LISTEN_PATH,
+  ALARM_PAGES,
+  ALARM_RESULT_PATH,
+  ALARM_TALK_PATH,
+  alarmCallEndpoints,
+  alarmServerFrameSchema,
+  API_PREFIX,
+  authEndpoints,
+  callTopic,
+  TYPE_ALARM_BOX,
+  type Envelope,
+  type LoginData,
+} from '@cityops/contract';
+import { inArray } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { resources, roleResources, roles } from '@cityops/server/src/db/schema.js';
+import { createAccount } from '@cityops/server/src/db/seed/accounts.js';
+import { runtimeOf } from '@cityops/server/src/modules/iot/runtime.js';
+import {
+  connectDevice,
+  eventually,
+  insertDevice,
+  insertProduct,
+  insertProject,
+  type TestDevice,
+} from '@cityops/server/src/test/iotDevices.js';
+import { databaseKinds, ms, quantile, signedIn, startBenchApp, type DatabaseKind } from './serverApp.js';
+
+type MqttClient = Awaited<ReturnType<typeof connectDevice>>;
+
+const OPERATORS = Number(process.env.BENCH_ALARM_OPERATORS ?? 50);
+const PRESSES = [1, 10, 100];
+const FRAME_BYTES = 320;
+const FRAMES_PER_SECOND = 50;
+const AUDIO_SECONDS = 10;
+const PASSWORD = 'Bench@123';
+const NOTICE_WAIT_MS = 15_000;
+
+const wallMs = () => performance.timeOrigin + performance.now();
+const pause = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
+
+const summary = (values: number[]) =>
+  values.length === 0
+    ? 'no samples'
+    : `p50 ${ms(quantile(values, 0.5))}  p95 ${ms(quantile(values, 0.95))}  max ${ms(Math.max(...values))}`;
+
+interface Box {
+  device: TestDevice;
+  client: MqttClient;
+  /** Arrival time of each sequence number heard on the box's speaker. */
+  heard: Map<number, number>;
+}
+
+/** An operator's alarm-result socket, as sockjs-client's websocket transport drives it. */
+async function alarmSocket(origin: string, token: string, arrivals: Map<number, number>) {
+  const ws = new WebSocket(
+    `${origin}${API_PREFIX}${ALARM_RESULT_PATH}/000/${Math.random().toString(36).slice(2)}/websocket`,
+  );
+  let welcomed = false;
+  ws.on('message', (data: WebSocket.RawData) => {
+    const at = wallMs();
+    const text = String(data);
+    if (!text.startsWith('a')) return;
+    for (const item of JSON.parse(text.slice(1)) as string[]) {
+      const frame = alarmServerFrameSchema.parse(JSON.parse(item));
+      if (frame.type !== 'calls') continue;
+      welcomed = true;
+      for (const record of frame.data)
+        if (record.eventStatus === 1 && !arrivals.has(record.devId)) arrivals.set(record.devId, at);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify([JSON.stringify({ accessToken: token, devIds: [] })]));
+  await eventually(() => Promise.resolve(welcomed), 30_000);
+  return ws;
+}
+
+/** An intercom socket (listen or talk), open once the server says `ready`. */
+async function talkSocket(origin: string, path: string, token: string, devId: number) {
+  const ws = new WebSocket(`${origin}${API_PREFIX}${path}`);
+  const audio = new Map<number, number>();
+  let ready = false;
+  ws.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
+    const at = wallMs();
+    if (isBinary) {
+      const buffer = data as Buffer;
+      if (buffer.length >= 4) audio.set(buffer.readUInt32BE(0), at);
+    } else if (String(data).includes('"ready"')) ready = true;
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify({ accessToken: token, devIds: [devId] }));
+  await eventually(() => Promise.resolve(ready));
+  return { ws, audio };
+}
+
+const frame = (sequence: number) => {
+  const buffer = Buffer.alloc(FRAME_BYTES, 0);
+  buffer.writeUInt32BE(sequence, 0);
+  return buffer;
+};
+
+/** Sends `send(sequence)` FRAMES_PER_SECOND times a second for AUDIO_SECONDS; answers the send times. */
+async function paced(send: (sequence: number) => void) {
+  const sent = new Map<number, number>();
+  const gap = 1_000 / FRAMES_PER_SECOND;
+  const start = wallMs();
+  for (let sequence = 0; sequence < FRAMES_PER_SECOND * AUDIO_SECONDS; sequence += 1) {
+    const due = start + sequence * gap;
+    const wait = due - wallMs();
+    if (wait > 0) await pause(wait);
+    sent.set(sequence, wallMs());
+    send(sequence);
+  }
+  return sent;
+}
+
+const latencies = (sent: Map<number, number>, arrived: Map<number, number>) =>
+  [...sent].flatMap(([sequence, at]) => {
+    const got = arrived.get(sequence);
+    return got === undefined ? [] : [got - at];
+  });
+
+async function measure(kind: DatabaseKind) {
+  const bench = await startBenchApp(kind, undefined, {
+    MQTT_PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO_DEVICES: '0',
+    OVERLOAD_TARGET_UTILIZATION: '0',
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+  });
+  const baseUrl = await bench.app.listen({ host: '127.0.0.1', port: 0 });
+  const origin = baseUrl.replace(/^http/, 'ws');
+  const brokerUrl = `mqtt://127.0.0.1:${runtimeOf(bench.app.cityops).port() ?? 0}`;
+  const db = bench.handle.db;
+  const projectId = await insertProject(db, 'alarm-bench');
+  const productId = await insertProduct(db, { typeCode: TYPE_ALARM_BOX, functions: [] });
+
+  // The operators: a role holding the answer page, the box's project.
+  const [role] = await db
+    .insert(roles)
+    .values({ code: 'alarm_bench', name: '报警柱值班员' })
+    .returning({ id: roles.id });
+  const [page] = await db
+    .select({ id: resources.id })
+    .from(resources)
+    .where(inArray(resources.code, [ALARM_PAGES.monitor]));
+  if (!role || !page) throw new Error('no role or no monitor page');
+  await db.insert(roleResources).values({ roleId: role.id, resourceId: page.id });
+  const tokens: string[] = [];
+  for (let i = 0; i < OPERATORS; i += 1) {
+    const userName = `alarm_bench_${i}`;
+    await createAccount(db, {
+      userName,
+      password: PASSWORD,
+      name: `值班员${i}`,
+      userType: 1,
+      roleCodes: ['alarm_bench'],
+      projectIds: [projectId],
+    });
+    const login = await bench.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${authEndpoints.login.path}`,
+      payload: { userName, password: PASSWORD },
+    });
+    const answer = login.json<Envelope<LoginData | null>>();
+    if (!answer.data) throw new Error(`sign-in of ${userName} failed: ${answer.message}`);
+    tokens.push(answer.data.token);
+  }
+
+  // The boxes: one per press of every round, and one for the audio.
+  const runtime = runtimeOf(bench.app.cityops);
+  const boxes: Box[] = [];
+  const total = PRESSES.reduce((sum, n) => sum + n, 0) + 1;
+  for (let i = 0; i < total; i += 1) {
+    const device = await insertDevice(db, { productId, projectId, name: `一键报警柱${i + 1}` });
+    const client = await connectDevice(brokerUrl, device);
+    const heard = new Map<number, number>();
+    client.on('message', (topic, payload) => {
+      if (topic === callTopic(device.deviceKey, 'speaker') && payload.length >= 4)
+        heard.set(payload.readUInt32BE(0), wallMs());
+    });
+    await client.subscribeAsync(callTopic(device.deviceKey, 'speaker'));
+    boxes.push({ device, client, heard });
+  }
+  for (const box of boxes)
+    await eventually(() => Promise.resolve(runtime.reachable({ ...box.device, online: false })), 30_000);
+
+  // The operators' answer pages.
+  const arrivals = tokens.map(() => new Map<number, number>());
+  const sockets: WebSocket[] = [];
+  for (const [i, token] of tokens.entries())
+    sockets.push(await alarmSocket(origin, token, arrivals[i] ?? new Map()));
+  await pause(500);
+
+  console.log(`\n${bench.label}: ${sockets.length} operators on the alarm-result socket (SockJS websocket)`);
+  let next = 0;
+  for (const presses of PRESSES) {
+    const round = boxes.slice(next, next + presses);
+    next += presses;
+    const pressed = new Map<number, number>();
+    await Promise.all(
+      round.map((box) => {
+        pressed.set(box.device.id, wallMs());
+        return box.client.publishAsync(
+          callTopic(box.device.deviceKey, 'call'),
+          JSON.stringify({ action: 'ring', callId: `bench-${box.device.id}` }),
+          { qos: 1 },
+        );
+      }),
+    );
+    const expected = presses * sockets.length;
+    const count = () =>
+      arrivals.reduce((sum, seen) => sum + round.filter((box) => seen.has(box.device.id)).length, 0);
+    const deadline = wallMs() + NOTICE_WAIT_MS;
+    while (count() < expected && wallMs() < deadline) await pause(20);
+    const samples = arrivals.flatMap((seen) =>
+      round.flatMap((box) => {
+        const at = seen.get(box.device.id);
+        const start = pressed.get(box.device.id);
+        return at === undefined || start === undefined ? [] : [at - start];
+      }),
+    );
+    console.log(
+      `  ${String(presses).padStart(3)} box(es) at once, press → notice: ${summary(samples)}  ` +
+        `(${samples.length} of ${expected} notices)`,
+    );
+    for (const box of round)
+      await box.client.publishAsync(
+        callTopic(box.device.deviceKey, 'call'),
+        JSON.stringify({ action: 'hangup', callId: `bench-${box.device.id}` }),
+        { qos: 1 },
+      );
+    await pause(1_000);
+  }
+
+  // The audio: the last box rings, the first operator answers and opens the intercom.
+  const talker = boxes[boxes.length - 1];
+  const token = tokens[0];
+  if (!talker || !token) throw new Error('no box or no operator for the audio');
+  await talker.client.publishAsync(
+    callTopic(talker.device.deviceKey, 'call'),
+    JSON.stringify({ action: 'ring', callId: 'bench-audio' }),
+    { qos: 1 },
+  );
+  const alarmId = await eventually(async () => {
+    const current = await bench.app.inject({
+      method: alarmCallEndpoints.current.method,
+      url: `${API_PREFIX}${alarmCallEndpoints.current.path}`,
+      headers: signedIn(token),
+    });
+    const records = current.json<Envelope<Array<{ id: number; devId: number }> | null>>().data ?? [];
+    return records.find((record) => record.devId === talker.device.id)?.id;
+  });
+  const answered = await bench.app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}${alarmCallEndpoints.updateAlarmPeople.path}`,
+    headers: signedIn(token),
+    payload: JSON.stringify({ alarmId: [alarmId], devId: [talker.device.id], interfaceType: 1 }),
+  });
+  const reply = answered.json<Envelope<unknown>>();
+  if (reply.status_code !== 1) throw new Error(`answering failed: ${reply.message}`);
+  const listen = await talkSocket(origin, ALARM_LISTEN_PATH, token, talker.device.id);
+  const talk = await talkSocket(origin, ALARM_TALK_PATH, token, talker.device.id);
+  await pause(500);
+  const voiceTopic = callTopic(talker.device.deviceKey, 'voice');
+  const [boxSent, operatorSent] = await Promise.all([
+    paced((sequence) => talker.client.publish(voiceTopic, frame(sequence), { qos: 0 })),
+    paced((sequence) => talk.ws.send(frame(sequence), { binary: true })),
+  ]);
+  await pause(1_000);
+  const up = latencies(boxSent, listen.audio);
+  const down = latencies(operatorSent, talker.heard);
+  const frames = FRAMES_PER_SECOND * AUDIO_SECONDS;
+  console.log(
+    `  audio, ${FRAMES_PER_SECOND} frames/s of ${FRAME_BYTES} bytes for ${AUDIO_SECONDS} s, both ways at once:`,
+  );
+  console.log(`    box voice → listen socket: ${summary(up)}  (${up.length} of ${frames} frames)`);
+  console.log(`    talk socket → box speaker: ${summary(down)}  (${down.length} of ${frames} frames)`);
+
+  listen.ws.close();
+  talk.ws.close();
+  for (const ws of sockets) ws.close();
+  for (const box of boxes) await box.client.endAsync(true);
+  await bench.close();
+}
+
+console.log(
+  `Alarm calls: ${OPERATORS} operators; ${PRESSES.join(', ')} boxes pressing at once; audio mouth-to-ear`,
+);
+for (const kind of databaseKinds()) await measure(kind);
+process.exit(0);
