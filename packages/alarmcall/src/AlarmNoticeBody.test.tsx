@@ -42,6 +42,10 @@ describe('alarm notice', () => {
       store.getState().answerAccepted(alarmRecord(2, 9, 7));
     });
     expect(button(1)).toMatchObject({ label: '接听', disabled: true });
+    const busyHint = (noticeId: number) =>
+      document.querySelector(`[data-alarm-notice="${noticeId}"] [data-alarm-busy]`)?.textContent;
+    expect(busyHint(1)).toBe('当前正在接听');
+    expect(busyHint(2)).toBeUndefined();
     act(() => void store.getState().receive([alarmRecord(1, 9, 99)], 7));
     expect(button(1).label).toBe('已被接听(5)');
   });

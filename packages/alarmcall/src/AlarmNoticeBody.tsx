@@ -12,7 +12,8 @@ export function callSummary(notice: AlarmNotice['record']): string {
 
 /**
  * A notice's body (§4.6): the box, the place, the time, and the answer button: 接听 while ringing
- * (disabled while a call is active), 已结束(n) / 已被接听(n) while the notice counts down.
+ * (disabled while a call is active, saying 当前正在接听), 已结束(n) / 已被接听(n) while the notice counts
+ * down.
  */
 export function AlarmNoticeBody({
   store,
@@ -26,6 +27,8 @@ export function AlarmNoticeBody({
   const t = useAlarmTexts();
   const notice = useStore(store, (state) => state.notices[id]);
   const enabled = useStore(store, (state) => canAnswer(state, id));
+  // Another call is active here (§4.6): the button is disabled and says why.
+  const busy = useStore(store, (state) => state.current !== null && state.current.id !== id);
   if (!notice) return null;
   const { record } = notice;
   const label =
@@ -37,7 +40,12 @@ export function AlarmNoticeBody({
       <Typography.Text strong>{record.deviceDto.devName}</Typography.Text>
       <Typography.Text type="secondary">{callSummary(record)}</Typography.Text>
       <Typography.Text type="secondary">{record.happenTime}</Typography.Text>
-      <Flex justify="end">
+      <Flex justify="end" align="center" gap={8}>
+        {busy && notice.phase === 'ringing' && (
+          <Typography.Text type="warning" data-alarm-busy="">
+            {t('busy')}
+          </Typography.Text>
+        )}
         <Button
           type="primary"
           danger={notice.phase === 'ringing'}
