@@ -6,6 +6,8 @@ describe('page settings', () => {
     expect(parsePageSettings(undefined)).toEqual({
       baseUrl: '/api',
       messageCenterUrl: '/api',
+      alarmServiceUrl: '/api',
+      alarmboxUrl: '/api',
       platformTitle: '',
       platformIcon: '',
       copyright: '',
