@@ -7,8 +7,8 @@ export interface BusListener {
   readonly events: BusEvent[];
   /** Waits until the notifications sent so far have arrived (a NOTIFY of its own comes back last). */
   settle(): Promise<void>;
-  /** Forgets what was heard. */
-  clear(): void;
+  /** Waits for what was sent so far (see `settle`), then forgets all of it. */
+  clear(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -28,16 +28,18 @@ export async function listenToBus(t: TestApp): Promise<BusListener> {
   const notify = (payload: string) =>
     t.handle.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
   let count = 0;
+  const settle = async () => {
+    const mark = `settle-${++count}`;
+    await notify(JSON.stringify({ mark }));
+    for (let tries = 0; tries < 200 && !marks.includes(mark); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
   return {
     events,
-    async settle() {
-      const mark = `settle-${++count}`;
-      await notify(JSON.stringify({ mark }));
-      for (let tries = 0; tries < 200 && !marks.includes(mark); tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    },
-    clear: () => {
+    settle,
+    async clear() {
+      await settle();
       events.length = 0;
     },
     stop: () => stop(),

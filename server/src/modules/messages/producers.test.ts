@@ -157,7 +157,7 @@ describe('the demo producer', () => {
     const types = new Set<number>();
     for (let i = 0; i < 9; i++) {
       const random = () => (i + 0.5) / 9;
-      bus.clear();
+      await bus.clear();
       const stored = await produceDemoMessage(t.app.cityops, random);
       expect(stored?.recipients).toBeGreaterThan(0);
       const [event] = await t.handle.db

@@ -50,7 +50,7 @@ describe('access changes', () => {
     });
     expect(assigned.status_code, assigned.message).toBe(1);
     expect(await heard()).toEqual([{ k: 'access', userIds: [id] }]);
-    bus.clear();
+    await bus.clear();
     const refused = await t.api(userEndpoints.assignRole, {
       token: admin,
       body: { userId: id, roleIds: [999_999] },
@@ -119,13 +119,13 @@ describe('ended sessions', () => {
     await t.api(authEndpoints.logout, { token: out.token });
     expect(await heard()).toEqual([{ k: 'sessions', sessionIds: [out.session] }]);
 
-    bus.clear();
+    await bus.clear();
     let { session } = await signIn();
     const kicked = await t.api(onlineSessionEndpoints.kick, { token: admin, body: { sessionId: session } });
     expect(kicked.status_code, kicked.message).toBe(1);
     expect(await heard()).toEqual([{ k: 'sessions', sessionIds: [session] }]);
 
-    bus.clear();
+    await bus.clear();
     const first = await signIn();
     const second = await signIn();
     await t.api(userEndpoints.alterState, { token: admin, body: { userId: id, status: 'disabled' } });
@@ -135,14 +135,14 @@ describe('ended sessions', () => {
     ]);
     await t.api(userEndpoints.alterState, { token: admin, body: { userId: id, status: 'enabled' } });
 
-    bus.clear();
+    await bus.clear();
     ({ session } = await signIn());
     await t.api(userEndpoints.resetPassword, { token: admin, body: { userId: id, password: 'Again@1234' } });
     expect((await heard()).filter((event) => event.k === 'sessions')).toEqual([
       { k: 'sessions', sessionIds: [session] },
     ]);
 
-    bus.clear();
+    await bus.clear();
     const again = await t.token('leaver', 'Again@1234');
     const [current] = await sessionIdsOf(id);
     const changed = await t.api(authEndpoints.updatePassword, {
@@ -152,7 +152,7 @@ describe('ended sessions', () => {
     expect(changed.status_code, changed.message).toBe(1);
     expect(await heard()).toEqual([{ k: 'sessions', sessionIds: [current] }]);
 
-    bus.clear();
+    await bus.clear();
     await t.token('leaver', 'Third@1234');
     const [last] = await sessionIdsOf(id);
     const deleted = await t.api(userEndpoints.delete, { token: admin, query: { userId: id } });
