@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { todayInChina } from '../chinaTime.js';
 import { checkLatitude, checkLongitude } from '../validation.js';
+import { parseVideoTime } from '../video.js';
+import { textFilter } from './paging.js';
 
 /**
  * Field rules of the administration forms (platform-shell.md §5), as zod schemas whose messages are
@@ -97,3 +99,14 @@ export function coordinatePair(
   if (value.latitude === null && value.longitude !== null)
     ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'latitude.format' });
 }
+
+const checkMoment = (value: string | undefined, ctx: z.RefinementCtx) => {
+  if (value !== undefined && parseVideoTime(value) === null)
+    ctx.addIssue({ code: 'custom', message: 'field.moment' });
+};
+
+/** A moment: `YYYY-MM-DD HH:mm:ss` in China time, or ISO 8601 with a zone. */
+export const momentField = z.string().trim().max(40).superRefine(checkMoment);
+
+/** An optional moment, as a list's time-range filter: '' and absence both mean none. */
+export const momentFilter = textFilter(40).superRefine(checkMoment);

@@ -4,6 +4,7 @@ import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { defineExport, exportFilter } from '../export.js';
 import { parseVideoTime } from '../video.js';
 import { idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js';
+import { momentFilter } from './fields.js';
 
 /**
  * logManage (日志管理): the sign-in log and the operation log, read-only. Logs are append-only: no
@@ -42,19 +43,8 @@ export const LOG_RANGE_MAX_MS = 366 * 24 * 3_600_000;
  */
 export const parseLogTime = parseVideoTime;
 
-const logTime = z
-  .string()
-  .trim()
-  .max(40)
-  .optional()
-  .transform((value) => (value === '' ? undefined : value))
-  .superRefine((value, ctx) => {
-    if (value !== undefined && parseLogTime(value) === null)
-      ctx.addIssue({ code: 'invalid_format', format: 'datetime', input: value });
-  });
-
 /** The time range shared by both logs' searches: `from` ≤ time ≤ `to`, either end optional. */
-const timeRangeShape = { from: logTime, to: logTime };
+const timeRangeShape = { from: momentFilter, to: momentFilter };
 
 function checkRange(range: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
   const from = range.from === undefined ? null : parseLogTime(range.from);

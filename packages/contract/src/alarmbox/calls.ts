@@ -4,7 +4,8 @@ import { defineExport, exportFilter } from '../export.js';
 import { BUTTON_CODES } from '../admin/buttons.js';
 import { postBody } from '../admin/endpointKit.js';
 import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
-import { cameraEntrySchema, parseVideoTime } from '../video.js';
+import { cameraEntrySchema } from '../video.js';
+import { momentFilter } from '../admin/fields.js';
 
 /**
  * One-key alarm calls (issue 14; video-talk-alarm-header.md §4.2, §4.6, §7, §9). A citizen presses
@@ -249,17 +250,6 @@ export type AlarmBoxListRequest = z.input<typeof alarmBoxListRequestSchema>;
 /** The most boxes the monitor's map draws at once. */
 export const ALARM_BOX_MAP_MAX = 5_000;
 
-const optionalMoment = z
-  .string()
-  .trim()
-  .max(40)
-  .optional()
-  .transform((value) => (value === '' ? undefined : value))
-  .superRefine((value, ctx) => {
-    if (value !== undefined && parseVideoTime(value) === null)
-      ctx.addIssue({ code: 'custom', message: 'alarmbox.time' });
-  });
-
 /** A call in the records (报警历史). */
 export const alarmCallRowSchema = alarmRecordSchema.extend({
   /** Seconds from press to answer (or to the end when never answered). */
@@ -283,8 +273,8 @@ export const alarmCallFilterShape = {
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /** happenTime from … to (inclusive). */
-  from: optionalMoment,
-  to: optionalMoment,
+  from: momentFilter,
+  to: momentFilter,
   /** Box name or control code, or the answerer's name, containing this text. */
   keyword: textFilter(50),
 };

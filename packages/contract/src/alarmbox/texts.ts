@@ -10,7 +10,6 @@ export const alarmboxTextsZh = {
   'alarmbox.notAnswerer': '只有接听人可以挂断此报警',
   'alarmbox.alarmIdRequired': 'interfaceType为1时须提供alarmId',
   'alarmbox.cameraNotFound': '摄像机不存在或不在报警柱所属项目中',
-  'alarmbox.time': '时间格式应为YYYY-MM-DD HH:mm:ss',
   'alarmbox.brokerDown': '设备连接服务不可用，请稍后重试',
 } as const;
 
@@ -25,6 +24,5 @@ export const alarmboxTextsEn: { readonly [K in keyof typeof alarmboxTextsZh]: st
   'alarmbox.notAnswerer': 'Only the operator who answered can hang up this call',
   'alarmbox.alarmIdRequired': 'alarmId is required when interfaceType is 1',
   'alarmbox.cameraNotFound': "The camera does not exist or is not in the alarm column's project",
-  'alarmbox.time': 'Times are written YYYY-MM-DD HH:mm:ss',
   'alarmbox.brokerDown': 'The device connection service is unavailable; try again shortly',
 };

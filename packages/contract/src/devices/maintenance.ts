@@ -3,9 +3,8 @@ import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { defineExport, exportFilter } from '../export.js';
 import { BUTTON_CODES } from '../admin/buttons.js';
 import { deleteById, postBody } from '../admin/endpointKit.js';
-import { phoneField, requiredText, optionalText } from '../admin/fields.js';
+import { momentField, momentFilter, phoneField, requiredText, optionalText } from '../admin/fields.js';
 import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
-import { parseVideoTime } from '../video.js';
 
 /**
  * equipmentMaintenance (设备维护, issue 15 §3): what was done to a device, by whom, when and at what
@@ -65,26 +64,6 @@ export const costField = z
 /** Cents as yuan text with two decimals (`12.50`); '' for none. */
 export const yuanOf = (cents: number | null): string => (cents === null ? '' : (cents / 100).toFixed(2));
 
-/** A moment: `YYYY-MM-DD HH:mm:ss` in China time, or ISO 8601 with a zone. */
-const momentField = z
-  .string()
-  .trim()
-  .max(40)
-  .superRefine((value, ctx) => {
-    if (parseVideoTime(value) === null) ctx.addIssue({ code: 'custom', message: 'maintenance.time' });
-  });
-
-const optionalMoment = z
-  .string()
-  .trim()
-  .max(40)
-  .optional()
-  .transform((value) => (value === '' ? undefined : value))
-  .superRefine((value, ctx) => {
-    if (value !== undefined && parseVideoTime(value) === null)
-      ctx.addIssue({ code: 'custom', message: 'maintenance.time' });
-  });
-
 export const maintenanceFieldsShape = {
   deviceId: idSchema,
   kind: z.enum(MAINTENANCE_KIND_CODES),
@@ -139,8 +118,8 @@ export const maintenanceFilterShape = {
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /** maintainedAt from (inclusive) … to (inclusive). */
-  from: optionalMoment,
-  to: optionalMoment,
+  from: momentFilter,
+  to: momentFilter,
   /** Device name, key or control code, maintainer, fault or content containing this text. */
   keyword: textFilter(50),
 };

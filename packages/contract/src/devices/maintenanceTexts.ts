@@ -2,7 +2,6 @@
 export const maintenanceTextsZh = {
   'maintenance.notFound': '维护记录不存在或已被删除，请刷新列表',
   'maintenance.future': '维护时间不能晚于当前时间',
-  'maintenance.time': '时间格式应为YYYY-MM-DD HH:mm:ss',
   'maintenance.cost': '费用须为不小于0的金额，最多两位小数',
   'allowlist.notGateway': '该设备不是网关或已被删除，请刷新列表',
   'allowlist.address': '地址格式不正确：须为十六进制、MAC地址或序列号（字母、数字、_ -），最长64个字符',
@@ -25,7 +24,6 @@ export const maintenanceTextsZh = {
 export const maintenanceTextsEn: { readonly [K in keyof typeof maintenanceTextsZh]: string } = {
   'maintenance.notFound': 'The maintenance record does not exist or was deleted; refresh the list',
   'maintenance.future': 'The maintenance time cannot be later than now',
-  'maintenance.time': 'Times are written YYYY-MM-DD HH:mm:ss',
   'maintenance.cost': 'The cost is an amount of at least 0 with at most two decimals',
   'allowlist.notGateway': 'The device is not a gateway or was deleted; refresh the list',
   'allowlist.address':

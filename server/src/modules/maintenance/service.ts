@@ -79,7 +79,7 @@ async function visibleRecord(ctx: Ctx, db: Database, userId: number, recordId: n
 async function checkedColumns(ctx: Ctx, db: Database, userId: number, input: CreateInput, now: Date) {
   const device = (await repo.deviceFacts(db, input.deviceId)) ?? refuse('device.notFound');
   await checkVisible(ctx, db, userId, device.projectId);
-  const at = parseVideoTime(input.maintainedAt) ?? refuse('maintenance.time');
+  const at = parseVideoTime(input.maintainedAt) ?? refuse('field.moment');
   if (at > now.getTime()) refuse('maintenance.future');
   return {
     ...device,
