@@ -37,6 +37,8 @@ export {
 export { RowActions, type RowAction } from './RowActions.js';
 export {
   AreaNodeSelect,
+  ProjectFilterItem,
+  ProjectScopedItem,
   ProjectSelect,
   SiteSelect,
   areaChoices,
@@ -49,3 +51,10 @@ export {
   useProjectSites,
   type AreaChoice,
 } from './places.js';
+export {
+  MOMENT_FORMAT,
+  MomentRangeItem,
+  momentFilterOf,
+  momentRangeOf,
+  type MomentRange,
+} from './momentRange.js';

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Select, TreeSelect, type SelectProps, type TreeSelectProps } from 'antd';
+import { Form, Select, TreeSelect, type SelectProps, type TreeSelectProps } from 'antd';
 import {
   areaEndpoints,
   projectEndpoints,
@@ -179,5 +179,38 @@ export function SiteSelect({
       loading={sites.isLoading && Boolean(projectId)}
       options={options}
     />
+  );
+}
+
+/** A search bar's 所属项目 field: one of the user's projects, or all of them when cleared. */
+export function ProjectFilterItem({ label, allLabel }: { label: ReactNode; allLabel: string }) {
+  return (
+    <Form.Item name="projectId" label={label}>
+      <ProjectSelect allowClear placeholder={allLabel} style={{ width: 200 }} />
+    </Form.Item>
+  );
+}
+
+/**
+ * A form field whose choices follow the form's chosen project (`projectId`): its areas, points or
+ * boxes. `children` draws the select for the project chosen now.
+ */
+export function ProjectScopedItem({
+  name,
+  label,
+  children,
+}: {
+  name: string;
+  label: ReactNode;
+  children: (projectId: number | undefined) => ReactNode;
+}) {
+  return (
+    <Form.Item noStyle dependencies={['projectId']}>
+      {(form) => (
+        <Form.Item name={name} label={label}>
+          {children(form.getFieldValue('projectId') as number | undefined)}
+        </Form.Item>
+      )}
+    </Form.Item>
   );
 }

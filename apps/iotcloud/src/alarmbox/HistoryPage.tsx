@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Card, DatePicker, Form, Input, Select, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Card, Form, Input, Select, Tag } from 'antd';
 import {
   ALARM_HISTORY_BUTTONS,
   ALARM_PAGES,
@@ -14,22 +13,27 @@ import {
 import {
   crudTexts,
   DataTable,
+  momentFilterOf,
+  MomentRangeItem,
+  momentRangeOf,
+  ProjectFilterItem,
+  ProjectScopedItem,
   RowActions,
   SearchBar,
   useCrud,
   useListState,
   usePageQuery,
   type CrudColumn,
+  type MomentRange,
 } from '@cityops/crud';
 import { ExportButton, useCan } from '@cityops/ui';
 import { createVideoSources, VideoDialog } from '@cityops/video';
-import { ProjectSelect, useLocale } from '../assets/shared';
+import { useLocale } from '../assets/shared';
 import { BoxSelect } from './BoxSelect';
 import { callPlayback } from './playback';
 import { endReasonChoices, endReasonName } from './shared';
 import { alarmboxTexts } from './texts';
 
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const OUTCOMES = ['answered', 'missed', 'ongoing'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
@@ -38,7 +42,7 @@ interface Filters {
   devId?: number;
   outcome?: Outcome;
   endReason?: CallEndReason;
-  range?: [Dayjs, Dayjs] | null;
+  range?: MomentRange;
   keyword?: string;
 }
 
@@ -67,7 +71,7 @@ export function HistoryPage({ canListBoxes = false }: { canListBoxes?: boolean }
     devId: state.devId,
     outcome: state.outcome,
     endReason: state.endReason,
-    range: state.from && state.to ? [dayjs(state.from, TIME_FORMAT), dayjs(state.to, TIME_FORMAT)] : null,
+    range: momentRangeOf(state.from, state.to),
     keyword: state.keyword,
   };
 
@@ -137,30 +141,14 @@ export function HistoryPage({ canListBoxes = false }: { canListBoxes?: boolean }
     <Card variant="borderless" style={{ margin: 16 }}>
       <SearchBar<Filters>
         values={filters}
-        onSearch={({ range, ...values }) =>
-          list.update({
-            ...values,
-            from: range?.[0]?.format(TIME_FORMAT),
-            to: range?.[1]?.format(TIME_FORMAT),
-          })
-        }
+        onSearch={({ range, ...values }) => list.update({ ...values, ...momentFilterOf(range) })}
         onReset={list.reset}
       >
-        <Form.Item name="projectId" label={t('project')}>
-          <ProjectSelect allowClear placeholder={t('all')} style={{ width: 200 }} />
-        </Form.Item>
+        <ProjectFilterItem label={t('project')} allLabel={t('all')} />
         {canListBoxes && (
-          <Form.Item noStyle dependencies={['projectId']}>
-            {(form) => (
-              <Form.Item name="devId" label={t('box')}>
-                <BoxSelect
-                  projectId={form.getFieldValue('projectId') as number | undefined}
-                  placeholder={t('all')}
-                  style={{ width: 200 }}
-                />
-              </Form.Item>
-            )}
-          </Form.Item>
+          <ProjectScopedItem name="devId" label={t('box')}>
+            {(projectId) => <BoxSelect projectId={projectId} placeholder={t('all')} style={{ width: 200 }} />}
+          </ProjectScopedItem>
         )}
         <Form.Item name="outcome" label={t('outcome')}>
           <Select
@@ -178,9 +166,7 @@ export function HistoryPage({ canListBoxes = false }: { canListBoxes?: boolean }
             options={endReasonChoices(locale)}
           />
         </Form.Item>
-        <Form.Item name="range" label={t('timeRange')}>
-          <DatePicker.RangePicker showTime format={TIME_FORMAT} />
-        </Form.Item>
+        <MomentRangeItem label={t('timeRange')} />
         <Form.Item name="keyword" label={t('keyword')}>
           <Input allowClear maxLength={50} placeholder={t('historyKeywordHint')} style={{ width: 200 }} />
         </Form.Item>

@@ -6,9 +6,17 @@ import {
   type AlarmBoxRow,
   type BoxState,
 } from '@cityops/contract';
-import { crudTexts, RowActions, SearchBar, useListState, type CrudColumn } from '@cityops/crud';
+import {
+  crudTexts,
+  ProjectFilterItem,
+  ProjectScopedItem,
+  RowActions,
+  SearchBar,
+  useListState,
+  type CrudColumn,
+} from '@cityops/crud';
 import { useCan } from '@cityops/ui';
-import { AreaSelect, ProjectSelect, useLocale } from '../assets/shared';
+import { AreaSelect, useLocale } from '../assets/shared';
 import { BindCameraDialog, boxStateChoices, BoxStateTag, useAnswerAlarm } from './shared';
 import { alarmboxTexts } from './texts';
 
@@ -39,20 +47,10 @@ export function BoxSearchBar({ list }: { list: BoxList }) {
       onSearch={(values) => list.update(values)}
       onReset={list.reset}
     >
-      <Form.Item name="projectId" label={t('project')}>
-        <ProjectSelect allowClear placeholder={t('all')} style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item noStyle dependencies={['projectId']}>
-        {(form) => (
-          <Form.Item name="areaId" label={t('area')}>
-            <AreaSelect
-              projectId={form.getFieldValue('projectId') as number | undefined}
-              placeholder={t('all')}
-              style={{ width: 160 }}
-            />
-          </Form.Item>
-        )}
-      </Form.Item>
+      <ProjectFilterItem label={t('project')} allLabel={t('all')} />
+      <ProjectScopedItem name="areaId" label={t('area')}>
+        {(projectId) => <AreaSelect projectId={projectId} placeholder={t('all')} style={{ width: 160 }} />}
+      </ProjectScopedItem>
       <Form.Item name="state" label={t('state')}>
         <Select allowClear placeholder={t('all')} style={{ width: 110 }} options={boxStateChoices(locale)} />
       </Form.Item>

@@ -6,6 +6,8 @@ import {
   confirmDelete,
   crudTexts,
   DataTable,
+  ProjectFilterItem,
+  ProjectScopedItem,
   RowActions,
   SearchBar,
   useListState,
@@ -18,7 +20,7 @@ import { pointTexts } from '../points/texts';
 import { CredentialsDialog } from './CredentialsDialog';
 import { DeviceFormDialog } from './DeviceFormDialog';
 import { useBatchDeleteDevices, useDeleteDevice } from './queries';
-import { listTime, ProductSelect, ProjectSelect, typeName, TypeSelect, useLocale } from './shared';
+import { listTime, ProductSelect, typeName, TypeSelect, useLocale } from './shared';
 import { assetTexts } from './texts';
 
 /** A device's connection state: online or offline, with when it last talked. */
@@ -173,9 +175,7 @@ export function DeviceListPage({ onOpenDevice }: { onOpenDevice?(deviceId: numbe
         }
         onReset={list.reset}
       >
-        <Form.Item name="projectId" label={t('project')}>
-          <ProjectSelect allowClear placeholder={t('all')} style={{ width: 200 }} />
-        </Form.Item>
+        <ProjectFilterItem label={t('project')} allLabel={t('all')} />
         <Form.Item name="productId" label={t('product')}>
           <ProductSelect allowClear placeholder={t('all')} style={{ width: 200 }} />
         </Form.Item>
@@ -193,17 +193,9 @@ export function DeviceListPage({ onOpenDevice }: { onOpenDevice?(deviceId: numbe
             ]}
           />
         </Form.Item>
-        <Form.Item noStyle dependencies={['projectId']}>
-          {(form) => (
-            <Form.Item name="pointId" label={points('point')}>
-              <PointSelect
-                projectId={form.getFieldValue('projectId') as number | undefined}
-                placeholder={t('all')}
-                style={{ width: 180 }}
-              />
-            </Form.Item>
-          )}
-        </Form.Item>
+        <ProjectScopedItem name="pointId" label={points('point')}>
+          {(projectId) => <PointSelect projectId={projectId} placeholder={t('all')} style={{ width: 180 }} />}
+        </ProjectScopedItem>
         <Form.Item name="mounted" label={points('mounted')}>
           <Select
             allowClear

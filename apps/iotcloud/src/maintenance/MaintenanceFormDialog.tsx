@@ -11,15 +11,13 @@ import {
   type MaintenanceResult,
   type MaintenanceRow,
 } from '@cityops/contract';
-import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
+import { crudTexts, FormDialog, MOMENT_FORMAT, zodRule } from '@cityops/crud';
 import { useLocale } from '../assets/shared';
 import { useCreateRecord, useDeviceChoices, useUpdateRecord } from './queries';
 import { maintenanceTexts } from './texts';
 
-export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
 /** Now on China's clock, as the pickers show times (the server reads them as China time). */
-const nowInChina = () => dayjs(chinaDateTime(Date.now()), TIME_FORMAT);
+const nowInChina = () => dayjs(chinaDateTime(Date.now()), MOMENT_FORMAT);
 
 interface FormValues {
   deviceId: number;
@@ -107,7 +105,7 @@ export function MaintenanceFormDialog({
         result: record.result,
         maintainer: record.maintainer,
         maintainerPhone: record.maintainerPhone,
-        maintainedAt: dayjs(chinaDateTime(record.maintainedAt), TIME_FORMAT),
+        maintainedAt: dayjs(chinaDateTime(record.maintainedAt), MOMENT_FORMAT),
         cost: yuanOf(record.costCents),
       }
     : { deviceId, kind: 'inspect', result: 'fixed', maintainedAt: nowInChina().startOf('minute') };
@@ -121,7 +119,7 @@ export function MaintenanceFormDialog({
       result: values.result,
       maintainer: values.maintainer,
       maintainerPhone: values.maintainerPhone ?? '',
-      maintainedAt: values.maintainedAt.format(TIME_FORMAT),
+      maintainedAt: values.maintainedAt.format(MOMENT_FORMAT),
       costCents: values.cost ?? '',
     };
     return record ? update.mutateAsync({ ...fields, recordId: record.recordId }) : create.mutateAsync(fields);
@@ -169,7 +167,7 @@ export function MaintenanceFormDialog({
         <Form.Item name="maintainedAt" label={t('maintainedAt')} rules={[choose(t('maintainedAt'))]}>
           <DatePicker
             showTime
-            format={TIME_FORMAT}
+            format={MOMENT_FORMAT}
             style={{ width: '100%' }}
             disabledDate={(day) => day.isAfter(nowInChina(), 'day')}
           />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, Form, Input, Select, Tag } from 'antd';
 import {
   MAINTENANCE_BUTTONS,
   MAINTENANCE_KINDS,
@@ -19,16 +18,21 @@ import {
   confirmDelete,
   crudTexts,
   DataTable,
+  momentFilterOf,
+  MomentRangeItem,
+  momentRangeOf,
+  ProjectFilterItem,
   RowActions,
   SearchBar,
   useCrud,
   useListState,
   usePageQuery,
   type CrudColumn,
+  type MomentRange,
 } from '@cityops/crud';
 import { ExportButton, useCan } from '@cityops/ui';
-import { listTime, ProjectSelect, useLocale } from '../assets/shared';
-import { choicesOf, MaintenanceFormDialog, TIME_FORMAT } from './MaintenanceFormDialog';
+import { listTime, useLocale } from '../assets/shared';
+import { choicesOf, MaintenanceFormDialog } from './MaintenanceFormDialog';
 import { useDeleteRecord } from './queries';
 import { maintenanceTexts } from './texts';
 
@@ -42,7 +46,7 @@ interface Filters {
   projectId?: number;
   kind?: MaintenanceKind;
   result?: MaintenanceResult;
-  range?: [Dayjs, Dayjs] | null;
+  range?: MomentRange;
   keyword?: string;
 }
 
@@ -87,7 +91,7 @@ export function MaintenancePage() {
     projectId: state.projectId,
     kind: state.kind,
     result: state.result,
-    range: state.from && state.to ? [dayjs(state.from, TIME_FORMAT), dayjs(state.to, TIME_FORMAT)] : null,
+    range: momentRangeOf(state.from, state.to),
     keyword: state.keyword,
   };
 
@@ -151,18 +155,10 @@ export function MaintenancePage() {
     <Card variant="borderless" style={{ margin: 16 }}>
       <SearchBar<Filters>
         values={filters}
-        onSearch={({ range, ...values }) =>
-          list.update({
-            ...values,
-            from: range?.[0]?.format(TIME_FORMAT),
-            to: range?.[1]?.format(TIME_FORMAT),
-          })
-        }
+        onSearch={({ range, ...values }) => list.update({ ...values, ...momentFilterOf(range) })}
         onReset={list.reset}
       >
-        <Form.Item name="projectId" label={t('project')}>
-          <ProjectSelect allowClear placeholder={t('all')} style={{ width: 200 }} />
-        </Form.Item>
+        <ProjectFilterItem label={t('project')} allLabel={t('all')} />
         <Form.Item name="kind" label={t('kind')}>
           <Select
             allowClear
@@ -179,9 +175,7 @@ export function MaintenancePage() {
             options={choicesOf(MAINTENANCE_RESULTS, locale)}
           />
         </Form.Item>
-        <Form.Item name="range" label={t('timeRange')}>
-          <DatePicker.RangePicker showTime format={TIME_FORMAT} />
-        </Form.Item>
+        <MomentRangeItem label={t('timeRange')} />
         <Form.Item name="keyword" label={t('keyword')}>
           <Input allowClear maxLength={50} placeholder={t('keywordHint')} style={{ width: 180 }} />
         </Form.Item>

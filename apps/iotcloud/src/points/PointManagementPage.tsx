@@ -12,6 +12,8 @@ import {
   confirmDelete,
   crudTexts,
   DataTable,
+  ProjectFilterItem,
+  ProjectScopedItem,
   RowActions,
   SearchBar,
   useListState,
@@ -19,7 +21,7 @@ import {
   type CrudColumn,
 } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
-import { AreaSelect, listTime, ProjectSelect } from '../assets/shared';
+import { AreaSelect, listTime } from '../assets/shared';
 import { PointDevicesDrawer } from './PointDevicesDrawer';
 import { PointFormDialog } from './PointFormDialog';
 import { useBatchDeletePoints, useDeletePoint } from './queries';
@@ -121,20 +123,10 @@ export function PointManagementPage() {
         }
         onReset={list.reset}
       >
-        <Form.Item name="projectId" label={t('project')}>
-          <ProjectSelect allowClear placeholder={t('all')} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item noStyle dependencies={['projectId']}>
-          {(form) => (
-            <Form.Item name="areaId" label={t('area')}>
-              <AreaSelect
-                projectId={form.getFieldValue('projectId') as number | undefined}
-                placeholder={t('all')}
-                style={{ width: 180 }}
-              />
-            </Form.Item>
-          )}
-        </Form.Item>
+        <ProjectFilterItem label={t('project')} allLabel={t('all')} />
+        <ProjectScopedItem name="areaId" label={t('area')}>
+          {(projectId) => <AreaSelect projectId={projectId} placeholder={t('all')} style={{ width: 180 }} />}
+        </ProjectScopedItem>
         <Form.Item name="kind" label={t('kind')}>
           <Select
             allowClear

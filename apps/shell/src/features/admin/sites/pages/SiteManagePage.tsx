@@ -19,7 +19,7 @@ import {
   type CrudColumn,
 } from '@cityops/crud';
 import { CityMap } from '@cityops/map';
-import { AreaNodeSelect, ProjectSelect, useProjectAreas } from '@cityops/crud';
+import { AreaNodeSelect, ProjectFilterItem, ProjectScopedItem, useProjectAreas } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
 import { useSessionUser } from '../../../auth/queries';
 import { ListBesideMap } from '../../ListBesideMap';
@@ -109,20 +109,12 @@ export function SiteManagePage() {
         onSearch={(values) => list.update(values)}
         onReset={list.reset}
       >
-        <Form.Item name="projectId" label={t('project')}>
-          <ProjectSelect allowClear placeholder={t('all')} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item noStyle dependencies={['projectId']}>
-          {({ getFieldValue }) => (
-            <Form.Item name="areaId" label={t('area')}>
-              <AreaNodeSelect
-                projectId={getFieldValue('projectId') as number | undefined}
-                placeholder={t('all')}
-                style={{ width: 180 }}
-              />
-            </Form.Item>
+        <ProjectFilterItem label={t('project')} allLabel={t('all')} />
+        <ProjectScopedItem name="areaId" label={t('area')}>
+          {(projectId) => (
+            <AreaNodeSelect projectId={projectId} placeholder={t('all')} style={{ width: 180 }} />
           )}
-        </Form.Item>
+        </ProjectScopedItem>
         <Form.Item name="name" label={t('name')}>
           <Input allowClear maxLength={50} style={{ width: 160 }} />
         </Form.Item>
