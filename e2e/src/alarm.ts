@@ -36,29 +36,20 @@ export async function startAlarmStack(options: { boxes?: number } = {}): Promise
   await writeFile(tonePath, toneWav(OPERATOR_TONE_HZ));
   const sims = await startSimulators({ host: '127.0.0.1', hikPort: 0, iccPort: 0, lingerMs: 1000 });
   const mqttPort = await freePort();
-  let server: RunningServer | null = null;
+  let running: RunningServer;
   try {
-    // The sub-app ports are fixed: while another test run serves them, wait for it rather than fail.
-    for (let attempt = 1; !server; attempt += 1) {
-      try {
-        server = await startServer({
-          SIM_HIK_URL: sims.hik.url,
-          SIM_ICC_URL: sims.icc.url,
-          MQTT_PORT: String(mqttPort),
-          // The demo boxes are seeded with the demo fleet; one fleet device is enough.
-          DEMO_DEVICES: '1',
-          SUBAPP_HOSTS: 'iotcloud',
-        });
-      } catch (error) {
-        if (attempt >= 12 || !String(error).includes('EADDRINUSE')) throw error;
-        await new Promise((r) => setTimeout(r, 15_000));
-      }
-    }
+    running = await startServer({
+      SIM_HIK_URL: sims.hik.url,
+      SIM_ICC_URL: sims.icc.url,
+      MQTT_PORT: String(mqttPort),
+      // The demo boxes are seeded with the demo fleet; one fleet device is enough.
+      DEMO_DEVICES: '1',
+      SUBAPP_HOSTS: 'iotcloud',
+    });
   } catch (error) {
     await sims.close();
     throw error;
   }
-  const running = server;
   let boxes: AlarmBoxes;
   try {
     boxes = await startAlarmBoxes({

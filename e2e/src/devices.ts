@@ -22,21 +22,11 @@ export async function startDeviceStack(
 ): Promise<DeviceStack> {
   const devices = options.devices ?? 20;
   const mqttPort = await freePort();
-  let server: RunningServer | null = null;
-  // The sub-app ports are fixed: while another test run serves them, wait for it rather than fail.
-  for (let attempt = 1; !server; attempt += 1) {
-    try {
-      server = await startServer({
-        DEMO_DEVICES: String(devices),
-        MQTT_PORT: String(mqttPort),
-        SUBAPP_HOSTS: 'iotcloud',
-      });
-    } catch (error) {
-      if (attempt >= 12 || !String(error).includes('EADDRINUSE')) throw error;
-      await new Promise((r) => setTimeout(r, 15_000));
-    }
-  }
-  const running = server;
+  const running = await startServer({
+    DEMO_DEVICES: String(devices),
+    MQTT_PORT: String(mqttPort),
+    SUBAPP_HOSTS: 'iotcloud',
+  });
   const fleet = startFleet({
     url: `mqtt://127.0.0.1:${mqttPort}`,
     count: devices,

@@ -49,6 +49,18 @@ async function waitUntilUp(url: string, server: ChildProcess, log: () => string)
  * free port. `env` adds to or overrides the server's environment.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  // The sub-app ports are fixed: while another test run serves them, wait for it rather than fail.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await launchServer(env);
+    } catch (error) {
+      if (attempt >= 12 || !String(error).includes('EADDRINUSE')) throw error;
+      await new Promise((r) => setTimeout(r, 15_000));
+    }
+  }
+}
+
+async function launchServer(env: Record<string, string>): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cityops-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -58,26 +58,17 @@ export async function startVideoStack(
     lingerMs: 1000,
     faultTimings: options.faultTimings,
   });
-  let server: RunningServer | null = null;
+  let running: RunningServer;
   try {
-    // The sub-app ports are fixed: while another test run serves them, wait for it rather than fail.
-    for (let attempt = 1; !server; attempt += 1) {
-      try {
-        server = await startServer({
-          SIM_HIK_URL: sims.hik.url,
-          SIM_ICC_URL: sims.icc.url,
-          SUBAPP_HOSTS: 'iotcloud',
-        });
-      } catch (error) {
-        if (attempt >= 12 || !String(error).includes('EADDRINUSE')) throw error;
-        await new Promise((r) => setTimeout(r, 15_000));
-      }
-    }
+    running = await startServer({
+      SIM_HIK_URL: sims.hik.url,
+      SIM_ICC_URL: sims.icc.url,
+      SUBAPP_HOSTS: 'iotcloud',
+    });
   } catch (error) {
     await sims.close();
     throw error;
   }
-  const running = server;
   return {
     sims,
     server: running,
