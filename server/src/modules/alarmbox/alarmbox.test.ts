@@ -6,6 +6,7 @@ import {
   alarmboxTextsZh,
   alarmCallEndpoints as api,
   alarmCallExport,
+  authEndpoints,
   HEADER_ACCESS_TOKEN,
   alarmServerFrameSchema,
   API_PREFIX,
@@ -284,6 +285,56 @@ describe('a call from ringing to its end', () => {
         })
       ).message,
     ).toBe(alarmboxTextsZh['alarmbox.boxNotFound']);
+  });
+});
+
+describe('shouting and signing out', () => {
+  it('shouts (远程喊话) to idle online boxes for a holder of yelling only, and ends the shout on close', async () => {
+    const [a, b] = [await box(), await box()];
+    const ids = [a.device.id, b.device.id];
+    expect((await talkSocket(ALARM_TALK_PATH, tokens.opone ?? '', ids)).ready).toBe(4403);
+    const shout = await talkSocket(ALARM_TALK_PATH, tokens.yeller ?? '', ids);
+    expect(shout.ready).toBe('ready');
+    await eventually(() =>
+      Promise.resolve([a, b].every((one) => one.commands.some((command) => command.action === 'yell'))),
+    );
+    const voice = Buffer.alloc(320, 5);
+    shout.ws.send(voice);
+    await eventually(() => Promise.resolve([a, b].every((one) => one.heard.some((f) => f.equals(voice)))));
+    shout.ws.close();
+    await eventually(() =>
+      Promise.resolve([a, b].every((one) => one.commands.some((command) => command.action === 'yellEnd'))),
+    );
+
+    // A box in a call is not shouted at.
+    await a.call('ring', 'press-yell');
+    await eventually(async () =>
+      (await t.api(api.boxes, { token: tokens.opone ?? '', body: { state: 'ringing' } })).data?.list.find(
+        (row) => row.id === a.device.id,
+      ),
+    );
+    expect((await talkSocket(ALARM_TALK_PATH, tokens.yeller ?? '', ids)).ready).toBe(4403);
+    await a.call('hangup', 'press-yell');
+  });
+
+  it('closes the alarm and intercom sockets of a session that signs out', async () => {
+    const a = await box();
+    const token = await t.token('opone', 'Operator@123');
+    const results = await alarmSocket(token);
+    await eventually(() => Promise.resolve(results.welcomed()));
+    const called = await t.api(api.updateAlarmPeople, {
+      token,
+      body: { alarmId: [], devId: [a.device.id], interfaceType: 0 },
+    });
+    expect(called.status_code, called.message).toBe(1);
+    const listen = await talkSocket(ALARM_LISTEN_PATH, token, [a.device.id]);
+    const talk = await talkSocket(ALARM_TALK_PATH, token, [a.device.id]);
+    expect([listen.ready, talk.ready]).toEqual(['ready', 'ready']);
+    await t.api(authEndpoints.logout, { token });
+    expect(await listen.closed).toBe(4401);
+    expect(await talk.closed).toBe(4401);
+    expect(await results.closed).toBe(4401);
+    await t.api(api.hangUp, { token: tokens.opone ?? '', body: { alarmId: called.data?.id ?? 0 } });
   });
 });
 

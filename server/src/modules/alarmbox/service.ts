@@ -14,6 +14,7 @@ import {
   ALARM_CALL_MAX_MS,
   ALARM_RING_MAX_MS,
   ALARM_TALK_CLOSE,
+  PUSH_CLOSE,
   boxCallPayloadSchema,
   CALL_SERVICE,
   TYPE_ALARM_BOX,
@@ -69,6 +70,8 @@ export interface AlarmPeer {
 export interface TalkPeer {
   /** The call it belongs to; null for a shout (远程喊话). */
   callId: number | null;
+  /** The session that opened it: when that session ends, so does the socket. */
+  sessionId: number;
   deviceKeys: readonly string[];
   /** Listen sockets: a voice frame of one of its boxes. */
   voice?(payload: Buffer): void;
@@ -225,7 +228,8 @@ export class AlarmCalls {
     try {
       if (event.k === 'sessions') {
         const ended = new Set(event.sessionIds);
-        for (const peer of [...this.peers]) if (ended.has(peer.sessionId)) peer.close(4401, 'session ended');
+        for (const peer of [...this.peers, ...this.talkers])
+          if (ended.has(peer.sessionId)) peer.close(PUSH_CLOSE.unauthorized, 'session ended');
         return;
       }
       if (event.k !== 'alarm.calls') return;

@@ -102,6 +102,7 @@ export function serveTalkSocket(
     const keys = boxes.map((box) => box.deviceKey);
     peer = {
       callId,
+      sessionId: session.id,
       deviceKeys: keys,
       send,
       close,
