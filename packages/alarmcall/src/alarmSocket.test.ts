@@ -33,10 +33,14 @@ describe('alarm-result socket', () => {
 
   it('opens after the delay, signs in with {devIds: [], accessToken}, pings, passes records, reconnects, stops on 4401', () => {
     const received: AlarmRecord[][] = [];
+    const wholes: boolean[] = [];
     const client = createAlarmResultClient({
       url: 'http://x/api/alarm',
       getToken: () => 'token-1',
-      onRecords: (records) => received.push(records),
+      onRecords: (records, whole) => {
+        received.push(records);
+        wholes.push(whole);
+      },
       SockJS: FakeSocket,
       random: () => 0,
     });
@@ -54,11 +58,15 @@ describe('alarm-result socket', () => {
     expect(first.sent.at(-1)).toEqual({ type: 'ping' });
     first.receive({ status_code: 1, type: 'pong', data: [] });
     expect(received).toHaveLength(1);
+    first.receive({ status_code: 1, type: 'calls', data: [alarmRecord(1, 9, 3)] });
     first.serverClose(1006);
     expect(client.state).toBe('down');
     vi.advanceTimersByTime(60_000);
     const second = made(1);
     second.open();
+    second.receive({ status_code: 1, type: 'calls', data: [] });
+    // The first frame of each connection is the whole list; the others, changes.
+    expect(wholes).toEqual([true, false, true]);
     second.serverClose(4401);
     expect(client.state).toBe('stopped');
     vi.advanceTimersByTime(120_000);

@@ -36,8 +36,11 @@ export function alarmResultUrl(alarmServiceUrl: string, page: { origin: string }
 export interface AlarmResultOptions {
   url: string;
   getToken(): string | null;
-  /** The records of each frame (the first lists every live call; then the changes). */
-  onRecords(records: AlarmRecord[]): void;
+  /**
+   * The records of each frame. `whole`: the first frame of a connection, listing every live call (a
+   * call missing from it ended while the socket was down); after it, the changes.
+   */
+  onRecords(records: AlarmRecord[], whole: boolean): void;
   onState?(state: PushState): void;
   onFinalClose?(code: number): void;
   /** The SockJS class (or a fake); loaded by the caller so the entry stays small. */
@@ -47,15 +50,24 @@ export interface AlarmResultOptions {
 }
 
 export function createAlarmResultClient(options: AlarmResultOptions): PushClient {
+  let whole = true;
   return createSocketClient<AlarmServerFrame>({
     url: options.url,
     getToken: options.getToken,
     parse: jsonFrames<AlarmServerFrame>(alarmServerFrameSchema),
-    onFrame: (frame) => options.onRecords(frame.data),
+    onFrame: (frame) => {
+      const first = whole;
+      whole = false;
+      options.onRecords(frame.data, first);
+    },
     openDelayMs: ALARM_SOCKET_OPEN_DELAY_MS,
     helloFrame: (accessToken): AlarmClientFrame => ({ devIds: [], accessToken }),
     WebSocket: options.SockJS,
-    ...(options.onState ? { onState: options.onState } : {}),
+    onState: (state) => {
+      // Whatever connection comes next starts with the whole list again.
+      if (state !== 'open') whole = true;
+      options.onState?.(state);
+    },
     ...(options.onFinalClose ? { onFinalClose: options.onFinalClose } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.random ? { random: options.random } : {}),

@@ -100,6 +100,22 @@ describe('alarm receiver rules (§4.6)', () => {
     expect(canAnswer(state, 1)).toBe(true);
   });
 
+  it('a reconnection’s whole list closes what ended meanwhile: the current call with 此报警已结束', () => {
+    let { state } = receive(initialReceiverState, [1, 1], [2, 1], [3, 1]);
+    state = answerAccepted(beginAnswer(state, 1, false).state, alarmRecord(1, 9, ME));
+    ({ state } = receive(state, [2, 0]));
+    const step = receiveRecords(state, [alarmRecord(3, 1), alarmRecord(4, 1)], ME, true);
+    expect(step.messages).toEqual(['callEnded']);
+    expect(step.state.current).toBeNull();
+    // 2 was already counting 已结束 down: it keeps counting; 3 still rings; 4 is new.
+    expect(step.state.order).toEqual([2, 3, 4]);
+    expect(step.state.notices[2]?.phase).toBe('ended');
+    const quiet = receiveRecords(step.state, [alarmRecord(4, 1)], ME, true);
+    expect(quiet.messages).toEqual([]);
+    expect(quiet.state.order).toEqual([2, 4]);
+    expect(receiveRecords(quiet.state, [], ME).state.order).toEqual([2, 4]);
+  });
+
   it('ended or answered calls never seen ringing make no notice', () => {
     const { state, messages } = receive(initialReceiverState, [3, 0], [4, 9, 99]);
     expect(state.order).toEqual([]);
@@ -113,5 +129,7 @@ describe('calls in progress (报警接听)', () => {
     expect(Object.keys(calls)).toEqual(['2']);
     calls = callsInProgress(calls, [alarmRecord(1, 9, ME), alarmRecord(2, 0)]);
     expect(Object.keys(calls)).toEqual(['1']);
+    calls = callsInProgress({ ...calls, 5: alarmRecord(5, 9, 99) }, [alarmRecord(5, 9, 99)], true);
+    expect(Object.keys(calls)).toEqual(['5']);
   });
 });

@@ -62,14 +62,28 @@ function putNotice(state: ReceiverState, notice: AlarmNotice): ReceiverState {
   return { ...state, notices: { ...state.notices, [id]: notice }, order };
 }
 
-/** The records of a socket frame (the first one lists every live call; later ones, the changes). */
+/**
+ * The records of a socket frame. `whole`: the first frame of a connection, listing every live call;
+ * a ringing notice or the current call missing from it ended while the socket was down (it closes,
+ * the call with 此报警已结束). Later frames carry the changes.
+ */
 export function receiveRecords(
   start: ReceiverState,
   records: readonly AlarmRecord[],
   userId: number | null,
+  whole = false,
 ): Step {
   let state = start;
   const messages: ReceiverMessage[] = [];
+  if (whole) {
+    const live = new Set(records.map((record) => record.id));
+    if (state.current && !live.has(state.current.id)) {
+      state = { ...state, current: null };
+      messages.push('callEnded');
+    }
+    for (const id of state.order)
+      if (!live.has(id) && state.notices[id]?.phase === 'ringing') state = withoutNotice(state, id);
+  }
   for (const record of records) {
     const isCurrent = state.current?.id === record.id;
     const notice = state.notices[record.id];
@@ -160,12 +174,13 @@ export function ringingNotices(state: ReceiverState): AlarmNotice[] {
     .filter((notice): notice is AlarmNotice => notice !== undefined && notice.phase === 'ringing');
 }
 
-/** The calls in progress (answered, not ended) after a frame's records. */
+/** The calls in progress (answered, not ended) after a frame's records (`whole`: the full list). */
 export function callsInProgress(
   calls: Readonly<Record<number, AlarmRecord>>,
   records: readonly AlarmRecord[],
+  whole = false,
 ): Readonly<Record<number, AlarmRecord>> {
-  const next: Record<number, AlarmRecord> = { ...calls };
+  const next: Record<number, AlarmRecord> = whole ? {} : { ...calls };
   for (const record of records) next[record.id] = record;
   return Object.fromEntries(
     Object.entries(next).filter(([, record]) => record.eventStatus === EVENT_STATUS.answered),

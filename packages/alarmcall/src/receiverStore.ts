@@ -15,8 +15,8 @@ import {
 
 /** The receiver's zustand store: the pure rules of receiverLogic.ts bound to a state. */
 export interface ReceiverStore extends ReceiverState {
-  /** Records of the alarm-result socket; answers what to tell the user. */
-  receive(records: readonly AlarmRecord[], userId: number | null): ReceiverMessage[];
+  /** Records of the alarm-result socket (`whole`: a connection's first list); answers what to tell the user. */
+  receive(records: readonly AlarmRecord[], userId: number | null, whole?: boolean): ReceiverMessage[];
   tick(): void;
   beginAnswer(id: number, dialogOpen: boolean): ReceiverMessage | null;
   answerAccepted(record: AlarmRecord): void;
@@ -33,8 +33,8 @@ export function createReceiverStore(): ReceiverStoreApi {
     const apply = (next: ReceiverState) => set(next);
     return {
       ...initialReceiverState,
-      receive(records, userId) {
-        const step = receiveRecords(get(), records, userId);
+      receive(records, userId, whole = false) {
+        const step = receiveRecords(get(), records, userId, whole);
         apply(step.state);
         return step.messages;
       },

@@ -15,8 +15,9 @@ export interface AlarmSocketOptions {
   /** What to tell the user after a frame (此报警已结束). */
   onMessages?(messages: ReceiverMessage[]): void;
   onState?(state: PushState): void;
-  /** Every frame's records as they come (a view of its own, e.g. the calls in progress). */
-  onRecords?(records: AlarmRecord[]): void;
+  /** Every frame's records as they come (a view of its own, e.g. the calls in progress); `whole` as
+   * createAlarmResultClient says. */
+  onRecords?(records: AlarmRecord[], whole: boolean): void;
 }
 
 /**
@@ -42,9 +43,9 @@ export function useAlarmSocket(store: ReceiverStoreApi, options: AlarmSocketOpti
         url: alarmResultUrl(alarmServiceUrl, window.location),
         getToken: () => latest.current.getToken(),
         SockJS,
-        onRecords: (records) => {
-          latest.current.onRecords?.(records);
-          const messages = store.getState().receive(records, userId);
+        onRecords: (records, whole) => {
+          latest.current.onRecords?.(records, whole);
+          const messages = store.getState().receive(records, userId, whole);
           if (messages.length > 0) latest.current.onMessages?.(messages);
         },
         onState: (state) => latest.current.onState?.(state),

@@ -50,7 +50,7 @@ export function MonitorReceiverPage() {
     userId: userId ?? 0,
     enabled: userId !== undefined,
     // The calls in progress are read off the same frames: answered, not yet ended.
-    onRecords: (records) => setInProgress((calls) => callsInProgress(calls, records)),
+    onRecords: (records, whole) => setInProgress((calls) => callsInProgress(calls, records, whole)),
   });
   const notices = useStore(store, (state) => state.notices);
   const order = useStore(store, (state) => state.order);

@@ -34,6 +34,7 @@ import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { sheetRows } from '../../test/xlsx.js';
 import { runtimeOf } from '../iot/runtime.js';
 import { alarmCallsOf } from './routes.js';
+import { ALARM_RESYNC_CLOSE } from './service.js';
 import { seedDemoAlarmBoxes } from './seed.js';
 
 let t: TestApp;
@@ -335,6 +336,30 @@ describe('shouting and signing out', () => {
     expect(await talk.closed).toBe(4401);
     expect(await results.closed).toBe(4401);
     await t.api(api.hangUp, { token: tokens.opone ?? '', body: { alarmId: called.data?.id ?? 0 } });
+  });
+});
+
+describe('after the bus was lost', () => {
+  it('closes the alarm sockets to be listed afresh (1012), and the intercom of a call that ended meanwhile', async () => {
+    const a = await box();
+    const results = await alarmSocket(tokens.optwo ?? '');
+    await eventually(() => Promise.resolve(results.welcomed()));
+    const called = await t.api(api.updateAlarmPeople, {
+      token: tokens.opone ?? '',
+      body: { alarmId: [], devId: [a.device.id], interfaceType: 0 },
+    });
+    const alarmId = called.data?.id ?? 0;
+    const listen = await talkSocket(ALARM_LISTEN_PATH, tokens.opone ?? '', [a.device.id]);
+    expect(listen.ready).toBe('ready');
+    // The call ends while no event can arrive: written straight to the table.
+    await t.handle.db
+      .update(alarmCalls)
+      .set({ state: 'ended', endReason: 'box', endedAt: new Date() })
+      .where(eq(alarmCalls.id, alarmId));
+    await alarmCallsOf(t.app.cityops).resync();
+    expect(await results.closed).toBe(ALARM_RESYNC_CLOSE);
+    expect(await listen.closed).toBe(4410);
+    expect(listen.texts.some((text) => text.includes('"ended"'))).toBe(true);
   });
 });
 

@@ -79,6 +79,9 @@ export interface TalkPeer {
   close(code: number, reason: string): void;
 }
 
+/** WebSocket 1012 (service restart): not final, the client reconnects (after the back-off). */
+export const ALARM_RESYNC_CLOSE = 1012;
+
 export class AlarmCalls {
   readonly peers = new Set<AlarmPeer>();
   readonly talkers = new Set<TalkPeer>();
@@ -98,7 +101,7 @@ export class AlarmCalls {
     };
     this.stopListening = await listenBus(this.ctx.listen, {
       onEvent: (event) => void this.onEvent(event),
-      onReconnect: () => undefined,
+      onReconnect: () => void this.resync(),
     });
     this.sweepTimer = setInterval(() => void this.sweep(), CALL_SWEEP_MS);
     this.sweepTimer.unref();
@@ -224,6 +227,36 @@ export class AlarmCalls {
 
   // ---- the bus ----
 
+  /** The intercom sockets of calls that ended close, telling why (ALARM_TALK_CLOSE.callEnded). */
+  private closeEndedTalk(calls: readonly CallRow[]) {
+    for (const call of calls)
+      if (call.state === 'ended')
+        for (const peer of [...this.talkers])
+          if (peer.callId === call.id) {
+            peer.send({
+              type: 'ended',
+              devId: call.deviceId ?? 0,
+              reason: (call.endReason ?? 'box') as CallEndReason,
+            });
+            peer.close(ALARM_TALK_CLOSE.callEnded, 'call ended');
+          }
+  }
+
+  /**
+   * After events may have been missed (the bus connection was lost): every alarm-result socket is
+   * closed as the server restarting (1012), so its client reconnects and gets the whole list again;
+   * an intercom whose call ended meanwhile closes.
+   */
+  async resync(): Promise<void> {
+    for (const peer of [...this.peers]) peer.close(ALARM_RESYNC_CLOSE, 'events may have been missed');
+    try {
+      const ids = [...this.talkers].flatMap((peer) => (peer.callId === null ? [] : [peer.callId]));
+      if (ids.length > 0) this.closeEndedTalk(await repo.callsByIds(this.ctx.db, ids));
+    } catch (error) {
+      this.log.error({ err: error }, 'alarmbox: the intercoms could not be checked again');
+    }
+  }
+
   private async onEvent(event: BusEvent) {
     try {
       if (event.k === 'sessions') {
@@ -234,17 +267,7 @@ export class AlarmCalls {
       }
       if (event.k !== 'alarm.calls') return;
       const calls = await repo.callsByIds(this.ctx.db, event.callIds);
-      for (const call of calls)
-        if (call.state === 'ended')
-          for (const peer of [...this.talkers])
-            if (peer.callId === call.id) {
-              peer.send({
-                type: 'ended',
-                devId: call.deviceId ?? 0,
-                reason: (call.endReason ?? 'box') as CallEndReason,
-              });
-              peer.close(ALARM_TALK_CLOSE.callEnded, 'call ended');
-            }
+      this.closeEndedTalk(calls);
       if (this.peers.size === 0) return;
       const records = await repo.records(this.ctx.db, calls);
       for (const peer of this.peers) {
