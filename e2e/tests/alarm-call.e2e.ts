@@ -11,7 +11,7 @@ import { openVideoBrowser } from '../src/video.js';
  * microphone playing OPERATOR_TONE_HZ; the alarm-box simulator's boxes speak BOX_TONE_HZ. A box rings,
  * both operators see the notice, one answers and the other's button turns 已被接听(5); each side hears
  * the other (the page by its intercom's measured pitch, the box by the simulator's); a second box
- * ringing during the call cannot be answered; the box hangs up and 此报警已结束 shows.
+ * ringing during the call cannot be answered (after a reload, which gives the call dialog back); the box hangs up and 此报警已结束 shows.
  */
 let stack: AlarmStack;
 const browsers: Browser[] = [];
@@ -69,6 +69,13 @@ describe('一键报警', () => {
     await expect
       .poll(() => stack.boxes.view(first.deviceKey).heard.dominantHz, { timeout: 20_000 })
       .toSatisfy((hz: number | null) => near(hz, OPERATOR_TONE_HZ));
+
+    // A reload during the call gives the dialog back, and the intercom connects again.
+    await admin.reload();
+    await intercom.and(admin.locator('[data-intercom-state="connected"]')).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => Number(await intercom.getAttribute('data-heard-hz')), { timeout: 20_000 })
+      .toSatisfy((hz: number) => near(hz, BOX_TONE_HZ));
 
     // A second box rings during the call: its answer button is disabled, with the warning.
     await stack.boxes.press(second.deviceKey);

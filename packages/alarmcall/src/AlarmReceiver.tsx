@@ -102,9 +102,9 @@ export function AlarmReceiverProvider(props: AlarmReceiverProps) {
   const shown = useRef(new Set<number>());
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
-  useEffect(() => {
-    if (!current) setDialogOpen(false);
-  }, [current]);
+  // The dialog shows while the user has a call: answered here, or given back after a reload.
+  const currentId = current?.id ?? null;
+  useEffect(() => setDialogOpen(currentId !== null), [currentId]);
   useEffect(() => {
     if (!showNotices) return;
     const fresh = order.filter((id) => !shown.current.has(id));

@@ -116,6 +116,14 @@ describe('alarm receiver rules (§4.6)', () => {
     expect(receiveRecords(quiet.state, [], ME).state.order).toEqual([2, 4]);
   });
 
+  it('after a reload, the whole list gives back the call this user talks in; a change frame does not', () => {
+    expect(receive(initialReceiverState, [6, 9, ME]).state.current).toBeNull();
+    const step = receiveRecords(initialReceiverState, [alarmRecord(5, 1), alarmRecord(6, 9, ME)], ME, true);
+    expect(step.state.current?.id).toBe(6);
+    expect(step.state.order).toEqual([5]);
+    expect(receiveRecords(initialReceiverState, [alarmRecord(6, 9, 99)], ME, true).state.current).toBeNull();
+  });
+
   it('ended or answered calls never seen ringing make no notice', () => {
     const { state, messages } = receive(initialReceiverState, [3, 0], [4, 9, 99]);
     expect(state.order).toEqual([]);

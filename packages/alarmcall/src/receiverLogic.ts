@@ -65,7 +65,8 @@ function putNotice(state: ReceiverState, notice: AlarmNotice): ReceiverState {
 /**
  * The records of a socket frame. `whole`: the first frame of a connection, listing every live call;
  * a ringing notice or the current call missing from it ended while the socket was down (it closes,
- * the call with 此报警已结束). Later frames carry the changes.
+ * the call with 此报警已结束), and a call in it this user answered is their current call again (after a
+ * reload, the dialog comes back). Later frames carry the changes.
  */
 export function receiveRecords(
   start: ReceiverState,
@@ -106,6 +107,9 @@ export function receiveRecords(
       } else if (mine && state.current === null && state.answering === record.id) {
         // The server's frame may beat the answer's response: it is this user's call either way.
         state = withoutNotice({ ...state, current: record, answering: null }, record.id);
+      } else if (mine && whole && state.current === null && state.answering === null) {
+        // A connection's list holds a call this user talks in (the page was reloaded): it is theirs again.
+        state = withoutNotice({ ...state, current: record }, record.id);
       } else if (notice && notice.phase === 'ringing' && state.answering !== record.id) {
         state = putNotice(state, { record, phase: 'answered', countdown: ALARM_NOTICE_COUNTDOWN_S });
       }
