@@ -9,13 +9,24 @@
  * 2. audio mouth-to-ear through the relay, both directions, on one answered call: the box's `voice`
  *    publish → the listen socket, and the talk socket's send → the box's `speaker`; 320-byte frames, a
  *    sequence number in their first 4 bytes, FRAMES_PER_SECOND for AUDIO_SECONDS: p50/p95/max.
- * The clients run in this process (the server's event loop is shared with them: figures are an upper
- * bound of what a separate client would see).
+ * 3. press → painted, in Chromium: one of the operators is a real browser signed in to the built shell
+ *    (when `apps/shell/dist` exists: `make bench` builds it). Its page samples, every animation frame,
+ *    the header bell's count of ringing calls and the notices on screen, so "painted" is the frame that
+ *    shows it (about 16 ms resolution): press → the bell counts every call of the round, and press → the
+ *    first notice. The notices after the first are staggered ALARM_NOTICE_STAGGER_MS apart by design
+ *    (§4.6), so only the first is a latency.
+ * The socket clients run in this process (the server's event loop is shared with them: figures are an
+ * upper bound of what a separate client would see); Chromium is a process of its own.
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Page } from 'playwright-core';
 import {
   ALARM_LISTEN_PATH,
+  ALARM_NOTICE_COUNTDOWN_S,
   ALARM_PAGES,
+  ALARM_SOCKET_OPEN_DELAY_MS,
   ALARM_RESULT_PATH,
   ALARM_TALK_PATH,
   alarmCallEndpoints,
@@ -40,6 +51,8 @@ import {
   insertProject,
   type TestDevice,
 } from '@cityops/server/src/test/iotDevices.js';
+import { openBrowser, type Browser } from '../e2e/src/browser.js';
+import { signIn } from '../e2e/src/signIn.js';
 import { databaseKinds, ms, quantile, signedIn, startBenchApp, type DatabaseKind } from './serverApp.js';
 
 type MqttClient = Awaited<ReturnType<typeof connectDevice>>;
@@ -51,6 +64,9 @@ const FRAMES_PER_SECOND = 50;
 const AUDIO_SECONDS = 10;
 const PASSWORD = 'Bench@123';
 const NOTICE_WAIT_MS = 15_000;
+
+const SHELL_DIST = resolve(import.meta.dirname, '../apps/shell/dist');
+const HAS_SHELL = existsSync(resolve(SHELL_DIST, 'index.html'));
 
 const wallMs = () => performance.timeOrigin + performance.now();
 const pause = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
@@ -142,6 +158,35 @@ const latencies = (sent: Map<number, number>, arrived: Map<number, number>) =>
     return got === undefined ? [] : [got - at];
   });
 
+interface PaintLog {
+  /** [time, count] each time the header bell's count changes. */
+  bell: Array<[number, number]>;
+  /** Alarm id → the frame its notice was first on screen. */
+  notices: Record<string, number>;
+}
+
+/**
+ * Samples the bell and the notices at every animation frame (epoch ms, comparable with wallMs). Sent
+ * as text: tsx would wrap a function's inner functions in a helper the page does not have.
+ */
+const RECORD_PAINTS = `(() => {
+  const log = { bell: [], notices: {} };
+  window.paintLog = log;
+  const frame = () => {
+    const at = performance.timeOrigin + performance.now();
+    const bell = Number(document.querySelector('[data-alarm-bell]')?.getAttribute('data-alarm-bell') ?? 0);
+    if (log.bell.at(-1)?.[1] !== bell) log.bell.push([at, bell]);
+    for (const notice of document.querySelectorAll('[data-alarm-notice]')) {
+      const id = notice.getAttribute('data-alarm-notice') ?? '';
+      log.notices[id] ??= at;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})()`;
+
+const paintLog = (page: Page) => page.evaluate(() => (window as unknown as { paintLog: PaintLog }).paintLog);
+
 async function measure(kind: DatabaseKind) {
   const bench = await startBenchApp(kind, undefined, {
     MQTT_PORT: '0',
@@ -149,6 +194,7 @@ async function measure(kind: DatabaseKind) {
     DEMO_DEVICES: '0',
     OVERLOAD_TARGET_UTILIZATION: '0',
     OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+    ...(HAS_SHELL ? { SHELL_DIST } : {}),
   });
   const baseUrl = await bench.app.listen({ host: '127.0.0.1', port: 0 });
   const origin = baseUrl.replace(/^http/, 'ws');
@@ -169,6 +215,8 @@ async function measure(kind: DatabaseKind) {
   if (!role || !page) throw new Error('no role or no monitor page');
   await db.insert(roleResources).values({ roleId: role.id, resourceId: page.id });
   const tokens: string[] = [];
+  // With the shell built, the last operator is a browser.
+  const socketOperators = HAS_SHELL ? OPERATORS - 1 : OPERATORS;
   for (let i = 0; i < OPERATORS; i += 1) {
     const userName = `alarm_bench_${i}`;
     await createAccount(db, {
@@ -179,6 +227,7 @@ async function measure(kind: DatabaseKind) {
       roleCodes: ['alarm_bench'],
       projectIds: [projectId],
     });
+    if (i >= socketOperators) continue;
     const login = await bench.app.inject({
       method: 'POST',
       url: `${API_PREFIX}${authEndpoints.login.path}`,
@@ -212,9 +261,20 @@ async function measure(kind: DatabaseKind) {
   const sockets: WebSocket[] = [];
   for (const [i, token] of tokens.entries())
     sockets.push(await alarmSocket(origin, token, arrivals[i] ?? new Map()));
+  let browser: Browser | null = null;
+  if (HAS_SHELL) {
+    browser = await openBrowser();
+    await signIn(browser.page, baseUrl, { userName: `alarm_bench_${OPERATORS - 1}`, password: PASSWORD });
+    await browser.page.locator('[data-alarm-bell]').waitFor({ timeout: 30_000 });
+    await pause(ALARM_SOCKET_OPEN_DELAY_MS + 1_000);
+    await browser.page.evaluate(RECORD_PAINTS);
+  }
   await pause(500);
 
-  console.log(`\n${bench.label}: ${sockets.length} operators on the alarm-result socket (SockJS websocket)`);
+  console.log(
+    `\n${bench.label}: ${sockets.length} operators on the alarm-result socket (SockJS websocket)` +
+      (browser ? ', 1 in Chromium' : ' (no shell build: no browser operator)'),
+  );
   let next = 0;
   for (const presses of PRESSES) {
     const round = boxes.slice(next, next + presses);
@@ -246,14 +306,35 @@ async function measure(kind: DatabaseKind) {
       `  ${String(presses).padStart(3)} box(es) at once, press → notice: ${summary(samples)}  ` +
         `(${samples.length} of ${expected} notices)`,
     );
+    if (browser) {
+      const start = Math.min(...pressed.values());
+      const until = wallMs() + NOTICE_WAIT_MS;
+      const done = (log: PaintLog) =>
+        log.bell.some(([at, n]) => at >= start && n >= presses) &&
+        Object.values(log.notices).some((at) => at >= start);
+      let log = await paintLog(browser.page);
+      while (!done(log) && wallMs() < until) {
+        await pause(50);
+        log = await paintLog(browser.page);
+      }
+      const bellAt = log.bell.find(([at, n]) => at >= start && n >= presses)?.[0];
+      const firstNotice = Math.min(...Object.values(log.notices).filter((at) => at >= start));
+      console.log(
+        `      in Chromium, press → painted: the bell counts all ${presses}: ` +
+          `${bellAt === undefined ? 'never' : ms(bellAt - start)}; the first notice: ` +
+          `${Number.isFinite(firstNotice) ? ms(firstNotice - start) : 'never'}`,
+      );
+    }
     for (const box of round)
       await box.client.publishAsync(
         callTopic(box.device.deviceKey, 'call'),
         JSON.stringify({ action: 'hangup', callId: `bench-${box.device.id}` }),
         { qos: 1 },
       );
-    await pause(1_000);
+    // The notices count 已结束(5) down before the next round.
+    await pause(browser ? 1_000 + ALARM_NOTICE_COUNTDOWN_S * 1_000 : 1_000);
   }
+  await browser?.close();
 
   // The audio: the last box rings, the first operator answers and opens the intercom.
   const talker = boxes[boxes.length - 1];
