@@ -87,6 +87,9 @@ export class AlarmCalls {
   readonly talkers = new Set<TalkPeer>();
   private stopListening: (() => Promise<void>) | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
+  /** Calls changed on the bus and not yet sent to the sockets; `delivering` is sending them. */
+  private readonly changedCalls = new Set<number>();
+  private delivering: Promise<void> | null = null;
 
   constructor(
     readonly ctx: Ctx,
@@ -100,7 +103,7 @@ export class AlarmCalls {
       gone: (device) => void this.gone(device),
     };
     this.stopListening = await listenBus(this.ctx.listen, {
-      onEvent: (event) => void this.onEvent(event),
+      onEvent: (event) => this.onEvent(event),
       onReconnect: () => void this.resync(),
     });
     this.sweepTimer = setInterval(() => void this.sweep(), CALL_SWEEP_MS);
@@ -113,6 +116,7 @@ export class AlarmCalls {
     for (const peer of [...this.peers]) peer.close(1001, 'server shutting down');
     for (const peer of [...this.talkers]) peer.close(1001, 'server shutting down');
     await this.stopListening?.();
+    await this.delivering;
   }
 
   // ---- what boxes say ----
@@ -257,25 +261,43 @@ export class AlarmCalls {
     }
   }
 
-  private async onEvent(event: BusEvent) {
-    try {
-      if (event.k === 'sessions') {
-        const ended = new Set(event.sessionIds);
-        for (const peer of [...this.peers, ...this.talkers])
-          if (ended.has(peer.sessionId)) peer.close(PUSH_CLOSE.unauthorized, 'session ended');
-        return;
+  private onEvent(event: BusEvent) {
+    if (event.k === 'sessions') {
+      const ended = new Set(event.sessionIds);
+      for (const peer of [...this.peers, ...this.talkers])
+        if (ended.has(peer.sessionId)) peer.close(PUSH_CLOSE.unauthorized, 'session ended');
+      return;
+    }
+    if (event.k !== 'alarm.calls') return;
+    for (const id of event.callIds) this.changedCalls.add(id);
+    this.delivering ??= this.deliverChanges().finally(() => {
+      this.delivering = null;
+    });
+  }
+
+  /**
+   * Tells the sockets what changed. The calls changed meanwhile are read and sent together: when 100
+   * boxes ring at once, a few reads and frames carry them, not one of each per call. Each call is sent
+   * as it is when read (its latest state).
+   */
+  private async deliverChanges() {
+    while (this.changedCalls.size > 0) {
+      // Let the events already on their way land in this batch.
+      await new Promise((resolve) => setImmediate(resolve));
+      const ids = [...this.changedCalls];
+      this.changedCalls.clear();
+      try {
+        const calls = await repo.callsByIds(this.ctx.db, ids);
+        this.closeEndedTalk(calls);
+        if (this.peers.size === 0) continue;
+        const records = await repo.records(this.ctx.db, calls);
+        for (const peer of this.peers) {
+          const mine = records.filter((record) => peerHears(peer, record));
+          if (mine.length > 0) peer.send(mine);
+        }
+      } catch (error) {
+        this.log.error({ err: error }, 'alarmbox: changed calls could not be sent');
       }
-      if (event.k !== 'alarm.calls') return;
-      const calls = await repo.callsByIds(this.ctx.db, event.callIds);
-      this.closeEndedTalk(calls);
-      if (this.peers.size === 0) return;
-      const records = await repo.records(this.ctx.db, calls);
-      for (const peer of this.peers) {
-        const mine = records.filter((record) => peerHears(peer, record));
-        if (mine.length > 0) peer.send(mine);
-      }
-    } catch (error) {
-      this.log.error({ err: error }, 'alarmbox: a bus event could not be handled');
     }
   }
 
