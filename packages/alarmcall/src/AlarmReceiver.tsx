@@ -108,11 +108,12 @@ export function AlarmReceiverProvider(props: AlarmReceiverProps) {
   useEffect(() => {
     if (!showNotices) return;
     const fresh = order.filter((id) => !shown.current.has(id));
+    // One ring for the calls that came together (a ring each would start as many audio contexts).
+    if (fresh.some((id) => store.getState().notices[id]?.phase === 'ringing')) playRing();
     fresh.forEach((id, index) => {
       shown.current.add(id);
       const notice = store.getState().notices[id];
       if (!notice) return;
-      playRing();
       notifyHidden(notice.record, t('noticeTitle'), () =>
         answerRef.current(notice.record.devId, notice.record.id),
       );
