@@ -107,7 +107,7 @@ export function MonitorPage() {
   const list = useBoxListState();
   const { state } = list;
   const boxes = useLiveBoxes(state);
-  const map = useLiveBoxMap(state.projectId);
+  const map = useLiveBoxMap(state.projectId, state.areaId);
   const calls = useLiveCalls();
   const { areas, centre } = useProjectMap(state.projectId);
   const { actions, dialog } = useBoxActions();

@@ -95,10 +95,10 @@ export function useLiveBoxes(request: AlarmBoxListRequest) {
 }
 
 /** The located boxes of a project (or all) for the map, live. */
-export function useLiveBoxMap(projectId: number | undefined) {
+export function useLiveBoxMap(projectId: number | undefined, areaId: number | undefined) {
   const { http } = useCrud();
   const endpoint = alarmCallEndpoints.boxMap;
-  const input = { query: { projectId } };
+  const input = { query: { projectId, areaId } };
   return useQuery({
     queryKey: endpointKey(endpoint, input),
     queryFn: ({ signal }) => http.call(endpoint, { ...input, signal }),

@@ -319,12 +319,13 @@ export const alarmCallEndpoints = {
     alarmBoxListRequestSchema,
     pageSchema(alarmBoxRowSchema),
   ),
-  /** The located boxes for the map (at most ALARM_BOX_MAP_MAX), with their state. */
+  /** The located boxes for the map (at most ALARM_BOX_MAP_MAX), with their state; of one area (and
+   * the areas under it) when `areaId` is given. */
   boxMap: defineEndpoint({
     method: 'GET',
     path: '/onKeyAlarm/box/map',
     access: answerAccess,
-    query: getQuery({ projectId: idFilter }),
+    query: getQuery({ projectId: idFilter, areaId: idFilter }),
     body: z.undefined(),
     data: z.object({ list: z.array(alarmBoxRowSchema), total: z.number().int() }),
   }),

@@ -21,7 +21,7 @@ import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { alarmCalls, projects, userProjects } from '../../db/schema.js';
+import { alarmCalls, areas, devices, projects, userProjects } from '../../db/schema.js';
 import { loadSecretBox } from '../../db/secretBox.js';
 import {
   connectDevice,
@@ -364,6 +364,36 @@ describe('after the bus was lost', () => {
 });
 
 describe('the records', () => {
+  it('filters the list and the map by an area and the areas under it', async () => {
+    const db = t.handle.db;
+    const [district] = await db
+      .insert(areas)
+      .values({ projectId: projectA, name: '东区', type: 'areadir' })
+      .returning({ id: areas.id });
+    const [street] = await db
+      .insert(areas)
+      .values({ projectId: projectA, parentId: district?.id ?? null, name: '东街', type: 'areanode' })
+      .returning({ id: areas.id });
+    const [inStreet, outside] = [await box(), await box()];
+    await db
+      .update(devices)
+      .set({ areaId: street?.id ?? null, longitude: 120.1, latitude: 30.2 })
+      .where(eq(devices.id, inStreet.device.id));
+    await db
+      .update(devices)
+      .set({ longitude: 120.2, latitude: 30.3 })
+      .where(eq(devices.id, outside.device.id));
+    const token = tokens.opone ?? '';
+    const listed = await t.api(api.boxes, { token, body: { projectId: projectA, areaId: district?.id } });
+    expect(listed.data?.list.map((row) => row.id)).toEqual([inStreet.device.id]);
+    const mapped = await t.api(api.boxMap, { token, query: { projectId: projectA, areaId: district?.id } });
+    expect(mapped.data?.list.map((row) => row.id)).toEqual([inStreet.device.id]);
+    const whole = await t.api(api.boxMap, { token, query: { projectId: projectA } });
+    expect(whole.data?.list.map((row) => row.id)).toEqual(
+      expect.arrayContaining([inStreet.device.id, outside.device.id]),
+    );
+  });
+
   it('lists the boxes with their state, binds a camera of the box’s project, filters and exports the history', async () => {
     const a = await box();
     await a.call('ring', 'press-records');

@@ -46,7 +46,7 @@ export default async function alarmboxRoutes(app: FastifyInstance) {
   route(app, api.hangUp, (input) => service.hangUp(actorOfInput(input), input.body.alarmId));
   route(app, api.current, (input) => service.current(userOf(input)));
   route(app, api.boxes, (input) => boxPage(service, userOf(input), input.body));
-  route(app, api.boxMap, (input) => boxMap(service, userOf(input), input.query.projectId));
+  route(app, api.boxMap, (input) => boxMap(service, userOf(input), input.query));
   route(app, api.bindCamera, (input) =>
     bindCamera(service, actorOfInput(input), input.body.devId, input.body.cameraCode),
   );

@@ -444,19 +444,14 @@ export async function boxPage(
   input: BoxListInput,
 ): Promise<Page<AlarmBoxRow>> {
   const keyword = input.keyword?.toLowerCase();
-  let rows = (await boxRows(calls, userId, input.projectId)).filter(
+  const rows = (await boxesIn(calls, userId, input)).filter(
     (row) =>
-      (input.areaId === undefined || row.areaName !== '') &&
       (input.state === undefined || row.state === input.state) &&
       (!keyword ||
         [row.devName, row.controlCode ?? '', row.siteName, row.address].some((text) =>
           text.toLowerCase().includes(keyword),
         )),
   );
-  if (input.areaId !== undefined) {
-    const inArea = new Set(await repo.boxIdsInArea(calls.ctx.db, input.areaId));
-    rows = rows.filter((row) => inArea.has(row.id));
-  }
   const direction = input.sortOrder === 'desc' ? -1 : 1;
   if (input.sortField === 'lastCallTime')
     rows.sort((a, b) => direction * (a.lastCallTime ?? '').localeCompare(b.lastCallTime ?? ''));
@@ -470,10 +465,20 @@ export async function boxPage(
   };
 }
 
-export async function boxMap(calls: AlarmCalls, userId: number, projectId?: number) {
-  const located = (await boxRows(calls, userId, projectId)).filter(
-    (row) => row.lng !== null && row.lat !== null,
-  );
+/** The boxes of a project (or all the user's), of one area and the areas under it when given. */
+async function boxesIn(calls: AlarmCalls, userId: number, where: { projectId?: number; areaId?: number }) {
+  const rows = await boxRows(calls, userId, where.projectId);
+  if (where.areaId === undefined) return rows;
+  const inArea = new Set(await repo.boxIdsInArea(calls.ctx.db, where.areaId));
+  return rows.filter((row) => inArea.has(row.id));
+}
+
+export async function boxMap(
+  calls: AlarmCalls,
+  userId: number,
+  where: { projectId?: number; areaId?: number },
+) {
+  const located = (await boxesIn(calls, userId, where)).filter((row) => row.lng !== null && row.lat !== null);
   return { list: located.slice(0, ALARM_BOX_MAP_MAX), total: located.length };
 }
 
