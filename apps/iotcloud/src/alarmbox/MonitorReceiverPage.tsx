@@ -10,6 +10,7 @@ import {
   createReceiverStore,
   useAlarmSocket,
   useAlarmTexts,
+  type ReceiverStoreApi,
 } from '@cityops/alarmcall';
 import { useFramePermissions, useRuntime } from '@cityops/subapp';
 
@@ -39,7 +40,6 @@ function CallCard({ record, action }: { record: AlarmRecord; action?: ReactNode 
  * shows no notices while this page is in view.
  */
 export function MonitorReceiverPage() {
-  const t = useAlarmTexts();
   const runtime = useRuntime();
   const userId = useFramePermissions().data?.userId;
   const [store] = useState(createReceiverStore);
@@ -52,6 +52,26 @@ export function MonitorReceiverPage() {
     // The calls in progress are read off the same frames: answered, not yet ended.
     onRecords: (records, whole) => setInProgress((calls) => callsInProgress(calls, records, whole)),
   });
+  return (
+    <ReceiverBoard
+      store={store}
+      inProgress={inProgress}
+      onAnswer={(record) => runtime.answerAlarm(record.devId, record.id)}
+    />
+  );
+}
+
+/** The duty view itself: the ringing calls of `store` with 接听, and the calls in progress. */
+export function ReceiverBoard({
+  store,
+  inProgress,
+  onAnswer,
+}: {
+  store: ReceiverStoreApi;
+  inProgress: Readonly<Record<number, AlarmRecord>>;
+  onAnswer(record: AlarmRecord): void;
+}) {
+  const t = useAlarmTexts();
   const notices = useStore(store, (state) => state.notices);
   const order = useStore(store, (state) => state.order);
   const ringing = order.map((id) => notices[id]).filter((notice) => notice?.phase === 'ringing');
@@ -79,7 +99,7 @@ export function MonitorReceiverPage() {
                       danger
                       size="large"
                       data-alarm-answer={notice.record.id}
-                      onClick={() => runtime.answerAlarm(notice.record.devId, notice.record.id)}
+                      onClick={() => onAnswer(notice.record)}
                     >
                       {t('answer')}
                     </Button>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Empty, Flex, Input, Modal, Typography } from 'antd';
 import { SoundOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { alarmCallEndpoints, YELL_MAX_BOXES, type AlarmBoxRow, type TalkOpenFrame } from '@cityops/contract';
 import { readPageSettings, readToken } from '@cityops/client';
-import { useAlarmTexts } from '@cityops/alarmcall';
+import { useAlarmTexts, type IntercomDeps } from '@cityops/alarmcall';
+import { useEndpointQuery } from '@cityops/crud';
 import { IntercomPanel } from '@cityops/alarmcall/intercom';
+import type { SubAppPageProps } from '@cityops/subapp';
 import { showMessage } from '@cityops/ui';
-import { useRuntime } from '@cityops/subapp';
 
 const settings = readPageSettings();
 
@@ -22,18 +22,15 @@ export function yellFrame(accessToken: string, boxes: readonly AlarmBoxRow[]): T
 
 /**
  * 远程喊话 (issue 14): choose idle online boxes (yellTargets), then shout to all of them through one
- * talk socket, with the intercom's texts and timer; 请先选择设备 when none is chosen.
+ * talk socket, with the intercom's texts and timer; 请先选择设备 when none is chosen. `intercom`: the
+ * socket and microphone to use instead of the browser's (tests).
  */
-export function YellingPage() {
+export function YellingPage({ intercom }: Partial<SubAppPageProps> & { intercom?: IntercomDeps }) {
   const t = useAlarmTexts();
-  const { http } = useRuntime();
   const [keyword, setKeyword] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
   const [frame, setFrame] = useState<TalkOpenFrame | null>(null);
-  const targets = useQuery({
-    queryKey: ['alarmbox', 'yellTargets', keyword],
-    queryFn: () => http.call(alarmCallEndpoints.yellTargets, { query: { keyword } }),
-  });
+  const targets = useEndpointQuery(alarmCallEndpoints.yellTargets, { query: { keyword } });
   const boxes = targets.data ?? [];
 
   const start = () => {
@@ -75,7 +72,7 @@ export function YellingPage() {
         <Flex vertical gap={16}>
           {frame ? (
             <>
-              <IntercomPanel alarmboxUrl={settings.alarmboxUrl} hello={frame} yelling />
+              <IntercomPanel alarmboxUrl={settings.alarmboxUrl} hello={frame} yelling deps={intercom} />
               <Button danger onClick={stop} data-yell-stop="">
                 {t('stopYell')}
               </Button>

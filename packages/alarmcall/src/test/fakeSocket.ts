@@ -16,8 +16,10 @@ export class FakeSocket implements PushSocket {
   send(data: string | ArrayBuffer) {
     this.sent.push(typeof data === 'string' ? (JSON.parse(data) as unknown) : data);
   }
+  closed = false;
   close() {
     this.readyState = 3;
+    this.closed = true;
   }
   open() {
     this.readyState = 1;

@@ -5,6 +5,7 @@ export function alarmRecord(
   id: number,
   eventStatus: EventStatus,
   answeredBy: number | null = null,
+  extra: Partial<AlarmRecord> = {},
 ): AlarmRecord {
   return {
     id,
@@ -31,5 +32,6 @@ export function alarmRecord(
     answeredBy: answeredBy === null ? null : { userId: answeredBy, name: `user${answeredBy}` },
     endReason: eventStatus === 0 ? 'box' : null,
     outgoing: false,
+    ...extra,
   };
 }

@@ -53,10 +53,11 @@ export function AlarmBell() {
   const receiver = useAlarmReceiver();
   const t = useAlarmTexts();
   if (!receiver) return null;
-  return <Bell receiver={receiver} label={t('receiver')} />;
+  return <AlarmBellButton receiver={receiver} label={t('receiver')} />;
 }
 
-function Bell({ receiver, label }: { receiver: AlarmReceiverValue; label: string }) {
+/** The bell of a running receiver: its ringing count, and the list to answer from on click. */
+export function AlarmBellButton({ receiver, label }: { receiver: AlarmReceiverValue; label: string }) {
   const count = useStore(receiver.store, (state) => ringingNotices(state).length);
   return (
     <Dropdown
