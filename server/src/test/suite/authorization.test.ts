@@ -307,6 +307,10 @@ function pointedAtForeign(value: unknown, camera: string): unknown {
   );
 }
 
+/** An object's fields without the null ones; anything else as it is. */
+const withoutNulls = (value: unknown) =>
+  isObject(value) ? Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== null)) : value;
+
 /** A device form with this control code; any other input as it is. */
 const withControlCode = (body: unknown, code: string) =>
   body !== null && typeof body === 'object' && 'deviceKey' in body ? { ...body, controlCode: code } : body;
@@ -330,7 +334,8 @@ function foreignInputs(route: ContractRoute): Input[] {
     // A device's control code is its own, not a camera's: a new one per probe.
     const code = registry ? `MATRIX-CODE-${(probes += 1)}` : camera;
     const input = {
-      query: pointedAtForeign(queries[i], code),
+      // A query string has no null: a field set to none is left out.
+      query: withoutNulls(pointedAtForeign(queries[i], code)),
       // A GET's body is never read.
       body:
         route.endpoint.method === 'GET'
