@@ -63,6 +63,21 @@ describe('报警接听 (the duty view)', () => {
   });
 });
 
+/**
+ * Ticks a box and waits until it shows ticked: antd's group drops a click on a checkbox that has not
+ * registered itself yet (its effect may not have run when the list first paints), so it clicks again.
+ */
+async function choose(container: HTMLElement, devId: number) {
+  const input = () => {
+    const item = container.querySelector(`[data-yell-box="${devId}"]`);
+    return (item?.matches('input') ? item : item?.querySelector('input')) as HTMLInputElement;
+  };
+  await waitFor(() => {
+    if (!input().checked) fireEvent.click(input());
+    expect(input().checked).toBe(true);
+  });
+}
+
 describe('远程喊话', () => {
   const targets = [box(1), box(2), box(3)];
   const renderYelling = () =>
@@ -84,8 +99,8 @@ describe('远程喊话', () => {
     FakeSocket.made = [];
     const { container } = renderYelling();
     await screen.findByText('报警柱1');
-    fireEvent.click(screen.getByText('报警柱1'));
-    fireEvent.click(screen.getByText('报警柱3'));
+    await choose(container, 101);
+    await choose(container, 103);
     fireEvent.click(screen.getByRole('button', { name: /开始喊话/ }));
     await waitFor(() => expect(FakeSocket.made).toHaveLength(1));
     const [talk] = FakeSocket.made;
