@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Locator } from 'playwright-core';
-import { DEVICE_IMPORT_COLUMNS } from '@cityops/contract';
+import { DEMO_ALARM_BOXES, DEVICE_IMPORT_COLUMNS } from '@cityops/contract';
 import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { iotcloudFrame, openVideoPage, pageIn } from '../src/video.js';
@@ -303,8 +303,10 @@ describe('设备概览', () => {
     const frame = await open(OVERVIEW);
     const page = pageIn(frame, OVERVIEW);
     const total = page.locator('.ant-card', { hasText: '设备总数' }).locator('.ant-statistic-content');
-    // The demo fleet's 20 and the four this file registered (two by hand, two imported).
-    await expect.poll(() => total.textContent(), { timeout: 30_000 }).toBe('24');
+    // The demo fleet's 20, its alarm boxes, and the four this file registered (two by hand, two imported).
+    await expect
+      .poll(() => total.textContent(), { timeout: 30_000 })
+      .toBe(String(20 + DEMO_ALARM_BOXES.length + 4));
     await page.locator('.ant-card', { hasText: '在线率' }).getByText('%').waitFor();
     await page
       .locator('.ant-card', { hasText: '授权使用' })
