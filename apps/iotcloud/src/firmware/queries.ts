@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import {
   deviceEndpoints,
   firmwareEndpoints,
@@ -48,13 +49,23 @@ export const useProductFirmware = (productId: number | undefined) =>
     { enabled: productId !== undefined },
   );
 
-/** A job's devices, read again every 2 s while `running`. */
+/**
+ * A job's devices, read again every 2 s while `running`, and once more when it stops running (the
+ * job may finish between two reads: its devices' last states come after).
+ */
 export function useTargets(body: UpgradeTargetListRequest, running: boolean) {
   const { http } = useCrud();
   const input = { body };
-  return useQuery({
+  const query = useQuery({
     queryKey: endpointKey(upgradeJobEndpoints.targets, input),
     queryFn: ({ signal }) => http.call(upgradeJobEndpoints.targets, { ...input, signal }),
     refetchInterval: running ? REFRESH_MS : false,
   });
+  const wasRunning = useRef(running);
+  const { refetch } = query;
+  useEffect(() => {
+    if (wasRunning.current && !running) void refetch();
+    wasRunning.current = running;
+  }, [running, refetch]);
+  return query;
 }
