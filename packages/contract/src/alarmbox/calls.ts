@@ -196,6 +196,12 @@ export const talkServerFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type TalkServerFrame = z.infer<typeof talkServerFrameSchema>;
 
+/**
+ * The alarm-result socket's close when events may have been missed (WebSocket 1012, service restart):
+ * not final, the client reconnects and gets the whole list again.
+ */
+export const ALARM_RESYNC_CLOSE = 1012;
+
 export const ALARM_TALK_CLOSE = {
   /** Not this user's call, not a box they may shout to, or the box is busy or offline. */
   forbidden: 4403,

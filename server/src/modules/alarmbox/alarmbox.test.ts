@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import {
   ALARM_LISTEN_PATH,
+  ALARM_RESYNC_CLOSE,
   ALARM_RESULT_PATH,
   ALARM_TALK_PATH,
   alarmboxTextsZh,
@@ -34,7 +35,6 @@ import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { sheetRows } from '../../test/xlsx.js';
 import { runtimeOf } from '../iot/runtime.js';
 import { alarmCallsOf } from './routes.js';
-import { ALARM_RESYNC_CLOSE } from './service.js';
 import { seedDemoAlarmBoxes } from './seed.js';
 
 let t: TestApp;

@@ -13,6 +13,7 @@ import {
   ALARM_ANSWER_CODES,
   ALARM_CALL_MAX_MS,
   ALARM_RING_MAX_MS,
+  ALARM_RESYNC_CLOSE,
   ALARM_TALK_CLOSE,
   PUSH_CLOSE,
   boxCallPayloadSchema,
@@ -78,9 +79,6 @@ export interface TalkPeer {
   send(frame: TalkServerFrame): void;
   close(code: number, reason: string): void;
 }
-
-/** WebSocket 1012 (service restart): not final, the client reconnects (after the back-off). */
-export const ALARM_RESYNC_CLOSE = 1012;
 
 export class AlarmCalls {
   readonly peers = new Set<AlarmPeer>();
@@ -253,12 +251,8 @@ export class AlarmCalls {
    */
   async resync(): Promise<void> {
     for (const peer of [...this.peers]) peer.close(ALARM_RESYNC_CLOSE, 'events may have been missed');
-    try {
-      const ids = [...this.talkers].flatMap((peer) => (peer.callId === null ? [] : [peer.callId]));
-      if (ids.length > 0) this.closeEndedTalk(await repo.callsByIds(this.ctx.db, ids));
-    } catch (error) {
-      this.log.error({ err: error }, 'alarmbox: the intercoms could not be checked again');
-    }
+    this.queueChanges([...this.talkers].flatMap((peer) => (peer.callId === null ? [] : [peer.callId])));
+    await this.delivering;
   }
 
   private onEvent(event: BusEvent) {
@@ -269,7 +263,12 @@ export class AlarmCalls {
       return;
     }
     if (event.k !== 'alarm.calls') return;
-    for (const id of event.callIds) this.changedCalls.add(id);
+    this.queueChanges(event.callIds);
+  }
+
+  private queueChanges(callIds: readonly number[]) {
+    if (callIds.length === 0) return;
+    for (const id of callIds) this.changedCalls.add(id);
     this.delivering ??= this.deliverChanges().finally(() => {
       this.delivering = null;
     });
