@@ -35,9 +35,13 @@ export const TabBar = memo(function TabBar({ titleOf, onShowHeader }: Props) {
       closeOthers(code);
       if (tab && code !== active) void navigate(tabAddress(tab));
     };
+    // On every click, not only when the active key changes: while a page is still loading, the
+    // address has already moved on but the bar still marks the page being left as active, and a
+    // click on that tab must take the user back to it.
     const show = (code: string) => {
       const tab = useTabs.getState().tabs.find((candidate) => candidate.code === code);
-      if (tab) void navigate(tabAddress(tab));
+      const here = `${window.location.pathname}${window.location.search}`;
+      if (tab && tabAddress(tab) !== here) void navigate(tabAddress(tab));
     };
     return { closeTab, keepOnly, show };
   }, [navigate]);
@@ -84,7 +88,7 @@ export const TabBar = memo(function TabBar({ titleOf, onShowHeader }: Props) {
         activeKey={activeCode}
         style={{ flex: 1, minWidth: 0, marginBottom: -1 }}
         tabBarStyle={{ margin: 0 }}
-        onChange={actions.show}
+        onTabClick={actions.show}
         onEdit={(code, action) => {
           if (action === 'remove' && typeof code === 'string') actions.closeTab(code);
         }}
