@@ -24,3 +24,4 @@ export * from './build.js';
 export * from './map.js';
 export * from './devices/index.js';
 export * from './alarmbox/index.js';
+export * from './alarms/index.js';

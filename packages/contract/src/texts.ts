@@ -13,6 +13,7 @@ import { deviceTextsEn, deviceTextsZh } from './devices/texts.js';
 import { otaTextsEn, otaTextsZh } from './devices/otaTexts.js';
 import { maintenanceTextsEn, maintenanceTextsZh } from './devices/maintenanceTexts.js';
 import { alarmboxTextsEn, alarmboxTextsZh } from './alarmbox/texts.js';
+import { alarmTextsEn, alarmTextsZh } from './alarms/texts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -112,6 +113,7 @@ export const contractTexts = {
     ...otaTextsZh,
     ...maintenanceTextsZh,
     ...alarmboxTextsZh,
+    ...alarmTextsZh,
     ...parameterTextsZh,
     ...messageTextsZh,
   },
@@ -211,6 +213,7 @@ export const contractTexts = {
     ...otaTextsEn,
     ...maintenanceTextsEn,
     ...alarmboxTextsEn,
+    ...alarmTextsEn,
     ...parameterTextsEn,
     ...messageTextsEn,
   },

@@ -17,7 +17,7 @@ describe('button codes', () => {
   });
 
   it('knows every seeded code and nothing else', () => {
-    expect(ALL_BUTTON_CODES).toHaveLength(83);
+    expect(ALL_BUTTON_CODES).toHaveLength(89);
     expect(new Set(ALL_BUTTON_CODES).size).toBe(ALL_BUTTON_CODES.length);
     expect(isButtonCode('userManage_resetPwd')).toBe(true);
     expect(isButtonCode('userManage_fly')).toBe(false);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { defineExport } from '../export.js';
 import { postBody } from '../admin/endpointKit.js';
-import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
+import { idFilter, idSchema, pageRequestSchema, pageSchema } from '../admin/paging.js';
 import {
   DEVICE_MANAGE_PAGE,
   DEVICE_PAGE,
@@ -12,11 +12,9 @@ import {
   HISTORY_PAGE,
   REALTIME_PAGE,
   SWITCH_PAGE,
-  WELL_LID_ALARM_PAGE,
   WELL_LID_MONITOR_PAGE,
 } from './devices.js';
-import { EVENT_LEVELS, identifierSchema } from './thingModel.js';
-import { DEVICE_TYPE_CODES } from './types.js';
+import { identifierSchema } from './thingModel.js';
 
 /**
  * Telemetry, commands and threshold alarms (issue 15 §4, §6): the latest values for instant reads, the
@@ -123,78 +121,6 @@ export const commandListRequestSchema = pageRequestSchema(
   ['sentAt'] as const,
 );
 
-export const RULE_OPERATORS = ['>', '>=', '<', '<=', '==', '!='] as const;
-export type RuleOperator = (typeof RULE_OPERATORS)[number];
-
-/** A threshold rule: when a product's property holds the condition, its device's alarm opens. */
-export const ruleFieldsShape = {
-  productId: idSchema,
-  name: z.string().trim().min(1).max(30),
-  identifier: identifierSchema,
-  operator: z.enum(RULE_OPERATORS),
-  threshold: z.number().finite(),
-  level: z.enum(EVENT_LEVELS),
-  enabled: z.boolean().default(true),
-};
-export const createRuleSchema = z.object(ruleFieldsShape).strict();
-export const updateRuleSchema = z.object({ ruleId: idSchema, ...ruleFieldsShape }).strict();
-export const ruleRowSchema = z.object({
-  ruleId: z.number().int(),
-  productId: z.number().int(),
-  productName: z.string(),
-  name: z.string(),
-  identifier: z.string(),
-  operator: z.enum(RULE_OPERATORS),
-  threshold: z.number(),
-  level: z.enum(EVENT_LEVELS),
-  enabled: z.boolean(),
-});
-export type RuleRow = z.output<typeof ruleRowSchema>;
-
-/** §4's alarm states; this issue opens and auto-recovers them, the alarm pages handle the rest. */
-export const ALARM_STATES = [
-  'waiting',
-  'confirmed',
-  'invalid',
-  'work_order',
-  'auto_recover',
-  'finish',
-] as const;
-export type AlarmState = (typeof ALARM_STATES)[number];
-
-export const deviceAlarmRowSchema = z.object({
-  alarmId: z.number().int(),
-  deviceId: z.number().int(),
-  deviceName: z.string(),
-  typeCode: z.enum(DEVICE_TYPE_CODES),
-  projectId: z.number().int(),
-  /** The rule's name, or the event's name for alarms devices raise themselves. */
-  title: z.string(),
-  /** `rule:<id>` or `event:<identifier>`: one open alarm per device and source. */
-  source: z.string(),
-  level: z.enum(EVENT_LEVELS),
-  state: z.enum(ALARM_STATES),
-  value: telemetryValueSchema.nullable(),
-  count: z.number().int(),
-  firstAt: z.string(),
-  lastAt: z.string(),
-  recoveredAt: z.string().nullable(),
-});
-export type DeviceAlarmRow = z.output<typeof deviceAlarmRowSchema>;
-
-export const alarmListRequestSchema = pageRequestSchema(
-  {
-    projectId: idFilter,
-    deviceId: idFilter,
-    typeCode: z.enum(DEVICE_TYPE_CODES).optional(),
-    state: z.enum(ALARM_STATES).optional(),
-    level: z.enum(EVENT_LEVELS).optional(),
-    keyword: textFilter(50),
-  },
-  ['lastAt', 'firstAt'] as const,
-);
-export type AlarmListRequest = z.input<typeof alarmListRequestSchema>;
-
 /** Faults: telemetry the model refused, malformed payloads, unknown functions; counted, not stored as values. */
 export const faultRowSchema = z.object({
   faultId: z.number().int(),
@@ -264,38 +190,6 @@ export const commandEndpoints = {
     [DEVICE_PAGE, DEVICE_MANAGE_PAGE],
     commandListRequestSchema,
     pageSchema(commandRowSchema),
-  ),
-} as const;
-
-export const alarmRuleEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/iot/rule/list',
-    access: permission('modelSetting'),
-    query: getQuery({ productId: idFilter }),
-    body: z.undefined(),
-    data: z.array(ruleRowSchema),
-  }),
-  create: postBody('/iot/rule/insert', 'modelSetting_edit', createRuleSchema, ruleRowSchema),
-  update: postBody('/iot/rule/update', 'modelSetting_edit', updateRuleSchema, ruleRowSchema),
-  delete: defineEndpoint({
-    method: 'POST',
-    path: '/iot/rule/delete/:id',
-    params: z.object({ id: idSchema }).strict(),
-    access: permission('modelSetting_edit'),
-    query: noQuery,
-    body: z.object({}).strict().optional(),
-    data: z.null(),
-  }),
-} as const;
-
-export const deviceAlarmEndpoints = {
-  /** Alarms of devices (the well-lid alarm record filters by type 0501). */
-  page: postBody(
-    '/iot/alarm/pageList',
-    [WELL_LID_ALARM_PAGE, WELL_LID_MONITOR_PAGE, DEVICE_MANAGE_PAGE],
-    alarmListRequestSchema,
-    pageSchema(deviceAlarmRowSchema),
   ),
 } as const;
 
