@@ -1,0 +1,28 @@
+import type { AlarmLevel } from '@cityops/contract';
+import type { Database } from '../../db/connection.js';
+
+/**
+ * How an alarm (source 120202) or an early warning (120204) becomes a work order: called in the
+ * alarm's transaction by modules/alarms when an operator (or a rule's auto-handle option) chooses
+ * 转工单. With an assignee the order is dispatched at once. Owned by modules/workorders.
+ */
+export interface OrderFromAlarm {
+  source: 120202 | 120204;
+  alarmId: number;
+  title: string;
+  description: string;
+  level: AlarmLevel;
+  projectId: number;
+  deviceId: number;
+  /** Already checked by the caller? No: createOrderFromAlarm checks it (project member with omWorkOrder). */
+  assigneeId: number | null;
+  /** null: the engine (a rule's auto-handle option), shown as 系统. */
+  actor: { userId: number; name: string } | null;
+}
+
+export async function createOrderFromAlarm(
+  _tx: Database,
+  _input: OrderFromAlarm,
+): Promise<{ orderId: number; orderNo: string }> {
+  return Promise.reject(new Error('createOrderFromAlarm: written by the work-order module (issue 16)'));
+}
