@@ -42,7 +42,7 @@ format: install
 	@npx prettier --write . --log-level warn
 
 test-unit: install
-	@$(NPM) test -w @cityops/contract -w @cityops/client -w @cityops/ui -w @cityops/crud -w @cityops/subapp -w @cityops/video -w @cityops/alarmcall -w @cityops/map -w @cityops/shell -w @cityops/iotcloud -- --passWithNoTests
+	@$(NPM) test -w @cityops/contract -w @cityops/client -w @cityops/ui -w @cityops/crud -w @cityops/subapp -w @cityops/video -w @cityops/alarmcall -w @cityops/map -w @cityops/shell -w @cityops/iotcloud -w @cityops/omapp -- --passWithNoTests
 
 test-sim: install-system
 	@echo "==> simulator tests (ffmpeg)"

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE_TOKEN, productEndpoints, telemetryEndpoints } from '@cityops/contract';
 import { renderWithKit } from '@cityops/crud/testing';
 import { initI18n } from '@cityops/ui';
-import { FakeWebSocket } from '../test/fakeSocket';
+import { FakeWebSocket } from '@cityops/crud/testing';
 import { liveDevice, page } from '../test/devices';
 import { RealtimePage } from './RealtimePage';
 

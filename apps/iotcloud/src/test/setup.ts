@@ -1,6 +1,6 @@
 import '@cityops/ui/testing';
 import { beforeEach } from 'vitest';
-import { FakeWebSocket } from './fakeSocket';
+import { FakeWebSocket } from '@cityops/crud/testing';
 
 // No test reaches a network: the live socket is a stand-in the tests play the server through.
 Object.defineProperty(globalThis, 'WebSocket', { writable: true, value: FakeWebSocket });
