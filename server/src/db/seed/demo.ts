@@ -1,4 +1,6 @@
 import {
+  ALARM_PAGE_BUTTONS,
+  WORK_ORDER_PAGE,
   DEVICE_OVERVIEW_PAGE,
   DEVICE_PAGE,
   menuGroupCode,
@@ -83,7 +85,8 @@ const pagesUnder = (prefix: string) =>
 
 /**
  * What the operator may do: watch the video monitor, the device list and overview, the environment and
- * well-lid pages, switch the smart switches, work the alarm lists, answer alarm calls, read messages.
+ * well-lid pages, switch the smart switches, work the alarm lists and the work orders dispatched to
+ * them, answer alarm calls, read messages.
  */
 export const OPERATOR_CODES = [
   'iotcloud',
@@ -102,6 +105,10 @@ export const OPERATOR_CODES = [
   'omapp',
   menuGroupCode('omapp', 'assets/alarmManagement'),
   ...pagesUnder('/omapp/assets/alarmManagement/'),
+  ALARM_PAGE_BUTTONS.handle,
+  // Work orders dispatched to them: accept, work and submit (issue 16); dispatch and review stay with admins.
+  menuGroupCode('omapp', 'assets/om'),
+  WORK_ORDER_PAGE,
   // The one-key alarm calls: an operator on duty answers them (issue 14).
   menuGroupCode('iotcloud', 'iot/alarmbox'),
   ...pagesUnder('/iotcloud/iot/alarmbox/'),
