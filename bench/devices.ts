@@ -16,14 +16,9 @@
  * BENCH_DEVICES_CONNECT_RATE (200 connections/s, the fleet's default). If not all devices are connected
  * 4 minutes after they should have been, it measures the load of those that are and says so.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { inArray, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { z } from 'zod';
 import {
   API_PREFIX,
   demoFleetPlan,
@@ -38,6 +33,7 @@ import {
 import { devices } from '@cityops/server/src/modules/devices/tables.js';
 import { maintainPartitions } from '@cityops/server/src/modules/iot/partitions.js';
 import { databaseKinds, MB, ms, quantile, signedIn, startBenchApp, type DatabaseKind } from './serverApp.js';
+import { fleetStats, freePort, processCpuSeconds, startFleetProcess, whenFleetConnected } from './fleet.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const REPORT_SECONDS = 10;
@@ -51,54 +47,6 @@ const DAY_MS = 86_400_000;
 
 const pause = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 const wallMs = () => performance.timeOrigin + performance.now();
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** The simulator's /_sim/fleet answer, as much of it as the bench reads. */
-const fleetStatsSchema = z.object({
-  ok: z.literal(true),
-  data: z.object({
-    connected: z.number(),
-    published: z.number(),
-    refused: z.number(),
-    connects: z.number(),
-    backlogged: z.number(),
-  }),
-});
-
-function startFleetProcess(mqttPort: number, adminPort: number): ChildProcess {
-  return fork(new URL('../simulators/src/fleet/main.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      DEMO_DEVICES: String(DEVICES),
-      FLEET_MQTT_URL: `mqtt://127.0.0.1:${mqttPort}`,
-      FLEET_REPORT_SECONDS: String(REPORT_SECONDS),
-      FLEET_FAULTS: 'off',
-      FLEET_CONNECT_RATE: String(CONNECT_RATE),
-      FLEET_ADMIN_PORT: String(adminPort),
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-}
-
-async function fleetStats(adminPort: number) {
-  const answer = await fetch(`http://127.0.0.1:${adminPort}/_sim/fleet`);
-  return fleetStatsSchema.parse(await answer.json()).data;
-}
-
-/** CPU seconds (user + system) of another process, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function processCpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** The live socket, following `deviceIds`; records when each report arrived, by its `t`. */
 async function followLive(baseUrl: string, token: string, deviceIds: number[]) {
@@ -154,20 +102,18 @@ async function measure(kind: DatabaseKind) {
   const db = bench.handle.db;
   console.log(`\n${bench.label}: server up with ${DEVICES} devices in ${ms(wallMs() - seedStarted)}`);
 
-  const fleet = startFleetProcess(mqttPort, adminPort);
+  const fleetOptions = {
+    devices: DEVICES,
+    mqttPort,
+    adminPort,
+    reportSeconds: REPORT_SECONDS,
+    connectRate: CONNECT_RATE,
+  };
+  const fleet = startFleetProcess(fleetOptions);
   const fleetExited = new Promise<void>((resolve) => fleet.once('exit', () => resolve()));
   const connectStarted = wallMs();
   try {
-    // A loaded server accepts fewer connections a second than asked: wait a while, then measure what is
-    // connected and say so, rather than measure nothing.
-    const deadline = wallMs() + (DEVICES / CONNECT_RATE) * 1000 + CONNECT_GRACE_MS;
-    let stats = { connected: 0, published: 0, refused: 0, connects: 0, backlogged: 0 };
-    for (;;) {
-      await pause(1_000);
-      stats = await fleetStats(adminPort).catch(() => stats);
-      if (stats.connected >= DEVICES || wallMs() > deadline) break;
-    }
-    if (stats.connected === 0) throw new Error(`no device connected (${stats.refused} refusals)`);
+    const stats = await whenFleetConnected(fleetOptions, CONNECT_GRACE_MS);
     console.log(
       `  ${stats.connected} of ${DEVICES} devices connected after ${ms(wallMs() - connectStarted)}` +
         `${stats.refused ? ` (${stats.refused} refusals)` : ''}; settling`,
