@@ -52,7 +52,7 @@ describe('queryUserPermissions', () => {
     expect(admin).toMatchObject({ userName: 'admin', name: '系统管理员', userType: 0, customConfig: {} });
   });
 
-  it('gives the operator the video monitor, device, alarm and alarm-call pages with their parents, and nothing else', async () => {
+  it('gives the operator the video monitor, device, alarm, work-order and alarm-call pages with their parents, and nothing else', async () => {
     const operator = await permissionsOf('operator', 'Operator@123');
     expect(operator.menus.map((item) => item.code).sort()).toEqual(
       [
@@ -77,6 +77,8 @@ describe('queryUserPermissions', () => {
         'omapp_assets_alarmManagement',
         'alarmList',
         'historyList',
+        'omapp_assets_om',
+        'omWorkOrder',
         'iotcloud_iot_alarmbox',
         'monitor',
         'monitorOld',
@@ -84,7 +86,11 @@ describe('queryUserPermissions', () => {
         'history',
       ].sort(),
     );
-    expect(operator.elements).toEqual(['msg_page', 'smartSwitchControl_control']);
+    expect([...operator.elements].sort()).toEqual([
+      'alarmList_handle',
+      'msg_page',
+      'smartSwitchControl_control',
+    ]);
     expect(operator.userProjectIds).toHaveLength(1);
   });
 
