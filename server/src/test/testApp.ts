@@ -169,8 +169,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DEMO_MESSAGE_SECONDS: '0',
     // No demo fleet: a test registers the devices it counts (or sets DEMO_DEVICES).
     DEMO_DEVICES: '0',
-    // The test process is busy by design (fuzzing, many apps in one file): no load shedding.
+    // The test process is busy by design (fuzzing, many apps in one file, a loaded CI machine): no load
+    // shedding by utilization or by event-loop delay (a test of the guard sets its own).
     OVERLOAD_TARGET_UTILIZATION: '0',
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     // No MQTT broker unless the test asks for one (MQTT_PORT '0': a free port).
     MQTT_PORT: '-1',
     ...options.env,

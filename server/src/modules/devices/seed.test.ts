@@ -19,7 +19,7 @@ let t: TestApp;
 beforeAll(async () => {
   // The test default: no demo fleet (DEMO_DEVICES=0), the demo products all the same. The seed below
   // holds the event loop as a start-up does (before the server listens): no load shedding after it.
-  t = await createTestApp({ env: { OVERLOAD_EVENT_LOOP_DELAY_MS: '0' } });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

@@ -49,7 +49,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { MQTT_PORT: '0', HOST: '127.0.0.1', OVERLOAD_EVENT_LOOP_DELAY_MS: '0' },
+    env: { MQTT_PORT: '0', HOST: '127.0.0.1' },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await t.token('admin', 'Admin@123');

@@ -36,7 +36,7 @@ const clients: MqttClient[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { MQTT_PORT: '0', HOST: '127.0.0.1', COMMAND_TIMEOUT_MS: '1000', OVERLOAD_EVENT_LOOP_DELAY_MS: '0' },
+    env: { MQTT_PORT: '0', HOST: '127.0.0.1', COMMAND_TIMEOUT_MS: '1000' },
   });
   admin = await t.token('admin', 'Admin@123');
   url = `mqtt://127.0.0.1:${runtimeOf(t.app.cityops).port() ?? 0}`;

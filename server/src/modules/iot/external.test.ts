@@ -56,7 +56,6 @@ describe.skipIf(!hasMosquitto())('an external broker with shared subscriptions',
       SECRETS_KEY: TEST_SECRETS_KEY,
       MQTT_URL: broker.url,
       COMMAND_TIMEOUT_MS: '3000',
-      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     };
     a = await createTestApp({ env });
     b = await createTestApp({ env, database: a.handle });

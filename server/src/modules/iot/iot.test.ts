@@ -51,7 +51,7 @@ const clients: MqttClient[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { MQTT_PORT: '0', HOST: '127.0.0.1', COMMAND_TIMEOUT_MS: '1000', OVERLOAD_EVENT_LOOP_DELAY_MS: '0' },
+    env: { MQTT_PORT: '0', HOST: '127.0.0.1', COMMAND_TIMEOUT_MS: '1000' },
   });
   admin = await t.token('admin', 'Admin@123');
   runtime = runtimeOf(t.app.cityops);

@@ -28,7 +28,7 @@ let origin: string;
 let brokerUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { MQTT_PORT: '0', HOST: '127.0.0.1', OVERLOAD_EVENT_LOOP_DELAY_MS: '0' } });
+  t = await createTestApp({ env: { MQTT_PORT: '0', HOST: '127.0.0.1' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   brokerUrl = `mqtt://127.0.0.1:${runtimeOf(t.app.cityops).port() ?? 0}`;
