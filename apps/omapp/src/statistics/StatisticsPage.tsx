@@ -213,7 +213,7 @@ export function StatisticsPage() {
             {figures.map((figure) => (
               <Col key={figure.key} xs={12} md={8} xl={6} xxl={3}>
                 <Card variant="borderless">
-                  <Statistic title={t(figure.key)} value={figure.value} />
+                  <Statistic title={t(figure.key)} value={figure.value} formatter={(value) => value} />
                 </Card>
               </Col>
             ))}
