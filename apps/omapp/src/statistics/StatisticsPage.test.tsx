@@ -61,7 +61,7 @@ function typeDate(input: HTMLElement, value: string) {
   fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
 }
 
-describe('运维统计', () => {
+describe('运维统计', { timeout: 60_000 }, () => {
   it('asks for the last 30 days and shows the figures and charts by the contract names', async () => {
     const view = render();
     expect(await screen.findByText('1234')).toBeTruthy();
