@@ -1,0 +1,61 @@
+import { Tag } from 'antd';
+import {
+  ALARM_LEVEL_NAMES,
+  chinaDateTime,
+  WORK_ORDER_SOURCES,
+  WORK_ORDER_STATE_NAMES,
+  type AlarmLevel,
+  type WorkOrderRow,
+  type WorkOrderState,
+} from '@cityops/contract';
+import { nameIn, useLocale } from './queries';
+import { workOrderTexts } from './texts';
+
+export const LEVEL_COLORS: Record<AlarmLevel, string> = { error: 'red', common: 'orange', tips: 'blue' };
+
+const STATE_COLORS: Record<WorkOrderState, string> = {
+  to_dispatch: 'gold',
+  dispatched: 'orange',
+  accepted: 'cyan',
+  processing: 'blue',
+  on_hold: 'purple',
+  reviewing: 'geekblue',
+  done: 'success',
+  cancelled: 'default',
+};
+
+/** How the list and the detail show an order's codes and times. */
+export function useOrderCells() {
+  const t = workOrderTexts.useTexts();
+  const locale = useLocale();
+  return {
+    time: (iso: string | null) => (iso ? chinaDateTime(iso) : ''),
+    source: (row: WorkOrderRow) => nameIn(WORK_ORDER_SOURCES, String(row.source), locale),
+    level: (row: WorkOrderRow) => (
+      <Tag color={LEVEL_COLORS[row.level]}>{nameIn(ALARM_LEVEL_NAMES, row.level, locale)}</Tag>
+    ),
+    state: (row: WorkOrderRow) => (
+      <Tag color={STATE_COLORS[row.state]}>{nameIn(WORK_ORDER_STATE_NAMES, row.state, locale)}</Tag>
+    ),
+    device: (row: WorkOrderRow) => (
+      <span>
+        {row.deviceName ?? ''}
+        {row.deviceRecovered && (
+          <Tag color="success" style={{ marginLeft: 4 }}>
+            {t('deviceRecovered')}
+          </Tag>
+        )}
+      </span>
+    ),
+    deadline: (row: WorkOrderRow) => (
+      <span>
+        {chinaDateTime(row.deadlineAt)}
+        {row.overdue && (
+          <Tag color="red" style={{ marginLeft: 4 }}>
+            {t('overdue')}
+          </Tag>
+        )}
+      </span>
+    ),
+  };
+}
