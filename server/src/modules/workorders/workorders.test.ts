@@ -200,6 +200,19 @@ describe('work orders', () => {
     ]);
   });
 
+  it('keeps the creator’s photos on the create step', async () => {
+    const photo = await photoId(tokens.dispatcher ?? '', WEBP);
+    const order = await create({ title: '带照片', photoIds: [photo] });
+    const detail = await t.api(api.detail, { token: tokens.dispatcher, params: { id: order.orderId } });
+    expect(detail.data?.steps[0]?.photos.map((one) => one.photoId)).toEqual([photo]);
+    expect(
+      await t.api(api.create, {
+        token: tokens.dispatcher,
+        body: { title: '同一张', level: 'tips', projectId, photoIds: [photo] },
+      }),
+    ).toEqual(refused('照片不存在或已失效，请重新上传'));
+  });
+
   it('resumes to the state it was held from', async () => {
     const { orderId } = await create({ assigneeId: ids.worker ?? 0 });
     await must(tokens.worker, { orderId, action: 'accept' });
