@@ -30,6 +30,7 @@ export * from '../modules/firmware/tables.js';
 export * from '../modules/gateway/tables.js';
 export * from '../modules/logs/tables.js';
 export * from '../modules/maintenance/tables.js';
+export * from '../modules/workorders/tables.js';
 export * from '../modules/messages/tables.js';
 export * from '../modules/organizations/tables.js';
 export * from '../modules/points/tables.js';

@@ -25,6 +25,7 @@ import videoRoutes from './video/routes.js';
 import maintenanceRoutes from './maintenance/routes.js';
 import allowlistRoutes from './gateway/routes.js';
 import alarmboxRoutes from './alarmbox/routes.js';
+import workOrderRoutes from './workorders/routes.js';
 
 /** How a module joins the server (app.ts): a new module is one more line in `modules` below. */
 export interface ServerModule {
@@ -60,6 +61,7 @@ export const modules: readonly ServerModule[] = [
   // After the device runtime: the upgrade dispatcher listens to it.
   { routes: firmwareRoutes },
   { routes: maintenanceRoutes },
+  { routes: workOrderRoutes },
   { routes: allowlistRoutes },
   // After the device runtime: alarm columns ring through it.
   { routes: alarmboxRoutes },

@@ -1,10 +1,15 @@
 import type { AlarmLevel } from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
+import { createFromAlarm } from './service.js';
 
 /**
  * How an alarm (source 120202) or an early warning (120204) becomes a work order: called in the
  * alarm's transaction by modules/alarms when an operator (or a rule's auto-handle option) chooses
  * 转工单. With an assignee the order is dispatched at once. Owned by modules/workorders.
+ *
+ * The signature carries no clock, so the order's times are the process clock's. The 'workOrder.assigned' message needs its
+ * own transaction: after committing, the caller calls `announceAssignment(ctx, orderId)` (service.ts)
+ * when it gave an assignee.
  */
 export interface OrderFromAlarm {
   source: 120202 | 120204;
@@ -21,8 +26,18 @@ export interface OrderFromAlarm {
 }
 
 export async function createOrderFromAlarm(
-  _tx: Database,
-  _input: OrderFromAlarm,
+  tx: Database,
+  input: OrderFromAlarm,
 ): Promise<{ orderId: number; orderNo: string }> {
-  return Promise.reject(new Error('createOrderFromAlarm: written by the work-order module (issue 16)'));
+  const { actor, ...order } = input;
+  return createFromAlarm(
+    tx,
+    {
+      ...order,
+      title: order.title.slice(0, 50),
+      description: order.description.slice(0, 200),
+    },
+    actor,
+    new Date(),
+  );
 }

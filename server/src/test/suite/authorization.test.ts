@@ -5,6 +5,7 @@ import {
   SESSION_ENDED_CODES,
   StatusCode,
   type EndpointAccess,
+  statisticsEndpoints,
   upgradeJobEndpoints,
   type Envelope,
 } from '@cityops/contract';
@@ -295,6 +296,10 @@ function pointedAtForeign(value: unknown, camera: string): unknown {
       // An installation point probe names the foreign project's point (its code: see foreignInputs).
       if (key === 'pointId') return [key, foreign.pointId];
       if (key === 'productId') return [key, foreign.productId];
+      // A work order's photos are the caller's own uploads (none here) and its assignee a member of
+      // the project (the admin, see userIds).
+      if (key === 'photoIds') return [key, []];
+      if (key === 'assigneeId') return [key, adminId];
       if (key === 'deviceKey') return [key, `matrix-probe-${(probes += 1)}`];
       // An upgrade job: the project's firmware, and a device no earlier probe's job holds.
       if (key === 'firmwareId') return [key, foreign.firmwareId];
@@ -355,6 +360,15 @@ function foreignInputs(route: ContractRoute): Input[] {
     ) {
       const { projectId: _projectId, ...rest } = input.body;
       input.body = pointedAtForeign({ ...rest, deviceIds: [0] }, code);
+    }
+    // The statistics need a period (both ends, at most a year): the foreign project's June.
+    if (route.endpoint.path === statisticsEndpoints.summary.path && isObject(input.body)) {
+      input.body = {
+        ...input.body,
+        projectId: foreign.projectId,
+        from: '2026-06-01 00:00:00',
+        to: '2026-06-30 23:59:59',
+      };
     }
     const accepted = (['query', 'body', 'params'] as const).every(
       (where) => z.safeParse(schemas[where], input[where]).success,
