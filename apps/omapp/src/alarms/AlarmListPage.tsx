@@ -79,6 +79,14 @@ const PAGES = {
   },
 } as const;
 
+/**
+ * Whether an operator may choose `action` for an alarm in `state`: a change the table allows, from a
+ * state an operator acts on (contract states.ts: "By hand: the manual actions from waiting or
+ * confirmed"). work_order → confirmed is the engine's, when the linked order is cancelled.
+ */
+export const canHandle = (state: AlarmState, action: ManualAlarmAction): boolean =>
+  (state === 'waiting' || state === 'confirmed') && canMoveAlarm(state, action);
+
 /** A dialog being filled, and how its batch ends (so the table keeps or clears its choice). */
 interface Dialog {
   action: DialogAction;
@@ -260,7 +268,7 @@ export function AlarmListPage({ kind, list: which }: AlarmListPageProps) {
               key: action,
               label: ACTION_LABELS[action],
               danger: action === 'invalid',
-              hidden: !can.handle || !canMoveAlarm(row.state, action),
+              hidden: !can.handle || !canHandle(row.state, action),
               onClick: () => void act(action, [row]).catch(() => undefined),
             })),
           ]}
