@@ -153,7 +153,16 @@ const ruleCheck =
   (path: string, productId: number): FormRule =>
   (form) => ({
     validator: async () => {
-      const parsed = createRuleSchema.safeParse(ruleBody(form.getFieldsValue(true) as RuleValues, productId));
+      const body = ruleBody(form.getFieldsValue(true) as RuleValues, productId);
+      // The contract checks how fields go together only once each is valid on its own: an empty name
+      // or property (refused by their own rules) must not hide a half clear condition.
+      const probe = {
+        ...body,
+        name: body.name.trim() || 'rule',
+        identifier: body.identifier || OFFLINE_IDENTIFIER,
+        threshold: Number.isFinite(body.threshold) ? body.threshold : 1,
+      };
+      const parsed = createRuleSchema.safeParse(probe);
       if (parsed.success) return;
       const key = parsed.error.issues.find((candidate) => candidate.path.join('.') === path)?.message;
       if (key !== undefined && isTextKey(key)) throw new Error(i18n.t(`contract:${key}`));

@@ -305,7 +305,7 @@ describe('ModelSettingPage', () => {
     expect(fieldsOf(dialog)).not.toContain('schedule_from');
     fireEvent.click(within(dialog).getByRole('switch', { name: /生效时段|全天生效/ }));
     await waitFor(() => expect(fieldsOf(dialog)).toContain('schedule_from'));
-  });
+  }, 60_000);
 
   it('refuses a half clear condition and a trend without its window, in the contract’s words', async () => {
     const created: unknown[] = [];
@@ -315,7 +315,9 @@ describe('ModelSettingPage', () => {
     fireEvent.change(dialogField(dialog, 'threshold'), { target: { value: '60' } });
     await choose(dialog, 'clearOperator', '<');
     save(dialog);
-    expect(await within(dialog).findByText(text('alarmRule.clearPair', 'zh-CN'))).toBeTruthy();
+    expect(
+      await within(dialog).findByText(text('alarmRule.clearPair', 'zh-CN'), {}, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(created).toHaveLength(0);
 
     fireEvent.change(dialogField(dialog, 'clearThreshold'), { target: { value: '50' } });
@@ -324,13 +326,19 @@ describe('ModelSettingPage', () => {
     await choose(dialog, 'mode', '预测越限预警');
     await choose(dialog, 'identifier', '温度 (temperature) 浮点数 -40~80 ℃');
     save(dialog);
-    expect(await within(dialog).findByText(text('alarmRule.window', 'zh-CN'))).toBeTruthy();
+    // Every field's rules run on save: slow in jsdom on a loaded machine.
+    expect(
+      await within(dialog).findByText(text('alarmRule.window', 'zh-CN'), {}, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(
+      [...dialog.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent),
+    ).toEqual([text('alarmRule.window', 'zh-CN')]);
     expect(created).toHaveLength(0);
 
     fireEvent.change(dialogField(dialog, 'windowSeconds'), { target: { value: '600' } });
     await choose(dialog, 'repeatFrequency', '5m');
     save(dialog);
-    await waitFor(() => expect(created).toHaveLength(1));
+    await waitFor(() => expect(created).toHaveLength(1), { timeout: 15_000 });
     expect(created[0]).toMatchObject({
       mode: 'predict',
       identifier: 'temperature',
@@ -340,5 +348,5 @@ describe('ModelSettingPage', () => {
       clearThreshold: 50,
       repeatFrequency: '5m',
     });
-  });
+  }, 60_000);
 });
