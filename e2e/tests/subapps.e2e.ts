@@ -151,10 +151,10 @@ describe('sub-apps in frames', () => {
     browser = await openBrowser();
     const { page } = browser;
     await signIn(page, server.baseUrl, DEMO.admin);
-    await openFromMenu(page, '运维管理', '告警管理', '告警列表');
+    await openFromMenu(page, '运维管理', '值班管理', '日值班情况');
     await ready(page, 'omapp');
     const omappNote = frameOf(page, 'omapp').locator(
-      'main[data-page="/omapp/assets/alarmManagement/alarmList"] textarea',
+      'main[data-page="/omapp/assets/ondutyManagement/dayDutySituation"] textarea',
     );
     await omappNote.fill('巡检：3 号杆灯罩松动');
     const omappWindow = await frameBox(page, 'omapp').locator('iframe').elementHandle();
@@ -163,8 +163,8 @@ describe('sub-apps in frames', () => {
     await heading(page, 'iotcloud', '单灯计划').waitFor();
     expect(await frameBox(page, 'omapp').isHidden()).toBe(true);
 
-    await page.getByRole('tab', { name: /告警列表/ }).click();
-    await page.waitForURL((url) => url.pathname === '/omapp/assets/alarmManagement/alarmList');
+    await page.getByRole('tab', { name: /日值班情况/ }).click();
+    await page.waitForURL((url) => url.pathname === '/omapp/assets/ondutyManagement/dayDutySituation');
     expect(await omappNote.inputValue()).toBe('巡检：3 号杆灯罩松动');
     // The very same iframe element: hidden while away, never recreated.
     const again = await frameBox(page, 'omapp').locator('iframe').elementHandle();
@@ -175,18 +175,18 @@ describe('sub-apps in frames', () => {
     browser = await openBrowser();
     const { page } = browser;
     await signIn(page, server.baseUrl, DEMO.admin);
-    await openFromMenu(page, '运维管理', '告警管理', '告警列表');
+    await openFromMenu(page, '运维管理', '值班管理', '日值班情况');
     const frame = frameOf(page, 'omapp');
-    const first = frame.locator('main[data-page="/omapp/assets/alarmManagement/alarmList"] textarea');
+    const first = frame.locator('main[data-page="/omapp/assets/ondutyManagement/dayDutySituation"] textarea');
     await first.fill('first tab');
-    await page.getByRole('menuitem', { name: '历史告警', exact: true }).click();
-    await frame.getByRole('heading', { name: '历史告警', exact: true }).waitFor();
-    await page.getByRole('tab', { name: /告警列表/ }).click();
+    await page.getByRole('menuitem', { name: '月值班情况', exact: true }).click();
+    await frame.getByRole('heading', { name: '月值班情况', exact: true }).waitFor();
+    await page.getByRole('tab', { name: /日值班情况/ }).click();
     expect(await first.inputValue()).toBe('first tab');
 
     // Closing one omapp tab keeps the frame (other omapp tabs are open); closing the last removes it.
-    await page.locator('.ant-tabs-tab').filter({ hasText: '历史告警' }).getByRole('button').click();
-    await expect.poll(() => page.getByRole('tab', { name: /历史告警/ }).count()).toBe(0);
+    await page.locator('.ant-tabs-tab').filter({ hasText: '月值班情况' }).getByRole('button').click();
+    await expect.poll(() => page.getByRole('tab', { name: /月值班情况/ }).count()).toBe(0);
     expect(await first.inputValue()).toBe('first tab');
     await page.getByRole('tab', { name: '首页' }).click();
     await page.getByRole('button', { name: '关闭其他' }).click();
@@ -216,7 +216,7 @@ describe('sub-apps in frames', () => {
     browser = await openBrowser();
     const { page } = browser;
     await signIn(page, server.baseUrl, DEMO.admin);
-    await openFromMenu(page, '运维管理', '告警管理', '告警列表');
+    await openFromMenu(page, '运维管理', '值班管理', '日值班情况');
     await ready(page, 'omapp');
     await frameOf(page, 'omapp').locator('textarea').first().fill('secret shift note');
     await page.getByRole('button', { name: '退出登录' }).click();
@@ -224,8 +224,8 @@ describe('sub-apps in frames', () => {
     expect(await page.locator('iframe').count()).toBe(0);
 
     await signIn(page, server.baseUrl, DEMO.admin);
-    await page.goto(`${server.baseUrl}/omapp/assets/alarmManagement/alarmList`);
-    await frameOf(page, 'omapp').getByRole('heading', { name: '告警列表', exact: true }).waitFor();
+    await page.goto(`${server.baseUrl}/omapp/assets/ondutyManagement/dayDutySituation`);
+    await frameOf(page, 'omapp').getByRole('heading', { name: '日值班情况', exact: true }).waitFor();
     expect(await frameOf(page, 'omapp').locator('textarea').first().inputValue()).toBe('');
     expect(await page.getByRole('tab').count()).toBe(2);
   });

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { findRouteByPath } from '@cityops/contract';
 import type { SubAppPages } from '@cityops/subapp';
+import type * as AlarmPages from './alarms/pages';
 
 const codeOf = (path: string) => {
   const route = findRouteByPath(path);
@@ -8,11 +9,20 @@ const codeOf = (path: string) => {
   return route.code;
 };
 
+/** The alarm and early-warning pages (issue 16 §3): one chunk for the four of them. */
+const alarms = <Name extends keyof typeof AlarmPages>(name: Name) =>
+  lazy(() => import('./alarms/pages').then((module) => ({ default: module[name] })));
+
 /**
  * The pages of /omapp that are connected, by route code. Every other route of /omapp in the contract's
  * route table is declared too and shows that it is not connected yet.
  */
 export const pages: SubAppPages = {
+  // The alarm and early-warning lists (issue 16 §3).
+  [codeOf('/omapp/assets/alarmManagement/alarmList')]: alarms('AlarmPage'),
+  [codeOf('/omapp/assets/alarmManagement/historyList')]: alarms('AlarmHistoryPage'),
+  [codeOf('/omapp/assets/ewManagement/ewInfoList')]: alarms('WarningPage'),
+  [codeOf('/omapp/assets/ewManagement/ewInfoHisList')]: alarms('WarningHistoryPage'),
   // Work orders and the statistics (issue 16 §3): one chunk each, the statistics with ECharts.
   [codeOf('/omapp/assets/om/omWorkOrder')]: lazy(() =>
     import('./workOrders/WorkOrderPage').then((module) => ({ default: module.WorkOrderPage })),

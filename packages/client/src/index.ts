@@ -58,6 +58,7 @@ export {
   type ShellMessageBody,
 } from './subapp/bridge.js';
 export { parsePageSettings, readPageSettings } from './pageSettings.js';
+export { socketPage } from './socketPage.js';
 export { clearDictList, itemNameOf, loadDictionaries, readDictList, writeDictList } from './dictionaries.js';
 export {
   backoffDelay,

@@ -14,8 +14,11 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { z } from 'zod';
 import {
+  ALARM_LEVEL_NAMES,
+  ALARM_STATE_NAMES,
   deviceEndpoints,
   idFilter,
+  nameOf,
   type CommandRow,
   type DeviceAlarmRow,
   type DeviceRow,
@@ -216,6 +219,7 @@ function Faults({ deviceId }: { deviceId: number }) {
 
 function OpenAlarms({ deviceId }: { deviceId: number }) {
   const t = assetTexts.useTexts();
+  const locale = useLocale();
   const { query, open } = useOpenAlarms(deviceId);
   return (
     <PanelTable<DeviceAlarmRow>
@@ -226,8 +230,16 @@ function OpenAlarms({ deviceId }: { deviceId: number }) {
       pagination={false}
       columns={[
         { key: 'title', title: t('alarmTitle'), dataIndex: 'title' },
-        { key: 'level', title: t('alarmLevel'), render: (_, row) => t(`level_${row.level}`) },
-        { key: 'state', title: t('alarmState'), render: (_, row) => t(`alarm_${row.state}`) },
+        {
+          key: 'level',
+          title: t('alarmLevel'),
+          render: (_, row) => nameOf(ALARM_LEVEL_NAMES, row.level, locale),
+        },
+        {
+          key: 'state',
+          title: t('alarmState'),
+          render: (_, row) => nameOf(ALARM_STATE_NAMES, row.state, locale),
+        },
         {
           key: 'value',
           title: t('alarmValue'),

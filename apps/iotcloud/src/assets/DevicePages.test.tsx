@@ -17,7 +17,7 @@ import { OverviewPage } from './OverviewPage';
 beforeAll(() => initI18n('zh-CN'));
 
 // jsdom has no canvas: the charts show their options as text, which is what this page decides.
-vi.mock('../charts/EChart', () => ({
+vi.mock('@cityops/ui/charts', () => ({
   EChart: ({ label, option }: { label: string; option: unknown }) => (
     <div role="img" aria-label={label}>
       {JSON.stringify(option)}
@@ -31,12 +31,19 @@ const functions = sensorFunctions.filter((item) => item.kind === 'property');
 
 const alarm = (alarmId: number, title: string, state: DeviceAlarmRow['state']): DeviceAlarmRow => ({
   alarmId,
+  kind: 'alarm',
   deviceId: 7,
   deviceName: sensor.name,
+  deviceKey: sensor.deviceKey,
   typeCode: '0401',
   projectId: 1,
+  projectName: sensor.projectName,
+  areaId: null,
+  areaName: null,
+  address: '',
   title,
   source: `rule:${alarmId}`,
+  ruleId: alarmId,
   level: 'error',
   state,
   value: 86.5,
@@ -44,6 +51,11 @@ const alarm = (alarmId: number, title: string, state: DeviceAlarmRow['state']): 
   firstAt: '2026-11-24T05:00:00.000Z',
   lastAt: '2026-11-24T06:00:00.000Z',
   recoveredAt: null,
+  handledAt: null,
+  handledBy: null,
+  closedAt: null,
+  workOrderId: null,
+  workOrderNo: null,
 });
 
 const server: FakeServer = {

@@ -2,7 +2,7 @@ import { Card, Col, Form, Row, Statistic } from 'antd';
 import { z } from 'zod';
 import { idFilter, type DeviceOverview, type Locale } from '@cityops/contract';
 import { LoadFailedAlert, useListState } from '@cityops/crud';
-import { EChart, type ChartOption } from '../charts/EChart';
+import { EChart, type ChartOption } from '@cityops/ui/charts';
 import { useOverview } from './queries';
 import { ProjectSelect, typeName, useLocale } from './shared';
 import { assetTexts, type AssetText } from './texts';

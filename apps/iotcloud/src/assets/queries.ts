@@ -2,9 +2,9 @@ import {
   commandEndpoints,
   deviceAlarmEndpoints,
   deviceEndpoints,
+  isOpenAlarmState,
   productEndpoints,
   telemetryEndpoints,
-  type AlarmState,
   type CreateDevice,
   type UpdateDevice,
 } from '@cityops/contract';
@@ -87,9 +87,6 @@ export const useDeviceCommands = (deviceId: number | undefined, pageNum: number)
 export const useDeviceFaults = (deviceId: number | undefined) =>
   useQuietQuery(telemetryEndpoints.faults, { query: { deviceId } }, deviceId !== undefined);
 
-/** The alarm states that count as open (the server's one-open-alarm-per-source index). */
-export const OPEN_ALARM_STATES: readonly AlarmState[] = ['waiting', 'confirmed', 'work_order'];
-
 /**
  * The device's open alarms: its latest 100 alarms, the open ones kept (one per source at most, so a
  * device has few; the list filters by one state only).
@@ -100,7 +97,7 @@ export function useOpenAlarms(deviceId: number | undefined) {
     { body: { deviceId, pageNum: 1, pageSize: 100, sortField: 'lastAt', sortOrder: 'desc' } },
     deviceId !== undefined,
   );
-  const open = (query.data?.list ?? []).filter((alarm) => OPEN_ALARM_STATES.includes(alarm.state));
+  const open = (query.data?.list ?? []).filter((alarm) => isOpenAlarmState(alarm.state));
   return { query, open };
 }
 

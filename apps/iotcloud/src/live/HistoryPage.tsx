@@ -15,7 +15,7 @@ import {
 import { endpointKey, usePageQuery } from '@cityops/crud';
 import { useCrud } from '@cityops/crud';
 import { ExportButton, useCan } from '@cityops/ui';
-import { EChart, type ChartOption } from '../charts/EChart';
+import { EChart, type ChartOption } from '@cityops/ui/charts';
 import { historyRangeRule, sentEnd, type HistoryRange } from './historyForm';
 import { formatValue, useProductProperties, type PropertyInfo } from './thingModels';
 import { liveTexts } from './texts';

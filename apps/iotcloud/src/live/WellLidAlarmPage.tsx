@@ -1,5 +1,7 @@
 import { Card, Form, Input, Select, Tag } from 'antd';
 import {
+  ALARM_LEVEL_NAMES,
+  ALARM_STATE_NAMES,
   ALARM_STATES,
   EVENT_LEVELS,
   TYPE_WELL_LID,
@@ -7,10 +9,12 @@ import {
   alarmListRequestSchema,
   chinaDateTime,
   deviceAlarmEndpoints,
+  nameOf,
   type AlarmListRequest,
   type DeviceAlarmRow,
 } from '@cityops/contract';
 import { DataTable, SearchBar, useListState, usePageQuery, type CrudColumn } from '@cityops/crud';
+import { useLocale } from '../assets/shared';
 import { liveTexts } from './texts';
 
 const LEVEL_COLORS = { error: 'red', common: 'orange', tips: 'blue' } as const;
@@ -22,6 +26,7 @@ const LEVEL_COLORS = { error: 'red', common: 'orange', tips: 'blue' } as const;
  */
 export function WellLidAlarmPage() {
   const t = liveTexts.useTexts();
+  const locale = useLocale();
   const list = useListState(alarmListRequestSchema);
   const request: AlarmListRequest = { ...list.state, typeCode: TYPE_WELL_LID };
   const query = usePageQuery(deviceAlarmEndpoints.page, request);
@@ -31,9 +36,15 @@ export function WellLidAlarmPage() {
     {
       key: 'level',
       title: t('level'),
-      render: (_, row) => <Tag color={LEVEL_COLORS[row.level]}>{t(`level.${row.level}`)}</Tag>,
+      render: (_, row) => (
+        <Tag color={LEVEL_COLORS[row.level]}>{nameOf(ALARM_LEVEL_NAMES, row.level, locale)}</Tag>
+      ),
     },
-    { key: 'state', title: t('alarmState'), render: (_, row) => t(`alarmState.${row.state}`) },
+    {
+      key: 'state',
+      title: t('alarmState'),
+      render: (_, row) => nameOf(ALARM_STATE_NAMES, row.state, locale),
+    },
     {
       key: 'value',
       title: t('value'),
@@ -65,7 +76,10 @@ export function WellLidAlarmPage() {
             allowClear
             placeholder={t('all')}
             style={{ width: 130 }}
-            options={ALARM_STATES.map((state) => ({ value: state, label: t(`alarmState.${state}`) }))}
+            options={ALARM_STATES.map((state) => ({
+              value: state,
+              label: nameOf(ALARM_STATE_NAMES, state, locale),
+            }))}
           />
         </Form.Item>
         <Form.Item name="level" label={t('level')}>
@@ -73,7 +87,10 @@ export function WellLidAlarmPage() {
             allowClear
             placeholder={t('all')}
             style={{ width: 110 }}
-            options={EVENT_LEVELS.map((level) => ({ value: level, label: t(`level.${level}`) }))}
+            options={EVENT_LEVELS.map((level) => ({
+              value: level,
+              label: nameOf(ALARM_LEVEL_NAMES, level, locale),
+            }))}
           />
         </Form.Item>
         <Form.Item name="keyword" label={t('keyword')}>

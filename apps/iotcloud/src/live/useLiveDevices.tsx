@@ -13,10 +13,10 @@ import {
 import {
   createSocketClient,
   jsonFrames,
-  parseFrameWindowName,
   pushUrl,
   readPageSettings,
   readToken,
+  socketPage,
   type PushState,
 } from '@cityops/client';
 import { endpointKey } from '@cityops/crud';
@@ -24,18 +24,6 @@ import { applyFrame, type DeviceFrame } from './liveCache';
 import { liveTexts } from './texts';
 
 const parseFrame = jsonFrames(telemetryServerFrameSchema);
-
-/**
- * The page the socket's address is relative to: in the shell's frame, the shell's origin (the API is
- * always there with its WebSocket upgrades, while a sub-app's own host forwards plain requests only);
- * opened on its own, this page.
- */
-function socketPage(): { protocol: string; host: string } {
-  const identity = parseFrameWindowName(window.name, window.location);
-  if (!identity) return window.location;
-  const shell = new URL(identity.shellOrigin);
-  return { protocol: shell.protocol, host: shell.host };
-}
 
 /** How long a value changed by push stays highlighted. */
 export const FLASH_MS = 1_500;

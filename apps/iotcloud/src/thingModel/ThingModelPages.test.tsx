@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { alarmRuleEndpoints, productEndpoints, StatusCode, text } from '@cityops/contract';
+import { alarmRuleEndpoints, productEndpoints, StatusCode, text, type FunctionRow } from '@cityops/contract';
 import { ApiError } from '@cityops/client';
 import { initI18n } from '@cityops/ui';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
@@ -198,11 +198,155 @@ describe('ModelSettingPage', () => {
     expect(created[0]).toEqual({
       productId: 1,
       name: '温度过高',
+      mode: 'threshold',
       identifier: 'temperature',
       operator: '>',
       threshold: 60,
+      windowSeconds: null,
+      clearOperator: null,
+      clearThreshold: null,
+      clearIdentifier: '',
+      durationSeconds: 0,
+      repeatCount: 1,
       level: 'error',
+      autoHandle: 'waiting',
+      repeatFrequency: null,
+      schedule: null,
       enabled: true,
     });
   });
+
+  /** The model with an event too (a lid tilting), for event rules. */
+  const withEvent: FunctionRow[] = [
+    ...functions,
+    {
+      functionId: 4,
+      productId: 1,
+      kind: 'event',
+      identifier: 'tilt',
+      name: '倾斜',
+      level: 'error',
+      params: [],
+      description: '',
+    },
+    {
+      functionId: 5,
+      productId: 1,
+      kind: 'event',
+      identifier: 'closed',
+      name: '复位',
+      level: 'tips',
+      params: [],
+      description: '',
+    },
+  ];
+
+  async function openRuleForm(created: unknown[]) {
+    renderWithKit(<ModelSettingPage />, {
+      server: server({
+        [productEndpoints.model.path]: () => ({ product: sensorProduct, functions: withEvent }),
+        [alarmRuleEndpoints.create.path]: ({ body }) => {
+          created.push(body);
+          return { ruleId: 1, productName: sensorProduct.name, kind: 'alarm', ...(body as object) };
+        },
+      }),
+      path: '/iotcloud/iot/assetMorror/modelSetting?productId=1',
+      elements: ['modelSetting_edit'],
+    });
+    const add = (await screen.findByRole('button', { name: /新增告警规则/ })) as HTMLButtonElement;
+    await waitFor(() => expect(add.disabled).toBe(false));
+    fireEvent.click(add);
+    return screen.findByRole('dialog');
+  }
+
+  const fieldsOf = (dialog: HTMLElement) =>
+    [...dialog.querySelectorAll<HTMLElement>('input, textarea, [role="switch"]')]
+      .map((input) => input.id)
+      .filter(Boolean);
+
+  it('shows the fields of each mode only', async () => {
+    const dialog = await openRuleForm([]);
+    const common = ['name', 'mode', 'durationSeconds', 'level', 'autoHandle', 'repeatFrequency', 'enabled'];
+    expect(fieldsOf(dialog)).toEqual(
+      expect.arrayContaining([
+        ...common,
+        'identifier',
+        'operator',
+        'threshold',
+        'clearOperator',
+        'clearThreshold',
+        'repeatCount',
+      ]),
+    );
+    expect(fieldsOf(dialog)).not.toContain('windowSeconds');
+    expect(fieldsOf(dialog)).not.toContain('clearIdentifier');
+
+    await choose(dialog, 'mode', '事件告警');
+    await waitFor(() => expect(fieldsOf(dialog)).toContain('clearIdentifier'));
+    expect(fieldsOf(dialog)).not.toContain('threshold');
+    expect(fieldsOf(dialog)).not.toContain('clearThreshold');
+    fireEvent.mouseDown(dialogField(dialog, 'identifier'));
+    expect(await screen.findByTitle('倾斜 (tilt)')).toBeTruthy();
+    expect(screen.queryByTitle(/温度 \(temperature\)/)).toBeNull();
+
+    await choose(dialog, 'mode', '离线告警');
+    await waitFor(() => expect(fieldsOf(dialog)).not.toContain('identifier'));
+    expect(fieldsOf(dialog)).not.toContain('repeatCount');
+    expect(fieldsOf(dialog)).not.toContain('clearIdentifier');
+    expect(fieldsOf(dialog)).toEqual(expect.arrayContaining(common));
+
+    await choose(dialog, 'mode', '上升趋势预警');
+    await waitFor(() => expect(fieldsOf(dialog)).toContain('windowSeconds'));
+    expect(fieldsOf(dialog)).toContain('threshold');
+    expect(fieldsOf(dialog)).not.toContain('operator');
+    expect(within(dialog).getByText('上升幅度')).toBeTruthy();
+
+    // A schedule's fields show when the rule is limited to some days and hours.
+    expect(fieldsOf(dialog)).not.toContain('schedule_from');
+    fireEvent.click(within(dialog).getByRole('switch', { name: /生效时段|全天生效/ }));
+    await waitFor(() => expect(fieldsOf(dialog)).toContain('schedule_from'));
+  }, 60_000);
+
+  it('refuses a half clear condition and a trend without its window, in the contract’s words', async () => {
+    const created: unknown[] = [];
+    const dialog = await openRuleForm(created);
+    fireEvent.change(dialogField(dialog, 'name'), { target: { value: '温度过高' } });
+    await choose(dialog, 'identifier', '温度 (temperature) 浮点数 -40~80 ℃');
+    fireEvent.change(dialogField(dialog, 'threshold'), { target: { value: '60' } });
+    await choose(dialog, 'clearOperator', '<');
+    save(dialog);
+    expect(
+      await within(dialog).findByText(text('alarmRule.clearPair', 'zh-CN'), {}, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(created).toHaveLength(0);
+
+    fireEvent.change(dialogField(dialog, 'clearThreshold'), { target: { value: '50' } });
+    await waitFor(() => expect(within(dialog).queryByText(text('alarmRule.clearPair', 'zh-CN'))).toBeNull());
+
+    await choose(dialog, 'mode', '预测越限预警');
+    await choose(dialog, 'identifier', '温度 (temperature) 浮点数 -40~80 ℃');
+    save(dialog);
+    // Every field's rules run on save: slow in jsdom on a loaded machine.
+    expect(
+      await within(dialog).findByText(text('alarmRule.window', 'zh-CN'), {}, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(
+      [...dialog.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent),
+    ).toEqual([text('alarmRule.window', 'zh-CN')]);
+    expect(created).toHaveLength(0);
+
+    fireEvent.change(dialogField(dialog, 'windowSeconds'), { target: { value: '600' } });
+    await choose(dialog, 'repeatFrequency', '5m');
+    save(dialog);
+    await waitFor(() => expect(created).toHaveLength(1), { timeout: 15_000 });
+    expect(created[0]).toMatchObject({
+      mode: 'predict',
+      identifier: 'temperature',
+      threshold: 60,
+      windowSeconds: 600,
+      clearOperator: '<',
+      clearThreshold: 50,
+      repeatFrequency: '5m',
+    });
+  }, 60_000);
 });

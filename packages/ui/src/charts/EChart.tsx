@@ -19,7 +19,7 @@ import type {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-// Only the parts the device pages draw, so the chart code stays a fraction of the full bundle.
+// Only the parts the device and alarm pages draw, so the chart code stays a fraction of the full bundle.
 registerCharts([
   LineChart,
   BarChart,

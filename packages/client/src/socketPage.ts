@@ -1,0 +1,17 @@
+import { parseFrameWindowName } from './subapp/bridge.js';
+import type { PageLocation } from './subapp/ports.js';
+
+/**
+ * The page a sub-app's socket address is relative to: in the shell's frame, the shell's origin (the API
+ * is always there with its WebSocket upgrades, while a sub-app's own host forwards plain requests only);
+ * opened on its own, this page. Every live page of every sub-app opens its socket through this.
+ */
+export function socketPage(
+  windowName: string = window.name,
+  location: PageLocation & { host: string; origin: string } = window.location,
+): { protocol: string; host: string } {
+  const identity = parseFrameWindowName(windowName, location);
+  if (!identity) return { protocol: location.protocol, host: location.host };
+  const shell = new URL(identity.shellOrigin);
+  return { protocol: shell.protocol, host: shell.host };
+}
