@@ -9,7 +9,7 @@ import { StatisticsPage } from './StatisticsPage';
 beforeAll(() => initI18n('zh-CN'));
 
 // jsdom has no canvas: the charts show their options as text, which is what this page decides.
-vi.mock('./Chart', () => ({
+vi.mock('@cityops/ui/charts', () => ({
   EChart: ({ label, option }: { label: string; option: unknown }) => (
     <div role="img" aria-label={label}>
       {JSON.stringify(option)}

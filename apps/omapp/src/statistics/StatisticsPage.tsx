@@ -14,7 +14,7 @@ import {
   type StatisticsRequest,
 } from '@cityops/contract';
 import { ProjectFilterItem, useEndpointQuery } from '@cityops/crud';
-import { EChart, type ChartOption } from './Chart';
+import { EChart, type ChartOption } from '@cityops/ui/charts';
 import { statisticsTexts } from './texts';
 import { nameIn, useLocale } from '../workOrders/queries';
 
