@@ -293,17 +293,28 @@ export class IotRuntime {
 
   private async alarmMessages(alarms: readonly OpenedAlarm[]) {
     for (const alarm of alarms)
-      await produceMessage(this.ctx.db, this.ctx, {
-        kind: 'alarm.raised',
-        projectId: alarm.device.projectId,
-        values: {
-          deviceName: alarm.device.name,
-          alarmName: alarm.title,
-          level: LEVEL_NAMES[alarm.level],
-          place: alarm.device.address || alarm.device.name,
-          time: chinaDateTime(alarm.at),
-        },
-      });
+      if (alarm.kind === 'warning')
+        await produceMessage(this.ctx.db, this.ctx, {
+          kind: 'earlyWarning.raised',
+          projectId: alarm.device.projectId,
+          values: {
+            deviceName: alarm.device.name,
+            warning: alarm.title,
+            value: alarm.value === null ? '' : String(alarm.value),
+          },
+        });
+      else
+        await produceMessage(this.ctx.db, this.ctx, {
+          kind: 'alarm.raised',
+          projectId: alarm.device.projectId,
+          values: {
+            deviceName: alarm.device.name,
+            alarmName: alarm.title,
+            level: LEVEL_NAMES[alarm.level],
+            place: alarm.device.address || alarm.device.name,
+            time: chinaDateTime(alarm.at),
+          },
+        });
   }
 }
 

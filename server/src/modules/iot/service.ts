@@ -127,13 +127,6 @@ export async function faults(ctx: ReadCtx, userId: number, deviceId: number | un
   return repo.faultRows(ctx.db, deviceId, await projectScope(ctx, ctx.db, userId), FAULTS_MAX);
 }
 
-export async function alarmPage(
-  ctx: ReadCtx,
-  userId: number,
-  request: z.output<typeof alarmListRequestSchema>,
-) {
-  return repo.alarmPage(ctx.db, request, await projectScope(ctx, ctx.db, userId));
-}
 
 export async function commandPage(
   ctx: ReadCtx,
