@@ -141,7 +141,10 @@ export class AlarmEvaluator {
   }
 
   evaluate(batch: readonly EngineInput[]): Evaluation {
-    const hits = new Map<string, AlarmHit & { occurrences: Array<{ at: Date; value: TelemetryValue | null }> }>();
+    const hits = new Map<
+      string,
+      AlarmHit & { occurrences: Array<{ at: Date; value: TelemetryValue | null }> }
+    >();
     /** The last verdict per device-source in the batch: true raised, false cleared. */
     const last = new Map<string, { deviceId: number; source: string; holds: boolean }>();
     const hit = (

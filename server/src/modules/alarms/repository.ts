@@ -7,14 +7,30 @@ import {
   type AlarmLevel,
   type AlarmRow,
   type AlarmState,
+  type alarmFilterShape,
   type alarmListRequestSchema,
   type AutoHandleOption,
   type DeviceType,
   type TelemetryValue,
 } from '@cityops/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  sql,
+  type Column,
+  type SQL,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
+import { keysetBatches, mapRows } from '../../db/batches.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
 import { areas } from '../areas/tables.js';
 import type { ProjectScope } from '../devices/repository.js';
@@ -178,9 +194,9 @@ export async function recoverAlarms(
     from locked
     where a.alarm_id = locked.alarm_id
     returning a.alarm_id, locked.state as from_state, a.state as to_state`);
-  const recovered = rowsOf<{ alarm_id: number; from_state: AlarmState; to_state: AlarmState }>(
-    result,
-  ).map((row) => ({ alarmId: Number(row.alarm_id), fromState: row.from_state, toState: row.to_state }));
+  const recovered = rowsOf<{ alarm_id: number; from_state: AlarmState; to_state: AlarmState }>(result).map(
+    (row) => ({ alarmId: Number(row.alarm_id), fromState: row.from_state, toState: row.to_state }),
+  );
   if (recovered.length > 0)
     await db.insert(alarmEvents).values(
       recovered.map((alarm) => ({
@@ -324,9 +340,7 @@ export async function claimRepeats(db: Database, now: Date) {
     update ${deviceAlarms} a set next_push_at = null
     where a.state = 'waiting' and a.next_push_at is not null and a.next_push_at <= ${at}::timestamptz`);
   if (ids.length === 0) return [];
-  await db
-    .insert(alarmEvents)
-    .values(ids.map((alarmId) => ({ alarmId, at: now, action: 'repushed' })));
+  await db.insert(alarmEvents).values(ids.map((alarmId) => ({ alarmId, at: now, action: 'repushed' })));
   return alarmRowsById(db, ids);
 }
 
@@ -410,6 +424,8 @@ export async function findAlarm(db: Database, id: number, scope: ProjectScope) {
 }
 
 export type AlarmListRequest = z.output<typeof alarmListRequestSchema>;
+/** A list's filter without its paging (exports). */
+export type AlarmFilter = z.output<z.ZodObject<typeof alarmFilterShape>>;
 /** Which alarms a list shows: a kind (null: both) and the states of its list (null: every state). */
 export interface AlarmListScope {
   kind: AlarmKind | null;
@@ -420,7 +436,7 @@ export interface AlarmListScope {
 
 const LEVEL_ORDER = sql`case ${deviceAlarms.level} when 'error' then 0 when 'common' then 1 else 2 end`;
 
-function listWhere(request: AlarmListRequest, list: AlarmListScope, scope: ProjectScope) {
+function listWhere(request: AlarmFilter, list: AlarmListScope, scope: ProjectScope) {
   const keyword = request.keyword ? containing(request.keyword) : null;
   const title = request.title ? containing(request.title) : null;
   const date = list.dateColumn === 'lastAt' ? deviceAlarms.lastAt : deviceAlarms.firstAt;
@@ -443,7 +459,12 @@ function listWhere(request: AlarmListRequest, list: AlarmListScope, scope: Proje
   );
 }
 
-export function alarmPage(db: Database, request: AlarmListRequest, list: AlarmListScope, scope: ProjectScope) {
+export function alarmPage(
+  db: Database,
+  request: AlarmListRequest,
+  list: AlarmListScope,
+  scope: ProjectScope,
+) {
   const where = listWhere(request, list, scope);
   const field = request.sortField ?? 'lastAt';
   const column =
@@ -478,19 +499,19 @@ export function alarmPage(db: Database, request: AlarmListRequest, list: AlarmLi
   );
 }
 
-/** Every row of a list's filter (exports), newest first, at most `limit`. */
-export async function alarmRows(
-  db: Database,
-  request: AlarmListRequest,
-  list: AlarmListScope,
-  scope: ProjectScope,
-  limit: number,
-) {
-  const rows = await selectAlarms(db)
-    .where(listWhere(request, list, scope))
-    .orderBy(desc(deviceAlarms.lastAt), desc(deviceAlarms.id))
-    .limit(limit);
-  return rows.map(toAlarm);
+/** Every row of a list's filter (exports), in batches. */
+export function alarmRows(db: Database, filter: AlarmFilter, list: AlarmListScope, scope: ProjectScope) {
+  const where = listWhere(filter, list, scope);
+  return mapRows(
+    keysetBatches((afterId, limit) =>
+      selectAlarms(db)
+        .where(and(where, gt(deviceAlarms.id, afterId)))
+        .orderBy(asc(deviceAlarms.id))
+        .limit(limit)
+        .then((rows) => rows.map((row) => ({ ...row, id: row.alarmId }))),
+    ),
+    ({ id: _id, ...row }) => toAlarm(row),
+  );
 }
 
 // ---- Detail ----

@@ -215,12 +215,11 @@ export async function alarmPage(
 export async function alarmRows(
   ctx: Ctx,
   userId: number,
-  request: repo.AlarmListRequest,
+  filter: repo.AlarmFilter,
   list: repo.AlarmListScope,
-  limit: number,
-): Promise<AlarmRow[]> {
-  if (request.projectId !== undefined) await checkVisible(ctx, ctx.db, userId, request.projectId);
-  return repo.alarmRows(ctx.db, request, list, await projectScope(ctx, ctx.db, userId), limit);
+): Promise<AsyncIterable<AlarmRow>> {
+  if (filter.projectId !== undefined) await checkVisible(ctx, ctx.db, userId, filter.projectId);
+  return repo.alarmRows(ctx.db, filter, list, await projectScope(ctx, ctx.db, userId));
 }
 
 /** Keeps at most `max` points, evenly spaced, the first and last included. */
@@ -242,9 +241,7 @@ export async function alarmDetail(ctx: Ctx, userId: number, alarmId: number): Pr
   const rule = alarm.ruleId === null ? null : await repo.ruleOfAlarm(ctx.db, alarm.ruleId);
   if (rule && ['threshold', 'rise', 'predict'].includes(rule.mode)) {
     const from = new Date(new Date(alarm.firstAt).getTime() - ALARM_TELEMETRY_MARGIN_MS);
-    const to = new Date(
-      new Date(alarm.recoveredAt ?? alarm.lastAt).getTime() + ALARM_TELEMETRY_MARGIN_MS,
-    );
+    const to = new Date(new Date(alarm.recoveredAt ?? alarm.lastAt).getTime() + ALARM_TELEMETRY_MARGIN_MS);
     const points = await repo.propertyPoints(ctx.db, alarm.deviceId, rule.identifier, from, to, 20_000);
     const property = await repo.propertyOf(ctx.db, rule.productId, rule.identifier);
     telemetry = {
@@ -260,7 +257,7 @@ export async function alarmDetail(ctx: Ctx, userId: number, alarmId: number): Pr
 
 export async function commentAlarm(ctx: Ctx, actor: AlarmActor, alarmId: number, comment: string) {
   const scope = await projectScope(ctx, ctx.db, actor.userId);
-  (await repo.findAlarm(ctx.db, alarmId, scope)) ?? refuse('alarm.notFound');
+  if (!(await repo.findAlarm(ctx.db, alarmId, scope))) refuse('alarm.notFound');
   return repo.addEvent(ctx.db, {
     alarmId,
     at: ctx.now(),

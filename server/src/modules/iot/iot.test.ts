@@ -13,7 +13,7 @@ import {
   telemetryEndpoints,
   type CommandPayload,
 } from '@cityops/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -38,7 +38,6 @@ import {
 } from '../../test/iotDevices.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { sheetRows } from '../../test/xlsx.js';
-import * as repo from './repository.js';
 import { runtimeOf, type IotRuntime } from './runtime.js';
 
 let t: TestApp;

@@ -1,20 +1,16 @@
 import {
-  type alarmListRequestSchema,
   type CommandState,
-  type DeviceAlarmRow,
   type CommandRow,
   type commandListRequestSchema,
-  type DeviceType,
-  type EventLevel,
   type FaultRow,
   type liveListRequestSchema,
   type LiveDevice,
   type TelemetryValue,
 } from '@cityops/contract';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
-import { containing, pageOf, totalOver } from '../../db/paging.js';
+import { pageOf, totalOver } from '../../db/paging.js';
 import { deviceFilter, findDevices, type ProjectScope } from '../devices/repository.js';
 import { alarmRules, devices, productFunctions, products } from '../devices/tables.js';
 import { commands, faults, latestValues, telemetry } from './tables.js';

@@ -2,7 +2,6 @@ import {
   checkHistoryRange,
   chinaDateTime,
   HISTORY_POINTS_MAX,
-  type alarmListRequestSchema,
   type commandListRequestSchema,
   type History,
   type historyRequestSchema,
@@ -126,7 +125,6 @@ export async function faults(ctx: ReadCtx, userId: number, deviceId: number | un
   if (deviceId !== undefined) await visibleDevice(ctx, userId, deviceId);
   return repo.faultRows(ctx.db, deviceId, await projectScope(ctx, ctx.db, userId), FAULTS_MAX);
 }
-
 
 export async function commandPage(
   ctx: ReadCtx,

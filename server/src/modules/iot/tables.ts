@@ -13,7 +13,6 @@ import {
 import type { TelemetryValue } from '@cityops/contract';
 import { moment } from '../../db/columns.js';
 import { devices } from '../devices/tables.js';
-import { projects } from '../projects/tables.js';
 
 type Values = Record<string, TelemetryValue>;
 
