@@ -25,13 +25,7 @@ export async function insertProduct(
     typeCode?: string;
     offlineAfterSeconds?: number;
     functions: FunctionFields[];
-    rules?: Array<{
-      name: string;
-      identifier: string;
-      operator: RuleOperator;
-      threshold: number;
-      level: 'error' | 'common' | 'tips';
-    }>;
+    rules?: Array<Omit<typeof alarmRules.$inferInsert, 'productId'>>;
   },
 ) {
   const n = next();
