@@ -53,27 +53,49 @@ function run(r: EngineRule, values: Array<[number, number]>) {
 
 describe('threshold rules', () => {
   it('raise at once by default and clear when the condition stops holding', () => {
-    expect(run(rule(), [[60, 0], [61, 1], [40, 2]])).toEqual(['hit', 'hit', 'clear']);
+    expect(
+      run(rule(), [
+        [60, 0],
+        [61, 1],
+        [40, 2],
+      ]),
+    ).toEqual(['hit', 'hit', 'clear']);
   });
 
   it('wait for repeatCount reports in a row, a report below starting the count again', () => {
     expect(
-      run(rule({ repeatCount: 3 }), [[60, 0], [60, 1], [40, 2], [60, 3], [60, 4], [60, 5], [60, 6]]),
+      run(rule({ repeatCount: 3 }), [
+        [60, 0],
+        [60, 1],
+        [40, 2],
+        [60, 3],
+        [60, 4],
+        [60, 5],
+        [60, 6],
+      ]),
     ).toEqual(['-', '-', 'clear', '-', '-', 'hit', 'hit']);
   });
 
   it('wait until the condition held for durationSeconds', () => {
-    expect(run(rule({ durationSeconds: 60 }), [[60, 0], [60, 30], [60, 60], [60, 90]])).toEqual([
-      '-',
-      '-',
-      'hit',
-      'hit',
-    ]);
+    expect(
+      run(rule({ durationSeconds: 60 }), [
+        [60, 0],
+        [60, 30],
+        [60, 60],
+        [60, 90],
+      ]),
+    ).toEqual(['-', '-', 'hit', 'hit']);
   });
 
   it('with a clear condition, clear only when it holds', () => {
     const r = rule({ clearOperator: '<', clearThreshold: 30 });
-    expect(run(r, [[60, 0], [40, 1], [29, 2]])).toEqual(['hit', '-', 'clear']);
+    expect(
+      run(r, [
+        [60, 0],
+        [40, 1],
+        [29, 2],
+      ]),
+    ).toEqual(['hit', '-', 'clear']);
   });
 
   it('count every report of a batch as an occurrence of one hit', () => {
@@ -96,7 +118,13 @@ describe('schedules (China time)', () => {
   it('raise only within the schedule; reports outside it are ignored', () => {
     // 10:00, 10:30 and 11:30 China time on a Tuesday (day 2).
     const r = rule({ schedule: { days: [2], from: '10:15', to: '11:00' } });
-    expect(run(r, [[60, 0], [60, 1800], [40, 5400]])).toEqual(['-', 'hit', '-']);
+    expect(
+      run(r, [
+        [60, 0],
+        [60, 1800],
+        [40, 5400],
+      ]),
+    ).toEqual(['-', 'hit', '-']);
   });
 
   it('span midnight when to is before from, the hours after midnight belonging to the day before', () => {
@@ -114,7 +142,14 @@ describe('trend rules (early warnings)', () => {
   it('rise: the value minus the lowest within the window meets the threshold', () => {
     const r = rule({ mode: 'rise', threshold: 10, windowSeconds: 60 });
     // 20 → 25 → 31 (rise 11 within 60 s) → 31 at 120 s (the 20 left the window: rise 6).
-    expect(run(r, [[20, 0], [25, 30], [31, 50], [31, 120]])).toEqual(['clear', 'clear', 'hit', 'clear']);
+    expect(
+      run(r, [
+        [20, 0],
+        [25, 30],
+        [31, 50],
+        [31, 120],
+      ]),
+    ).toEqual(['clear', 'clear', 'hit', 'clear']);
     const { hits } = new AlarmEvaluator().evaluate([report(r, 20, 0), report(r, 31, 10)]);
     expect(hits[0]).toMatchObject({ kind: 'warning' });
   });
@@ -122,19 +157,32 @@ describe('trend rules (early warnings)', () => {
   it('predict: the slope over the window projected windowSeconds ahead meets the condition', () => {
     const r = rule({ mode: 'predict', operator: '>=', threshold: 80, windowSeconds: 60 });
     // +0.5 per second: 40 at 20 s projects 70 (no), 50 at 40 s projects 80 (yes).
-    expect(run(r, [[30, 0], [40, 20], [50, 40]])).toEqual(['clear', 'clear', 'hit']);
+    expect(
+      run(r, [
+        [30, 0],
+        [40, 20],
+        [50, 40],
+      ]),
+    ).toEqual(['clear', 'clear', 'hit']);
     expect(slopeOf([{ t: 0, v: 1 }])).toBeNull();
-    expect(slopeOf([
-      { t: 0, v: 1 },
-      { t: 1000, v: 3 },
-    ])).toBe(0.002);
+    expect(
+      slopeOf([
+        { t: 0, v: 1 },
+        { t: 1000, v: 3 },
+      ]),
+    ).toBe(0.002);
   });
 });
 
 describe('events', () => {
   it('without a rule raise as devices always did: source event:<id>, the event’s level', () => {
     const { hits } = new AlarmEvaluator().evaluate([event('tilt', [])]);
-    expect(hits[0]).toMatchObject({ source: 'event:tilt', level: 'common', ruleId: null, autoHandle: 'waiting' });
+    expect(hits[0]).toMatchObject({
+      source: 'event:tilt',
+      level: 'common',
+      ruleId: null,
+      autoHandle: 'waiting',
+    });
   });
 
   it('with an event rule raise under the rule (its level, options), and clear by the clearing event', () => {
