@@ -11,6 +11,7 @@ import {
   canMoveAlarm,
   deviceAlarmEndpoints,
   MANUAL_ALARM_ACTIONS,
+  MSG_PAGE_CODE,
   text,
   WARNING_BUTTONS,
   WARNING_PAGE,
@@ -66,6 +67,7 @@ const OPERATOR_CODES = [
   ALARM_PAGE_BUTTONS.export,
   WARNING_PAGE,
   WARNING_BUTTONS.handle,
+  MSG_PAGE_CODE,
 ];
 
 beforeAll(async () => {
@@ -183,9 +185,11 @@ describe('transitions', () => {
 
   it('of two operators acting at once, one wins and the other is told', async () => {
     for (const [first, second] of [
-      ['confirmed', 'invalid'],
+      // Pairs where whichever goes first leaves the other not allowed.
+      ['confirmed', 'confirmed'],
       ['invalid', 'invalid'],
-      ['work_order', 'confirmed'],
+      ['work_order', 'work_order'],
+      ['work_order', 'invalid'],
     ] as const) {
       const alarmId = await raise();
       const answers = await Promise.all([
@@ -457,7 +461,8 @@ describe('lists, detail and visibility', () => {
     expect(comment.message).toBe(text('alarm.notFound'));
     expect((await handle({ alarmIds: [theirs], action: 'confirmed' })).message).toBe(text('alarm.notFound'));
     expect((await stateOf(theirs))?.state).toBe('waiting');
-    await t.createUser('alarmnobody', 'Nobody@12345', []);
+    // Someone of the project who holds another page only.
+    await t.createUser('alarmnobody', 'Nobody@12345', [MSG_PAGE_CODE]);
     const nobody = await t.token('alarmnobody', 'Nobody@12345');
     const page = await t.api(alarmEndpoints.page, { token: nobody, body: {} });
     expect(page.status_code).not.toBe(1);
