@@ -31,12 +31,19 @@ const functions = sensorFunctions.filter((item) => item.kind === 'property');
 
 const alarm = (alarmId: number, title: string, state: DeviceAlarmRow['state']): DeviceAlarmRow => ({
   alarmId,
+  kind: 'alarm',
   deviceId: 7,
   deviceName: sensor.name,
+  deviceKey: sensor.deviceKey,
   typeCode: '0401',
   projectId: 1,
+  projectName: sensor.projectName,
+  areaId: sensor.areaId,
+  areaName: sensor.areaName,
+  address: sensor.address,
   title,
   source: `rule:${alarmId}`,
+  ruleId: alarmId,
   level: 'error',
   state,
   value: 86.5,
@@ -44,6 +51,11 @@ const alarm = (alarmId: number, title: string, state: DeviceAlarmRow['state']): 
   firstAt: '2026-11-24T05:00:00.000Z',
   lastAt: '2026-11-24T06:00:00.000Z',
   recoveredAt: null,
+  handledAt: null,
+  handledBy: null,
+  closedAt: state === 'auto_recover' ? '2026-11-24T06:10:00.000Z' : null,
+  workOrderId: null,
+  workOrderNo: null,
 });
 
 const server: FakeServer = {
