@@ -1,4 +1,4 @@
-import { deviceTopic, type FunctionFields, type RuleOperator, type TopicKind } from '@cityops/contract';
+import { deviceTopic, type FunctionFields, type TopicKind } from '@cityops/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Database } from '../db/connection.js';
 import { alarmRules, devices, productFunctions, products, projects } from '../db/schema.js';

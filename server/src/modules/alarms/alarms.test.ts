@@ -389,6 +389,22 @@ describe('ingestion with rule options', () => {
     expect(await alarmsOf(rising)).toMatchObject([{ kind: 'warning', state: 'waiting' }]);
   });
 
+  it('opens an offline rule’s alarm when the device leaves and recovers it when it is back', async () => {
+    const on = await ruleProduct({ mode: 'offline', identifier: 'online', name: '离线' });
+    const ingestion = runtimeOf(t.app.cityops).ingestion;
+    ingestion.heard(on.id);
+    await ingestion.flush();
+    expect(await alarmsOf(on)).toHaveLength(0);
+    ingestion.left(on.id);
+    await ingestion.flush();
+    expect(await alarmsOf(on)).toMatchObject([{ title: '离线', state: 'waiting', kind: 'alarm' }]);
+    ingestion.heard(on.id);
+    await ingestion.flush();
+    const [alarm] = await alarmsOf(on);
+    expect(alarm?.state).toBe('auto_recover');
+    expect(alarm?.recoveredAt).not.toBeNull();
+  });
+
   it('pushes a waiting alarm again at its frequency, once per period, and not once handled', async () => {
     const on = await ruleProduct({ repeatFrequency: '1m' });
     const sweep = () => alarmRuntimeOf(t.app.cityops).sweep();

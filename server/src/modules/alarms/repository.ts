@@ -34,7 +34,7 @@ import { keysetBatches, mapRows } from '../../db/batches.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
 import { areas } from '../areas/tables.js';
 import type { ProjectScope } from '../devices/repository.js';
-import { devices, productFunctions, products } from '../devices/tables.js';
+import { alarmRules, devices, productFunctions, products } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
 import { alarmEvents, alarmOccurrences, deviceAlarms } from './tables.js';
 
@@ -594,4 +594,33 @@ export async function propertyOf(db: Database, productId: number, identifier: st
   if (!row) return null;
   const spec = (row.definition as { spec?: { unit?: unknown } }).spec;
   return { name: row.name, unit: typeof spec?.unit === 'string' ? spec.unit : '' };
+}
+
+// ---- Offline rules ----
+
+/** The enabled offline rules of these devices' products, one row per device and rule. */
+export async function offlineRulesOf(db: Database, deviceIds: readonly number[]) {
+  if (deviceIds.length === 0) return [];
+  const rows = await db
+    .select({
+      deviceId: devices.id,
+      projectId: devices.projectId,
+      ruleId: alarmRules.id,
+      name: alarmRules.name,
+      level: alarmRules.level,
+      autoHandle: alarmRules.autoHandle,
+      repeatFrequency: alarmRules.repeatFrequency,
+      schedule: alarmRules.schedule,
+    })
+    .from(devices)
+    .innerJoin(
+      alarmRules,
+      and(
+        eq(alarmRules.productId, devices.productId),
+        eq(alarmRules.mode, 'offline'),
+        eq(alarmRules.enabled, true),
+      ),
+    )
+    .where(inArray(devices.id, [...deviceIds]));
+  return rows;
 }

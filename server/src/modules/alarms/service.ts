@@ -4,6 +4,7 @@ import {
   ALARM_TELEMETRY_POINTS_MAX,
   manualSourcesOf,
   nameOf,
+  REPEAT_FREQUENCIES,
   text,
   type AlarmDetail,
   type AlarmKind,
@@ -24,6 +25,7 @@ import { projectScope } from '../devices/service.js';
 import { checkVisible } from '../projects/service.js';
 import { publish, BUS_MAX_IDS } from '../push/events.js';
 import { createOrderFromAlarm } from '../workorders/fromAlarm.js';
+import { inSchedule } from './evaluate.js';
 import * as repo from './repository.js';
 import type { AlarmActor } from './repository.js';
 
@@ -266,4 +268,59 @@ export async function commentAlarm(ctx: Ctx, actor: AlarmActor, alarmId: number,
     action: 'comment',
     comment,
   });
+}
+
+/**
+ * Offline rules (issue 16 §1), in the transaction that marks devices offline or hears them again:
+ * the devices that went offline open (or count) their products' offline alarms, with the rules'
+ * auto-handle; those heard again recover them. Answers the alarms opened.
+ */
+export async function offlineChanged(
+  tx: Database,
+  wentOffline: readonly number[],
+  cameBack: readonly number[],
+  now: Date,
+): Promise<{ opened: repo.UpsertedAlarm[]; hits: repo.AlarmHit[]; recovered: number[] }> {
+  const hits: repo.AlarmHit[] = (await repo.offlineRulesOf(tx, wentOffline))
+    .filter((rule) => inSchedule(rule.schedule, now))
+    .map((rule) => ({
+      kind: 'alarm',
+      deviceId: rule.deviceId,
+      projectId: rule.projectId,
+      source: `rule:${rule.ruleId}`,
+      ruleId: rule.ruleId,
+      title: rule.name,
+      level: rule.level as repo.AlarmHit['level'],
+      value: null,
+      occurrences: [{ at: now, value: null }],
+      firstAt: now,
+      lastAt: now,
+      autoHandle: rule.autoHandle as AutoHandleOption,
+      repeatSeconds: rule.repeatFrequency
+        ? REPEAT_FREQUENCIES[rule.repeatFrequency as keyof typeof REPEAT_FREQUENCIES]
+        : null,
+    }));
+  const upserted = await repo.upsertAlarms(tx, hits);
+  const opened = upserted.filter((alarm) => alarm.opened);
+  await autoHandle(
+    tx,
+    opened.flatMap((alarm) => {
+      const option = hits.find(
+        (hit) => hit.deviceId === alarm.deviceId && hit.source === alarm.source,
+      )?.autoHandle;
+      return option && option !== 'waiting' ? [{ alarmId: alarm.alarmId, option }] : [];
+    }),
+    now,
+  );
+  const back = (await repo.offlineRulesOf(tx, cameBack)).map((rule) => ({
+    deviceId: rule.deviceId,
+    source: `rule:${rule.ruleId}`,
+  }));
+  const recovered = (await repo.recoverAlarms(tx, back, now)).map((alarm) => alarm.alarmId);
+  await publishAlarms(
+    tx,
+    opened.map((alarm) => alarm.alarmId),
+    [...upserted.filter((alarm) => !alarm.opened).map((alarm) => alarm.alarmId), ...recovered],
+  );
+  return { opened, hits, recovered };
 }

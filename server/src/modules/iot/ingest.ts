@@ -20,7 +20,7 @@ import type { Database } from '../../db/connection.js';
 import type { AlarmKind } from '@cityops/contract';
 import { AlarmEvaluator } from '../alarms/evaluate.js';
 import * as alarms from '../alarms/repository.js';
-import { autoHandle, publishAlarms } from '../alarms/service.js';
+import { autoHandle, offlineChanged, publishAlarms } from '../alarms/service.js';
 import type { AlarmRule, ProductModel } from './models.js';
 import * as repo from './repository.js';
 import type { DeviceIdentity, NewFault } from './repository.js';
@@ -422,7 +422,9 @@ export class Ingestion {
     const now = this.deps.now();
     return this.deps.db.transaction(async (tx) => {
       await repo.writeReports(tx, reports, seen);
-      await repo.setOffline(tx, [...gone]);
+      const wentOffline = await repo.setOffline(tx, [...gone]);
+      // Offline rules: open for the devices that left, recover for those heard again.
+      await offlineChanged(tx, wentOffline, [...seen.keys()], now);
       const upserted = await alarms.upsertAlarms(tx, hits);
       const opened = upserted.filter((alarm) => alarm.opened);
       const hitOf = (alarm: alarms.UpsertedAlarm) =>

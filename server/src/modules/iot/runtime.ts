@@ -9,6 +9,7 @@ import {
 } from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
+import { offlineChanged } from '../alarms/service.js';
 import { produceMessage } from '../messages/produce.js';
 import { BUS_MAX_IDS, listenBus, publish, type BusEvent } from '../push/events.js';
 import { connectExternalBroker, startEmbeddedBroker, type DeviceLink, type LinkHandlers } from './broker.js';
@@ -282,9 +283,13 @@ export class IotRuntime {
   /** The offline sweep: devices silent for longer than their product allows go offline. */
   async sweep(): Promise<number[]> {
     try {
-      const ids = await repo.markSilentOffline(this.ctx.db, this.ctx.now());
-      await publishLive(this.ctx.db, ids);
-      return ids;
+      const now = this.ctx.now();
+      return await this.ctx.db.transaction(async (tx) => {
+        const ids = await repo.markSilentOffline(tx, now);
+        await offlineChanged(tx, ids, [], now);
+        await publishLive(tx, ids);
+        return ids;
+      });
     } catch (error) {
       this.log.error({ err: error }, 'iot: the offline sweep failed');
       return [];
