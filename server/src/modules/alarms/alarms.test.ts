@@ -41,8 +41,10 @@ import { publishAlarms } from './service.js';
 
 // The work-order module fills createOrderFromAlarm on its own branch: here it answers an order.
 const orders = vi.hoisted(() => [] as OrderFromAlarm[]);
+const orderFails = vi.hoisted(() => ({ now: false }));
 vi.mock('../workorders/fromAlarm.js', () => ({
   createOrderFromAlarm: (_tx: unknown, input: OrderFromAlarm) => {
+    if (orderFails.now) return Promise.reject(new Error('no order today'));
     orders.push(input);
     return Promise.resolve({ orderId: 9000 + input.alarmId, orderNo: `WO${input.alarmId}` });
   },
@@ -372,6 +374,25 @@ describe('ingestion with rule options', () => {
           actor: null,
         });
     }
+  });
+
+  it('leaves an alarm waiting, and says why, when its automatic order cannot be made', async () => {
+    const on = await ruleProduct({ autoHandle: 'work_order' });
+    orderFails.now = true;
+    try {
+      await report(on, 60);
+    } finally {
+      orderFails.now = false;
+    }
+    const [alarm] = await alarmsOf(on);
+    expect(alarm).toMatchObject({ state: 'waiting', workOrderId: null });
+    const events = await db()
+      .select()
+      .from(alarmEvents)
+      .where(eq(alarmEvents.alarmId, alarm?.id ?? 0));
+    expect(events.map((event) => event.action).sort()).toEqual(['comment', 'raised']);
+    // The report itself was stored.
+    expect(alarm?.count).toBe(1);
   });
 
   it('waits for repeatCount reports, and a rise rule raises an early warning', async () => {

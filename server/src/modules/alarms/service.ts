@@ -120,21 +120,35 @@ export async function autoHandle(
   alarms: ReadonlyArray<{ alarmId: number; option: AutoHandleOption }>,
   now: Date,
 ): Promise<void> {
-  for (const option of ['confirmed', 'invalid', 'work_order'] as const) {
-    const ids = alarms.filter((alarm) => alarm.option === option).map((alarm) => alarm.alarmId);
-    if (ids.length === 0) continue;
-    await moveInTx(tx, {
+  const move = (db: Database, ids: number[], action: ManualAlarmAction) =>
+    moveInTx(db, {
       ids,
       kind: null,
       scope: null,
-      action: option,
+      action,
       actor: null,
-      reason: option === 'invalid' ? '规则自动处理' : '',
+      reason: action === 'invalid' ? '规则自动处理' : '',
       comment: '',
       assigneeId: null,
       now,
     });
+  for (const option of ['confirmed', 'invalid'] as const) {
+    const ids = alarms.filter((alarm) => alarm.option === option).map((alarm) => alarm.alarmId);
+    if (ids.length > 0) await move(tx, ids, option);
   }
+  // An order that cannot be made must not hold up ingestion: under a savepoint, the alarm stays
+  // waiting for an operator, its timeline saying why.
+  for (const alarm of alarms.filter((candidate) => candidate.option === 'work_order'))
+    try {
+      await tx.transaction((savepoint) => move(savepoint, [alarm.alarmId], 'work_order'));
+    } catch {
+      await repo.addEvent(tx, {
+        alarmId: alarm.alarmId,
+        at: now,
+        action: 'comment',
+        comment: '自动转工单失败，请人工处理',
+      });
+    }
 }
 
 /**
