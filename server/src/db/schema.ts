@@ -21,6 +21,7 @@ import {
  * and this file re-exports them; the tables no module owns yet are still written here. After a change
  * run `npm run db:generate -w @cityops/server` and commit the migration. PostgreSQL 15 features at most.
  */
+export * from '../modules/alarms/tables.js';
 export * from '../modules/areas/tables.js';
 export * from '../modules/devices/tables.js';
 export * from '../modules/iot/tables.js';

@@ -26,6 +26,7 @@ import maintenanceRoutes from './maintenance/routes.js';
 import allowlistRoutes from './gateway/routes.js';
 import alarmboxRoutes from './alarmbox/routes.js';
 import workOrderRoutes from './workorders/routes.js';
+import alarmRoutes from './alarms/routes.js';
 
 /** How a module joins the server (app.ts): a new module is one more line in `modules` below. */
 export interface ServerModule {
@@ -57,6 +58,8 @@ export const modules: readonly ServerModule[] = [
   { routes: deviceRoutes },
   { routes: pointRoutes },
   { routes: iotRoutes },
+  // The alarm engine: its lists, handling, repeat pushes and feed (ingestion raises into it).
+  { routes: alarmRoutes },
   { routes: placementRoutes },
   // After the device runtime: the upgrade dispatcher listens to it.
   { routes: firmwareRoutes },

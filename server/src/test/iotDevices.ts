@@ -1,4 +1,4 @@
-import { deviceTopic, type FunctionFields, type RuleOperator, type TopicKind } from '@cityops/contract';
+import { deviceTopic, type FunctionFields, type TopicKind } from '@cityops/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Database } from '../db/connection.js';
 import { alarmRules, devices, productFunctions, products, projects } from '../db/schema.js';
@@ -25,13 +25,7 @@ export async function insertProduct(
     typeCode?: string;
     offlineAfterSeconds?: number;
     functions: FunctionFields[];
-    rules?: Array<{
-      name: string;
-      identifier: string;
-      operator: RuleOperator;
-      threshold: number;
-      level: 'error' | 'common' | 'tips';
-    }>;
+    rules?: Array<Omit<typeof alarmRules.$inferInsert, 'productId'>>;
   },
 ) {
   const n = next();

@@ -17,7 +17,7 @@ import { OverviewPage } from './OverviewPage';
 beforeAll(() => initI18n('zh-CN'));
 
 // jsdom has no canvas: the charts show their options as text, which is what this page decides.
-vi.mock('@cityops/ui/charts', () => ({
+vi.mock('../charts/EChart', () => ({
   EChart: ({ label, option }: { label: string; option: unknown }) => (
     <div role="img" aria-label={label}>
       {JSON.stringify(option)}
@@ -38,9 +38,9 @@ const alarm = (alarmId: number, title: string, state: DeviceAlarmRow['state']): 
   typeCode: '0401',
   projectId: 1,
   projectName: sensor.projectName,
-  areaId: null,
-  areaName: null,
-  address: '',
+  areaId: sensor.areaId,
+  areaName: sensor.areaName,
+  address: sensor.address,
   title,
   source: `rule:${alarmId}`,
   ruleId: alarmId,
@@ -53,7 +53,7 @@ const alarm = (alarmId: number, title: string, state: DeviceAlarmRow['state']): 
   recoveredAt: null,
   handledAt: null,
   handledBy: null,
-  closedAt: null,
+  closedAt: state === 'auto_recover' ? '2026-11-24T06:10:00.000Z' : null,
   workOrderId: null,
   workOrderNo: null,
 });

@@ -81,7 +81,8 @@ export const canMoveAlarm = (from: AlarmState, to: AlarmState): boolean =>
   ALARM_TRANSITIONS[from].includes(to);
 /** The states an alarm must be in for `to` to be chosen by hand (or by an auto-handle option). */
 export const manualSourcesOf = (to: ManualAlarmAction): AlarmState[] =>
-  ALARM_STATES.filter((from) => canMoveAlarm(from, to));
+  // work_order → confirmed is the engine's (its order was cancelled), never an operator's choice.
+  ALARM_STATES.filter((from) => from !== 'work_order' && canMoveAlarm(from, to));
 
 /** §4 levels with their names verbatim; the most urgent first. */
 export const ALARM_LEVELS = EVENT_LEVELS;

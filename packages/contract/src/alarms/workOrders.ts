@@ -318,10 +318,11 @@ export const workOrderEndpoints = {
   create: postBody('/om/workOrder/insert', WORK_ORDER_BUTTONS.add, createWorkOrderSchema, workOrderRowSchema),
   /** Every step; who may take it is checked by the action (WORK_ORDER_ACTIONS[action].by). */
   act: postBody('/om/workOrder/act', WORK_ORDER_PAGE, actOnWorkOrderSchema, workOrderDetailSchema),
+  /** Also for those who turn alarms and warnings into orders (the 转工单 dialog's picker). */
   assignees: defineEndpoint({
     method: 'GET',
     path: '/om/workOrder/assignees',
-    access: permission(WORK_ORDER_PAGE),
+    access: permission(WORK_ORDER_PAGE, BUTTON_CODES.alarmList.handle, BUTTON_CODES.ewInfoList.handle),
     query: getQuery({ projectId: idSchema }),
     body: z.undefined(),
     data: z.array(assigneeSchema),

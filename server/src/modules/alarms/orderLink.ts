@@ -1,4 +1,6 @@
 import type { Database } from '../../db/connection.js';
+import * as repo from './repository.js';
+import { publishAlarms } from './service.js';
 
 /**
  * Where a work order tells its alarm (or early warning) how it ended: approved (done) → the alarm
@@ -13,6 +15,20 @@ export interface OrderOutcome {
   actor: { userId: number; name: string };
 }
 
-export async function alarmOrderClosed(_tx: Database, _input: OrderOutcome): Promise<void> {
-  await Promise.reject(new Error('alarmOrderClosed: written by the alarm engine (issue 16)'));
+export async function alarmOrderClosed(tx: Database, input: OrderOutcome): Promise<void> {
+  const to = input.outcome === 'done' ? 'finish' : 'confirmed';
+  // Only an alarm still in this order's hands moves (its timeline says who closed the order).
+  const moved = await repo.moveAlarms(tx, {
+    ids: [input.alarmId],
+    kind: null,
+    scope: null,
+    sources: ['work_order'],
+    to,
+    actor: input.actor,
+    reason: input.outcome === 'done' ? '' : '工单已取消',
+    comment: '',
+    now: new Date(),
+    workOrderId: input.orderId,
+  });
+  if (moved.length > 0) await publishAlarms(tx, [], [input.alarmId]);
 }

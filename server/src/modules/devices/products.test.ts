@@ -313,11 +313,12 @@ describe('threshold rules', () => {
       status_code: 1,
       data: { productName: p.name, identifier: 'temperature', threshold: 60, enabled: true },
     });
-    for (const identifier of ['open', 'missing']) {
-      expect(await t.api(rules.create, { token: admin, body: { ...rule, identifier } })).toEqual(
-        refused('只能对数值型属性设置阈值规则'),
-      );
-    }
+    expect(await t.api(rules.create, { token: admin, body: { ...rule, identifier: 'open' } })).toEqual(
+      refused('阈值和趋势规则须监视数值属性'),
+    );
+    expect(await t.api(rules.create, { token: admin, body: { ...rule, identifier: 'missing' } })).toEqual(
+      refused('产品没有此功能：missing'),
+    );
     const ruleId = created.data?.ruleId ?? 0;
     const updated = await t.api(rules.update, {
       token: admin,
@@ -347,6 +348,48 @@ describe('threshold rules', () => {
     expect(await t.api(rules.delete, { token: admin, params: { id: ruleId } })).toEqual(
       refused('告警规则不存在或已被删除，请刷新列表'),
     );
+  });
+
+  it('keep the engine’s fields, event rules watch events and offline rules nothing', async () => {
+    const p = await product('rules-2');
+    await addFunction(temperature(p.productId));
+    const base = { productId: p.productId, name: '规则', level: 'common' as const };
+    const rise = await t.api(rules.create, {
+      token: admin,
+      body: {
+        ...base,
+        mode: 'rise',
+        identifier: 'temperature',
+        threshold: 5,
+        windowSeconds: 600,
+        durationSeconds: 30,
+        repeatCount: 2,
+        autoHandle: 'confirmed',
+        repeatFrequency: '5m',
+        schedule: { days: [1, 2], from: '22:00', to: '06:00' },
+      },
+    });
+    expect(rise.data).toMatchObject({
+      kind: 'warning',
+      mode: 'rise',
+      windowSeconds: 600,
+      durationSeconds: 30,
+      repeatCount: 2,
+      autoHandle: 'confirmed',
+      repeatFrequency: '5m',
+      schedule: { days: [1, 2], from: '22:00', to: '06:00' },
+    });
+    expect(
+      await t.api(rules.create, {
+        token: admin,
+        body: { ...base, mode: 'event', identifier: 'temperature' },
+      }),
+    ).toEqual(refused('事件规则须监视产品的事件'));
+    const offline = await t.api(rules.create, {
+      token: admin,
+      body: { ...base, mode: 'offline', identifier: 'anything' },
+    });
+    expect(offline.data).toMatchObject({ kind: 'alarm', mode: 'offline', identifier: 'online' });
   });
 });
 

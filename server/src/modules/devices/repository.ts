@@ -1,12 +1,14 @@
-import type {
-  DeviceRow,
-  DeviceType,
-  FunctionFields,
-  FunctionRow,
-  ProductRow,
-  RuleRow,
-  deviceListRequestSchema,
-  productListRequestSchema,
+import {
+  kindOfMode,
+  type RuleMode,
+  type DeviceRow,
+  type DeviceType,
+  type FunctionFields,
+  type FunctionRow,
+  type ProductRow,
+  type RuleRow,
+  type deviceListRequestSchema,
+  type productListRequestSchema,
 } from '@cityops/contract';
 import {
   and,
@@ -27,7 +29,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
 import { areas } from '../areas/tables.js';
-import { deviceAlarms } from '../iot/tables.js';
+import { deviceAlarms } from '../alarms/tables.js';
 import { points } from '../points/tables.js';
 import { projects } from '../projects/tables.js';
 import { sites } from '../sites/tables.js';
@@ -285,10 +287,20 @@ const ruleColumns = {
   productId: alarmRules.productId,
   productName: products.name,
   name: alarmRules.name,
+  mode: alarmRules.mode,
   identifier: alarmRules.identifier,
   operator: alarmRules.operator,
   threshold: alarmRules.threshold,
+  windowSeconds: alarmRules.windowSeconds,
+  clearOperator: alarmRules.clearOperator,
+  clearThreshold: alarmRules.clearThreshold,
+  clearIdentifier: alarmRules.clearIdentifier,
+  durationSeconds: alarmRules.durationSeconds,
+  repeatCount: alarmRules.repeatCount,
   level: alarmRules.level,
+  autoHandle: alarmRules.autoHandle,
+  repeatFrequency: alarmRules.repeatFrequency,
+  schedule: alarmRules.schedule,
   enabled: alarmRules.enabled,
 };
 
@@ -296,7 +308,8 @@ const selectRules = (db: Database) =>
   db.select(ruleColumns).from(alarmRules).innerJoin(products, eq(products.id, alarmRules.productId));
 
 // The columns hold only what the contract's schemas let in (checked again on the way out).
-const toRule = (row: Awaited<ReturnType<typeof selectRules>>[number]) => row as RuleRow;
+const toRule = (row: Awaited<ReturnType<typeof selectRules>>[number]) =>
+  ({ ...row, kind: kindOfMode(row.mode as RuleMode) }) as RuleRow;
 
 export async function rulesOf(db: Database, productId?: number): Promise<RuleRow[]> {
   const rows = await selectRules(db)
@@ -310,8 +323,16 @@ export async function findRule(db: Database, ruleId: number): Promise<RuleRow | 
   return row ? toRule(row) : null;
 }
 
+/** The rules watching a property's values (threshold and trend rules). */
 export const rulesOn = (db: Database, productId: number, identifier: string) =>
-  db.$count(alarmRules, and(eq(alarmRules.productId, productId), eq(alarmRules.identifier, identifier)));
+  db.$count(
+    alarmRules,
+    and(
+      eq(alarmRules.productId, productId),
+      eq(alarmRules.identifier, identifier),
+      inArray(alarmRules.mode, ['threshold', 'rise', 'predict']),
+    ),
+  );
 
 export async function ruleNames(db: Database, productId: number) {
   const rows = await db

@@ -3,6 +3,7 @@ import {
   FUNCTION_PAGE,
   functionFieldsSchema,
   hasControlCode,
+  OFFLINE_IDENTIFIER,
   PRODUCT_PAGE,
   PROJECT,
   type createDeviceSchema,
@@ -252,20 +253,43 @@ export const ruleList = (ctx: DevicesCtx, productId?: number) => repo.rulesOf(ct
 const ruleOf = async (db: Database, ruleId: number) =>
   (await repo.findRule(db, ruleId)) ?? refuse('rule.notFound');
 
-/** A rule watches a numeric (int or float) property of its product. */
+/**
+ * A threshold or trend rule watches a numeric (int or float) property of its product, an event rule
+ * one of its events (and its clearing event); an offline rule watches nothing.
+ */
 async function checkRule(tx: Database, input: RuleInput) {
   await productOf(tx, input.productId);
+  if (input.mode === 'offline') return;
   const functions = await repo.functionsOf(tx, input.productId);
-  if (!isNumeric(functions.find((fn) => fn.identifier === input.identifier))) refuse('rule.notNumeric');
+  const named = (identifier: string) => {
+    const fn = functions.find((candidate) => candidate.identifier === identifier);
+    return fn ?? refuse('alarmRule.unknownFunction', { identifier });
+  };
+  const watched = named(input.identifier);
+  if (input.mode === 'event') {
+    if (watched.kind !== 'event') refuse('alarmRule.notEvent');
+    if (input.clearIdentifier !== '' && named(input.clearIdentifier).kind !== 'event')
+      refuse('alarmRule.notEvent');
+  } else if (!isNumeric(watched)) refuse('alarmRule.notNumeric');
 }
 
 const ruleColumns = (input: RuleInput) => ({
   productId: input.productId,
   name: input.name,
-  identifier: input.identifier,
+  mode: input.mode,
+  identifier: input.mode === 'offline' ? OFFLINE_IDENTIFIER : input.identifier,
   operator: input.operator,
   threshold: input.threshold,
+  windowSeconds: input.windowSeconds,
+  clearOperator: input.clearOperator,
+  clearThreshold: input.clearThreshold,
+  clearIdentifier: input.clearIdentifier,
+  durationSeconds: input.durationSeconds,
+  repeatCount: input.repeatCount,
   level: input.level,
+  autoHandle: input.autoHandle,
+  repeatFrequency: input.repeatFrequency,
+  schedule: input.schedule,
   enabled: input.enabled,
 });
 

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { FunctionFields } from '@cityops/contract';
+import type { FunctionFields, RuleSchedule } from '@cityops/contract';
 import { moment } from '../../db/columns.js';
 import { areas } from '../areas/tables.js';
 import { projects } from '../projects/tables.js';
@@ -130,6 +130,17 @@ export const alarmRules = pgTable(
     operator: varchar('operator', { length: 2 }).notNull(),
     threshold: doublePrecision('threshold').notNull(),
     level: varchar('level', { length: 10 }).notNull(),
+    /** Issue 16: threshold, event, offline, rise, predict (contract alarms/rules.ts). */
+    mode: varchar('mode', { length: 10 }).notNull().default('threshold'),
+    windowSeconds: integer('window_seconds'),
+    clearOperator: varchar('clear_operator', { length: 2 }),
+    clearThreshold: doublePrecision('clear_threshold'),
+    clearIdentifier: varchar('clear_identifier', { length: 50 }).notNull().default(''),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    repeatCount: integer('repeat_count').notNull().default(1),
+    autoHandle: varchar('auto_handle', { length: 12 }).notNull().default('waiting'),
+    repeatFrequency: varchar('repeat_frequency', { length: 4 }),
+    schedule: jsonb('schedule').$type<RuleSchedule | null>(),
     enabled: boolean('enabled').notNull().default(true),
     editor: varchar('editor', { length: 50 }).notNull().default(''),
     updatedAt: moment('updated_at').notNull().defaultNow(),

@@ -17,7 +17,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
-import { ruleHolds, type AlarmRule, type ProductModel } from './models.js';
+import type { AlarmKind } from '@cityops/contract';
+import { AlarmEvaluator } from '../alarms/evaluate.js';
+import * as alarms from '../alarms/repository.js';
+import { autoHandle, offlineChanged, publishAlarms } from '../alarms/service.js';
+import type { AlarmRule, ProductModel } from './models.js';
 import * as repo from './repository.js';
 import type { DeviceIdentity, NewFault } from './repository.js';
 
@@ -40,9 +44,13 @@ type Pending =
       identifier: string;
       name: string;
       level: EventLevel;
+      rules: readonly AlarmRule[];
     };
 
 export interface OpenedAlarm {
+  alarmId: number;
+  kind: AlarmKind;
+  value: TelemetryValue | null;
   device: DeviceIdentity;
   title: string;
   level: EventLevel;
@@ -131,6 +139,8 @@ export class Ingestion {
   private flushing: Promise<void> | null = null;
   private failures = 0;
   private stopped = false;
+  /** Per device and rule: streaks and trend windows of this instance (alarms/evaluate.ts). */
+  readonly evaluator = new AlarmEvaluator();
 
   constructor(
     private readonly deps: IngestDeps,
@@ -344,6 +354,7 @@ export class Ingestion {
       identifier: raised.event,
       name: event.name,
       level: event.level,
+      rules: model?.rules ?? [],
     });
   }
 
@@ -406,75 +417,54 @@ export class Ingestion {
     const reports = batch.flatMap((item) =>
       item.kind === 'values' ? [{ deviceId: item.device.id, ts: item.ts, values: item.values }] : [],
     );
-    const { hits, recovered } = evaluate(batch);
+    const { hits, recovered } = this.evaluator.evaluate(batch);
     const devices = new Map(batch.map((item) => [item.device.id, item.device]));
+    const now = this.deps.now();
     return this.deps.db.transaction(async (tx) => {
       await repo.writeReports(tx, reports, seen);
-      await repo.setOffline(tx, [...gone]);
-      const opened = await repo.upsertAlarms(tx, hits);
-      await repo.recoverAlarms(tx, recovered, this.deps.now());
+      const wentOffline = await repo.setOffline(tx, [...gone]);
+      // Offline rules: open for the devices that left, recover for those heard again.
+      await offlineChanged(tx, wentOffline, [...seen.keys()], now);
+      const upserted = await alarms.upsertAlarms(tx, hits);
+      const opened = upserted.filter((alarm) => alarm.opened);
+      const hitOf = (alarm: alarms.UpsertedAlarm) =>
+        hits.find((h) => h.deviceId === alarm.deviceId && h.source === alarm.source);
+      await autoHandle(
+        tx,
+        opened.flatMap((alarm) => {
+          const option = hitOf(alarm)?.autoHandle ?? 'waiting';
+          return option === 'waiting' ? [] : [{ alarmId: alarm.alarmId, option }];
+        }),
+        now,
+      );
+      const recoveredAlarms = await alarms.recoverAlarms(tx, recovered, now);
       await repo.insertFaults(tx, faults);
       await this.deps.publishLive(tx, [...new Set([...devices.keys(), ...seen.keys(), ...gone])]);
-      return opened.flatMap(({ deviceId, source }) => {
-        const hit = hits.find((h) => h.deviceId === deviceId && h.source === source);
-        const device = devices.get(deviceId);
-        return hit && device ? [{ device, title: hit.title, level: hit.level, at: hit.lastAt }] : [];
+      await publishAlarms(
+        tx,
+        opened.map((alarm) => alarm.alarmId),
+        [
+          ...upserted.filter((alarm) => !alarm.opened).map((alarm) => alarm.alarmId),
+          ...recoveredAlarms.map((alarm) => alarm.alarmId),
+        ],
+      );
+      return opened.flatMap((alarm) => {
+        const hit = hitOf(alarm);
+        const device = devices.get(alarm.deviceId);
+        return hit && device
+          ? [
+              {
+                alarmId: alarm.alarmId,
+                kind: hit.kind,
+                value: hit.value,
+                device,
+                title: hit.title,
+                level: hit.level,
+                at: hit.lastAt,
+              },
+            ]
+          : [];
       });
     });
   }
-}
-
-/**
- * The alarms one batch raises, one entry per device and source (counted, with the last value), and the
- * device-sources whose condition no longer held at the batch's last report of them.
- */
-export function evaluate(batch: readonly Pending[]) {
-  const hits = new Map<string, repo.AlarmHit>();
-  const last = new Map<string, { deviceId: number; source: string; holds: boolean }>();
-  const hit = (
-    device: DeviceIdentity,
-    source: string,
-    title: string,
-    level: EventLevel,
-    value: TelemetryValue | null,
-    at: Date,
-  ) => {
-    const key = `${device.id}|${source}`;
-    const known = hits.get(key);
-    if (known) {
-      known.count += 1;
-      known.value = value;
-      if (at > known.lastAt) known.lastAt = at;
-      if (at < known.firstAt) known.firstAt = at;
-    } else
-      hits.set(key, {
-        deviceId: device.id,
-        projectId: device.projectId,
-        source,
-        title,
-        level,
-        value,
-        count: 1,
-        firstAt: at,
-        lastAt: at,
-      });
-    last.set(key, { deviceId: device.id, source, holds: true });
-  };
-  for (const item of batch) {
-    if (item.kind === 'event') {
-      hit(item.device, `event:${item.identifier}`, item.name, item.level, null, item.ts);
-      continue;
-    }
-    for (const rule of item.rules) {
-      const value = item.values[rule.identifier];
-      if (typeof value !== 'number') continue;
-      const source = `rule:${rule.id}`;
-      if (ruleHolds(rule, value)) hit(item.device, source, rule.name, rule.level, value, item.ts);
-      else last.set(`${item.device.id}|${source}`, { deviceId: item.device.id, source, holds: false });
-    }
-  }
-  return {
-    hits: [...hits.values()],
-    recovered: [...last.values()].filter((entry) => !entry.holds),
-  };
 }

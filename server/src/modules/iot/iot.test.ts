@@ -13,7 +13,7 @@ import {
   telemetryEndpoints,
   type CommandPayload,
 } from '@cityops/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -38,7 +38,6 @@ import {
 } from '../../test/iotDevices.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { sheetRows } from '../../test/xlsx.js';
-import * as repo from './repository.js';
 import { runtimeOf, type IotRuntime } from './runtime.js';
 
 let t: TestApp;
@@ -381,30 +380,7 @@ describe('alarms', () => {
     const [alarm] = await db().select().from(deviceAlarms).where(eq(deviceAlarms.deviceId, device.id));
     expect(alarm).toMatchObject({ source: 'event:tilt', title: '井盖倾斜', level: 'error' });
   });
-
-  it('never opens two alarms for two concurrent reports', async () => {
-    const device = await newDevice();
-    const at = t.clock.now();
-    const hit = {
-      deviceId: device.id,
-      projectId,
-      source: 'rule:999',
-      title: '并发',
-      level: 'error' as const,
-      value: 99,
-      count: 1,
-      firstAt: at,
-      lastAt: at,
-    };
-    const opened = await Promise.all(Array.from({ length: 8 }, () => repo.upsertAlarms(db(), [hit])));
-    expect(opened.flat()).toHaveLength(1);
-    const rows = await db()
-      .select()
-      .from(deviceAlarms)
-      .where(and(eq(deviceAlarms.deviceId, device.id), eq(deviceAlarms.source, 'rule:999')));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.count).toBe(8);
-  });
+  // Concurrent raises of one device and source: modules/alarms/alarms.test.ts (1,000 at once).
 });
 
 describe('a database outage', () => {

@@ -8,6 +8,7 @@ import {
 } from '@cityops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connection.js';
+import type { EngineRule } from '../alarms/evaluate.js';
 import * as repo from './repository.js';
 
 /** A product's thing model as ingestion and commands use it. */
@@ -21,32 +22,8 @@ export interface ProductModel {
   rules: AlarmRule[];
 }
 
-export interface AlarmRule {
-  id: number;
-  name: string;
-  identifier: string;
-  operator: RuleOperator;
-  threshold: number;
-  level: EventLevel;
-}
-
-/** Whether a numeric value meets a rule's condition. */
-export function ruleHolds(rule: Pick<AlarmRule, 'operator' | 'threshold'>, value: number): boolean {
-  switch (rule.operator) {
-    case '>':
-      return value > rule.threshold;
-    case '>=':
-      return value >= rule.threshold;
-    case '<':
-      return value < rule.threshold;
-    case '<=':
-      return value <= rule.threshold;
-    case '==':
-      return value === rule.threshold;
-    case '!=':
-      return value !== rule.threshold;
-  }
-}
+/** A product's enabled alarm rule, as the engine evaluates it (modules/alarms/evaluate.ts). */
+export type AlarmRule = EngineRule;
 
 const isOperator = (value: string): value is RuleOperator =>
   (RULE_OPERATORS as readonly string[]).includes(value);
@@ -83,7 +60,16 @@ export async function loadModel(db: Database, productId: number, log: FastifyBas
   }
   for (const rule of rows.rules) {
     if (!isOperator(rule.operator) || !isLevel(rule.level)) continue;
-    model.rules.push({ ...rule, operator: rule.operator, level: rule.level });
+    // The columns hold only what the contract's rule schema let in.
+    model.rules.push({
+      ...rule,
+      mode: rule.mode as EngineRule['mode'],
+      operator: rule.operator,
+      clearOperator: rule.clearOperator as EngineRule['clearOperator'],
+      level: rule.level,
+      autoHandle: rule.autoHandle as EngineRule['autoHandle'],
+      repeatFrequency: rule.repeatFrequency as EngineRule['repeatFrequency'],
+    });
   }
   return model;
 }

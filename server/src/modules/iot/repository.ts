@@ -1,23 +1,19 @@
 import {
-  type alarmListRequestSchema,
   type CommandState,
-  type DeviceAlarmRow,
   type CommandRow,
   type commandListRequestSchema,
-  type DeviceType,
-  type EventLevel,
   type FaultRow,
   type liveListRequestSchema,
   type LiveDevice,
   type TelemetryValue,
 } from '@cityops/contract';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
-import { containing, pageOf, totalOver } from '../../db/paging.js';
+import { pageOf, totalOver } from '../../db/paging.js';
 import { deviceFilter, findDevices, type ProjectScope } from '../devices/repository.js';
 import { alarmRules, devices, productFunctions, products } from '../devices/tables.js';
-import { commands, deviceAlarms, faults, latestValues, telemetry } from './tables.js';
+import { commands, faults, latestValues, telemetry } from './tables.js';
 
 /** The only database queries of the device runtime (ingestion, commands, alarms, the read pages). */
 
@@ -100,10 +96,20 @@ export async function productModelRows(db: Database, productId: number) {
     .select({
       id: alarmRules.id,
       name: alarmRules.name,
+      mode: alarmRules.mode,
       identifier: alarmRules.identifier,
       operator: alarmRules.operator,
       threshold: alarmRules.threshold,
+      windowSeconds: alarmRules.windowSeconds,
+      clearOperator: alarmRules.clearOperator,
+      clearThreshold: alarmRules.clearThreshold,
+      clearIdentifier: alarmRules.clearIdentifier,
+      durationSeconds: alarmRules.durationSeconds,
+      repeatCount: alarmRules.repeatCount,
       level: alarmRules.level,
+      autoHandle: alarmRules.autoHandle,
+      repeatFrequency: alarmRules.repeatFrequency,
+      schedule: alarmRules.schedule,
     })
     .from(alarmRules)
     .where(and(eq(alarmRules.productId, productId), eq(alarmRules.enabled, true)));
@@ -210,68 +216,6 @@ export async function markSilentOffline(db: Database, now: Date): Promise<number
         or d.last_seen_at < ${now.toISOString()}::timestamptz - p.offline_after_seconds * interval '1 second')
     returning d.device_id`);
   return rowsOf<{ device_id: number }>(result).map((row) => Number(row.device_id));
-}
-
-// ---- Alarms ----
-
-export interface AlarmHit {
-  deviceId: number;
-  projectId: number;
-  source: string;
-  title: string;
-  level: EventLevel;
-  value: TelemetryValue | null;
-  count: number;
-  firstAt: Date;
-  lastAt: Date;
-}
-
-/**
- * Opens or counts alarms in one statement: the unique index over open alarms (device, source) makes
- * two reports at once count the same alarm rather than open two. Answers the alarms it opened.
- */
-export async function upsertAlarms(db: Database, hits: readonly AlarmHit[]) {
-  if (hits.length === 0) return [];
-  const rows = hits.map(
-    (hit) =>
-      sql`(${hit.deviceId}::integer, ${hit.projectId}::integer, ${hit.source}::varchar, ${hit.title.slice(0, 50)}::varchar,
-        ${hit.level}::varchar, ${JSON.stringify(hit.value)}::jsonb, ${hit.count}::integer,
-        ${hit.firstAt.toISOString()}::timestamptz, ${hit.lastAt.toISOString()}::timestamptz)`,
-  );
-  const result = await db.execute<{
-    alarm_id: number;
-    device_id: number;
-    source: string;
-    opened: boolean;
-  }>(sql`
-    insert into ${deviceAlarms} (device_id, project_id, source, title, level, value, count, first_at, last_at)
-    select v.* from (values ${sql.join(rows, sql`, `)})
-      as v(device_id, project_id, source, title, level, value, count, first_at, last_at)
-    where exists (select 1 from ${devices} d where d.device_id = v.device_id)
-    on conflict (device_id, source) where state in ('waiting', 'confirmed', 'work_order') do update set
-      count = ${deviceAlarms}.count + excluded.count,
-      last_at = greatest(${deviceAlarms}.last_at, excluded.last_at),
-      value = excluded.value
-    returning alarm_id, device_id, source, (xmax = 0) as opened`);
-  return rowsOf<{ alarm_id: number; device_id: number; source: string; opened: boolean }>(result)
-    .filter((row) => row.opened)
-    .map((row) => ({ alarmId: Number(row.alarm_id), deviceId: Number(row.device_id), source: row.source }));
-}
-
-/** The condition no longer holds: open alarms not yet taken into a work order recover by themselves. */
-export async function recoverAlarms(
-  db: Database,
-  pairs: ReadonlyArray<{ deviceId: number; source: string }>,
-  now: Date,
-): Promise<number> {
-  if (pairs.length === 0) return 0;
-  const rows = pairs.map((pair) => sql`(${pair.deviceId}::integer, ${pair.source}::varchar)`);
-  const result = await db.execute<{ alarm_id: number }>(sql`
-    update ${deviceAlarms} a set state = 'auto_recover', recovered_at = ${now.toISOString()}::timestamptz
-    from (values ${sql.join(rows, sql`, `)}) as v(device_id, source)
-    where a.device_id = v.device_id and a.source = v.source and a.state in ('waiting', 'confirmed')
-    returning a.alarm_id`);
-  return rowsOf(result).length;
 }
 
 // ---- Telemetry partitions ----
@@ -611,85 +555,7 @@ export function commandPage(
   );
 }
 
-// ---- Alarm and fault lists ----
-
-const alarmColumns = {
-  alarmId: deviceAlarms.id,
-  deviceId: deviceAlarms.deviceId,
-  deviceName: devices.name,
-  typeCode: products.typeCode,
-  projectId: deviceAlarms.projectId,
-  title: deviceAlarms.title,
-  source: deviceAlarms.source,
-  level: deviceAlarms.level,
-  state: deviceAlarms.state,
-  value: deviceAlarms.value,
-  count: deviceAlarms.count,
-  firstAt: deviceAlarms.firstAt,
-  lastAt: deviceAlarms.lastAt,
-  recoveredAt: deviceAlarms.recoveredAt,
-  total: totalOver,
-};
-
-const selectAlarms = (db: Database) =>
-  db
-    .select(alarmColumns)
-    .from(deviceAlarms)
-    .innerJoin(devices, eq(devices.id, deviceAlarms.deviceId))
-    .innerJoin(products, eq(products.id, devices.productId));
-type AlarmSelected = Awaited<ReturnType<typeof selectAlarms>>[number];
-
-const toAlarm = ({ total: _total, firstAt, lastAt, recoveredAt, ...row }: AlarmSelected) =>
-  ({
-    ...row,
-    typeCode: row.typeCode as DeviceType,
-    level: row.level as EventLevel,
-    state: row.state as DeviceAlarmRow['state'],
-    value: row.value ?? null,
-    firstAt: firstAt.toISOString(),
-    lastAt: lastAt.toISOString(),
-    recoveredAt: iso(recoveredAt),
-  }) satisfies DeviceAlarmRow;
-
-const ALARM_SORT = { lastAt: deviceAlarms.lastAt, firstAt: deviceAlarms.firstAt } as const;
-
-export function alarmPage(
-  db: Database,
-  request: z.output<typeof alarmListRequestSchema>,
-  scope: ProjectScope,
-) {
-  const keyword = request.keyword ? containing(request.keyword) : null;
-  const where = and(
-    inProjects(deviceAlarms.projectId, scope),
-    request.projectId === undefined ? undefined : eq(deviceAlarms.projectId, request.projectId),
-    request.deviceId === undefined ? undefined : eq(deviceAlarms.deviceId, request.deviceId),
-    request.typeCode === undefined ? undefined : eq(products.typeCode, request.typeCode),
-    request.state === undefined ? undefined : eq(deviceAlarms.state, request.state),
-    request.level === undefined ? undefined : eq(deviceAlarms.level, request.level),
-    keyword ? or(ilike(devices.name, keyword), ilike(deviceAlarms.title, keyword)) : undefined,
-  );
-  const column = ALARM_SORT[request.sortField ?? 'lastAt'];
-  const direction = (request.sortOrder ?? 'desc') === 'asc' ? asc : desc;
-  return pageOf(
-    request,
-    (limit, offset) =>
-      selectAlarms(db)
-        .where(where)
-        .orderBy(direction(column), direction(deviceAlarms.id))
-        .limit(limit)
-        .offset(offset),
-    async () =>
-      (
-        await db
-          .select({ n: sql<number>`cast(count(*) as integer)`.mapWith(Number) })
-          .from(deviceAlarms)
-          .innerJoin(devices, eq(devices.id, deviceAlarms.deviceId))
-          .innerJoin(products, eq(products.id, devices.productId))
-          .where(where)
-      )[0]?.n ?? 0,
-    toAlarm,
-  );
-}
+// ---- Fault lists ----
 
 /** The newest faults (at most `limit`), of one device or of the user's projects' devices. */
 export async function faultRows(

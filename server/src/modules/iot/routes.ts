@@ -1,7 +1,6 @@
 import {
   API_PREFIX,
   commandEndpoints,
-  deviceAlarmEndpoints,
   GATEWAY_CONTROL_PAGE,
   historyExport,
   REALTIME_PAGE,
@@ -59,7 +58,6 @@ export default async function iotRoutes(app: FastifyInstance) {
     runtime.commands.send(actorOfInput(input), input.body, true),
   );
   route(app, commandEndpoints.page, (input) => iot.commandPage(ctx, userOf(input), input.body));
-  route(app, deviceAlarmEndpoints.page, (input) => iot.alarmPage(ctx, userOf(input), input.body));
 
   app.get(
     `${API_PREFIX}${TELEMETRY_PUSH_PATH}`,

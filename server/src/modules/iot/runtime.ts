@@ -9,6 +9,7 @@ import {
 } from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
+import { offlineChanged } from '../alarms/service.js';
 import { produceMessage } from '../messages/produce.js';
 import { BUS_MAX_IDS, listenBus, publish, type BusEvent } from '../push/events.js';
 import { connectExternalBroker, startEmbeddedBroker, type DeviceLink, type LinkHandlers } from './broker.js';
@@ -282,9 +283,13 @@ export class IotRuntime {
   /** The offline sweep: devices silent for longer than their product allows go offline. */
   async sweep(): Promise<number[]> {
     try {
-      const ids = await repo.markSilentOffline(this.ctx.db, this.ctx.now());
-      await publishLive(this.ctx.db, ids);
-      return ids;
+      const now = this.ctx.now();
+      return await this.ctx.db.transaction(async (tx) => {
+        const ids = await repo.markSilentOffline(tx, now);
+        await offlineChanged(tx, ids, [], now);
+        await publishLive(tx, ids);
+        return ids;
+      });
     } catch (error) {
       this.log.error({ err: error }, 'iot: the offline sweep failed');
       return [];
@@ -293,17 +298,28 @@ export class IotRuntime {
 
   private async alarmMessages(alarms: readonly OpenedAlarm[]) {
     for (const alarm of alarms)
-      await produceMessage(this.ctx.db, this.ctx, {
-        kind: 'alarm.raised',
-        projectId: alarm.device.projectId,
-        values: {
-          deviceName: alarm.device.name,
-          alarmName: alarm.title,
-          level: LEVEL_NAMES[alarm.level],
-          place: alarm.device.address || alarm.device.name,
-          time: chinaDateTime(alarm.at),
-        },
-      });
+      if (alarm.kind === 'warning')
+        await produceMessage(this.ctx.db, this.ctx, {
+          kind: 'earlyWarning.raised',
+          projectId: alarm.device.projectId,
+          values: {
+            deviceName: alarm.device.name,
+            warning: alarm.title,
+            value: alarm.value === null ? '' : String(alarm.value),
+          },
+        });
+      else
+        await produceMessage(this.ctx.db, this.ctx, {
+          kind: 'alarm.raised',
+          projectId: alarm.device.projectId,
+          values: {
+            deviceName: alarm.device.name,
+            alarmName: alarm.title,
+            level: LEVEL_NAMES[alarm.level],
+            place: alarm.device.address || alarm.device.name,
+            time: chinaDateTime(alarm.at),
+          },
+        });
   }
 }
 

@@ -2,7 +2,6 @@ import {
   checkHistoryRange,
   chinaDateTime,
   HISTORY_POINTS_MAX,
-  type alarmListRequestSchema,
   type commandListRequestSchema,
   type History,
   type historyRequestSchema,
@@ -125,14 +124,6 @@ export async function historySheet(
 export async function faults(ctx: ReadCtx, userId: number, deviceId: number | undefined) {
   if (deviceId !== undefined) await visibleDevice(ctx, userId, deviceId);
   return repo.faultRows(ctx.db, deviceId, await projectScope(ctx, ctx.db, userId), FAULTS_MAX);
-}
-
-export async function alarmPage(
-  ctx: ReadCtx,
-  userId: number,
-  request: z.output<typeof alarmListRequestSchema>,
-) {
-  return repo.alarmPage(ctx.db, request, await projectScope(ctx, ctx.db, userId));
 }
 
 export async function commandPage(

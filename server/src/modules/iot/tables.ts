@@ -13,7 +13,6 @@ import {
 import type { TelemetryValue } from '@cityops/contract';
 import { moment } from '../../db/columns.js';
 import { devices } from '../devices/tables.js';
-import { projects } from '../projects/tables.js';
 
 type Values = Record<string, TelemetryValue>;
 
@@ -69,43 +68,6 @@ export const commands = pgTable(
     check(
       'iot_commands_state_check',
       sql`${t.state} in ('sent', 'succeeded', 'failed', 'timeout', 'offline')`,
-    ),
-  ],
-);
-
-/**
- * Device alarms, raised by threshold rules and device events, with §4's states and levels. At most one
- * open alarm per device and source (`rule:<id>`, `event:<identifier>`): a unique index over the open
- * ones, so two reports a millisecond apart count the same alarm twice instead of opening two.
- */
-export const deviceAlarms = pgTable(
-  'iot_alarms',
-  {
-    id: serial('alarm_id').primaryKey(),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    source: varchar('source', { length: 64 }).notNull(),
-    title: varchar('title', { length: 50 }).notNull(),
-    level: varchar('level', { length: 10 }).notNull(),
-    state: varchar('state', { length: 12 }).notNull().default('waiting'),
-    value: jsonb('value').$type<TelemetryValue | null>(),
-    count: integer('count').notNull().default(1),
-    firstAt: moment('first_at').notNull(),
-    lastAt: moment('last_at').notNull(),
-    recoveredAt: moment('recovered_at'),
-  },
-  (t) => [
-    uniqueIndex('iot_alarms_open_key')
-      .on(t.deviceId, t.source)
-      .where(sql`${t.state} in ('waiting', 'confirmed', 'work_order')`),
-    index('iot_alarms_project_idx').on(t.projectId, t.lastAt),
-    check(
-      'iot_alarms_state_check',
-      sql`${t.state} in ('waiting', 'confirmed', 'invalid', 'work_order', 'auto_recover', 'finish')`,
     ),
   ],
 );

@@ -42,6 +42,12 @@ export const busEventSchema = z.discriminatedUnion('k', [
   z.object({ k: z.literal('devices.changed'), deviceKeys: z.array(z.string()).max(BUS_MAX_IDS) }),
   /** These alarm calls rang, were answered or ended (modules/alarmbox): every instance tells its alarm sockets. */
   z.object({ k: z.literal('alarm.calls'), callIds: z.array(z.number().int()).max(BUS_MAX_IDS) }),
+  /** These alarms opened (raised) or changed (modules/alarms): every instance tells its alarm feed sockets. */
+  z.object({
+    k: z.literal('alarms'),
+    raised: z.array(z.number().int()).max(BUS_MAX_IDS),
+    changed: z.array(z.number().int()).max(BUS_MAX_IDS),
+  }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 

@@ -46,6 +46,7 @@ const fromAlarm = (input: Partial<OrderFromAlarm> = {}) =>
       deviceId,
       assigneeId: ids.worker ?? 0,
       actor: null,
+      now: t.clock.now(),
       ...input,
     }),
   );

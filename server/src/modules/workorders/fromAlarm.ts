@@ -7,9 +7,9 @@ import { createFromAlarm } from './service.js';
  * alarm's transaction by modules/alarms when an operator (or a rule's auto-handle option) chooses
  * 转工单. With an assignee the order is dispatched at once. Owned by modules/workorders.
  *
- * The signature carries no clock, so the order's times are the process clock's. The 'workOrder.assigned' message needs its
- * own transaction: after committing, the caller calls `announceAssignment(ctx, orderId)` (service.ts)
- * when it gave an assignee.
+ * The order's times are the caller's `now` (the server's clock, which tests drive). The
+ * 'workOrder.assigned' message needs its own transaction: after committing, the caller calls
+ * `announceAssignment(ctx, orderId)` (service.ts) when it gave an assignee.
  */
 export interface OrderFromAlarm {
   source: 120202 | 120204;
@@ -23,13 +23,14 @@ export interface OrderFromAlarm {
   assigneeId: number | null;
   /** null: the engine (a rule's auto-handle option), shown as 系统. */
   actor: { userId: number; name: string } | null;
+  now: Date;
 }
 
 export async function createOrderFromAlarm(
   tx: Database,
   input: OrderFromAlarm,
 ): Promise<{ orderId: number; orderNo: string }> {
-  const { actor, ...order } = input;
+  const { actor, now, ...order } = input;
   return createFromAlarm(
     tx,
     {
@@ -38,6 +39,6 @@ export async function createOrderFromAlarm(
       description: order.description.slice(0, 200),
     },
     actor,
-    new Date(),
+    now,
   );
 }

@@ -32,7 +32,7 @@ import type { Database } from '../../db/connection.js';
 import { containing, pageOf, totalOver } from '../../db/paging.js';
 import type { ProjectScope } from '../devices/repository.js';
 import { devices } from '../devices/tables.js';
-import { deviceAlarms } from '../iot/tables.js';
+import { deviceAlarms } from '../alarms/tables.js';
 import { projects } from '../projects/tables.js';
 import { resources } from '../resources/tables.js';
 import { roleResources } from '../roles/tables.js';

@@ -1,0 +1,216 @@
+import {
+  ALARM_HISTORY_PAGE,
+  ALARM_PAGE,
+  alarmFeedClientFrameSchema,
+  chinaDateTime,
+  PUSH_CLOSE,
+  WARNING_HISTORY_PAGE,
+  WARNING_PAGE,
+  type AlarmFeedClientFrame,
+  type AlarmFeedServerFrame,
+  type AlarmKind,
+} from '@cityops/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { AppContext } from '../../http/context.js';
+import { serveSessionSocket, type SessionSocketDeps } from '../../http/sessionSocket.js';
+import { projectScope } from '../devices/service.js';
+import { produceMessage } from '../messages/produce.js';
+import { listenBus, type BusEvent } from '../push/events.js';
+import * as repo from './repository.js';
+import type { ProjectScope } from '../devices/repository.js';
+import { publishAlarms } from './service.js';
+
+/**
+ * The alarm engine's side of one server instance: the repeat-push sweep (issue 16 §1: an alarm still
+ * waiting is pushed again at its rule's repeat frequency; the UPDATE … RETURNING claims each due
+ * alarm for one instance) and the live feed sockets of the alarm pages, told by the bus (`alarms`).
+ */
+
+/** How often the sweep looks for alarms due to be pushed again (the shortest frequency is 10 s). */
+export const REPEAT_SWEEP_MS = 5_000;
+
+const LEVEL_NAMES = { error: '重要', common: '一般', tips: '提示' } as const;
+
+interface FeedPeer {
+  sessionId: number;
+  userId: number;
+  /** The kinds whose pages the user holds. */
+  kinds: ReadonlySet<AlarmKind>;
+  /** The user's projects (null: every one), read when the socket opened. */
+  scope: ProjectScope;
+  send(frame: AlarmFeedServerFrame): void;
+  close(code: number, reason: string): void;
+}
+
+export class AlarmRuntime {
+  private readonly peers = new Set<FeedPeer>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopListening = await listenBus(this.ctx.listen, {
+      onEvent: (event) => void this.onEvent(event),
+      onReconnect: () => undefined,
+    });
+    this.timer = setInterval(() => void this.sweep(), REPEAT_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    for (const peer of [...this.peers]) peer.close(1001, 'server shutting down');
+    await this.stopListening?.();
+  }
+
+  /** Pushes again the waiting alarms that are due (ctx.now(): tests drive a fake clock). Answers their ids. */
+  async sweep(): Promise<number[]> {
+    try {
+      const now = this.ctx.now();
+      const due = await this.ctx.db.transaction(async (tx) => {
+        const rows = await repo.claimRepeats(tx, now);
+        await publishAlarms(
+          tx,
+          [],
+          rows.map((row) => row.alarmId),
+        );
+        return rows;
+      });
+      for (const alarm of due)
+        if (alarm.kind === 'warning')
+          await produceMessage(this.ctx.db, this.ctx, {
+            kind: 'earlyWarning.raised',
+            projectId: alarm.projectId,
+            values: {
+              deviceName: alarm.deviceName,
+              warning: alarm.title,
+              value: alarm.value === null ? '' : String(alarm.value),
+            },
+          });
+        else
+          await produceMessage(this.ctx.db, this.ctx, {
+            kind: 'alarm.raised',
+            projectId: alarm.projectId,
+            values: {
+              deviceName: alarm.deviceName,
+              alarmName: alarm.title,
+              level: LEVEL_NAMES[alarm.level],
+              place: alarm.address || alarm.deviceName,
+              time: chinaDateTime(now),
+            },
+          });
+      return due.map((alarm) => alarm.alarmId);
+    } catch (error) {
+      this.log.error({ err: error }, 'alarms: the repeat sweep failed');
+      return [];
+    }
+  }
+
+  private async onEvent(event: BusEvent) {
+    try {
+      if (event.k === 'sessions') {
+        const ended = new Set(event.sessionIds);
+        for (const peer of [...this.peers])
+          if (ended.has(peer.sessionId)) peer.close(PUSH_CLOSE.unauthorized, 'session ended');
+        return;
+      }
+      if (event.k !== 'alarms' || this.peers.size === 0) return;
+      await this.tell(event.raised, event.changed);
+    } catch (error) {
+      this.log.error({ err: error }, 'alarms: a bus event could not be handled');
+    }
+  }
+
+  /** Tells each peer the alarms of its projects and kinds that opened or changed. */
+  async tell(raised: readonly number[], changed: readonly number[]) {
+    const rows = await repo.alarmRowsById(this.ctx.db, [...new Set([...raised, ...changed])]);
+    const isRaised = new Set(raised);
+    for (const peer of this.peers) {
+      const mine = rows.filter(
+        (row) => peer.kinds.has(row.kind) && (peer.scope === null || peer.scope.includes(row.projectId)),
+      );
+      for (const row of mine)
+        if (isRaised.has(row.alarmId))
+          peer.send({
+            type: 'raised',
+            alarmId: row.alarmId,
+            kind: row.kind,
+            level: row.level,
+            title: row.title,
+            deviceName: row.deviceName,
+          });
+      for (const kind of peer.kinds) {
+        const ids = mine
+          .filter((row) => row.kind === kind && !isRaised.has(row.alarmId))
+          .map((row) => row.alarmId);
+        if (ids.length > 0) peer.send({ type: 'changed', kind, alarmIds: ids });
+      }
+    }
+  }
+
+  /** One alarm page's feed socket, signed in and kept as every session socket is. */
+  serve(socket: WebSocket, deps: SessionSocketDeps): void {
+    serveSessionSocket<AlarmFeedClientFrame, AlarmFeedServerFrame>(socket, deps, (io) => {
+      let peer: FeedPeer | null = null;
+      let kinds = new Set<AlarmKind>();
+      let scope: ProjectScope = [];
+      return {
+        schema: alarmFeedClientFrameSchema,
+        admit: async (session) => {
+          kinds = await this.kindsOf(session.userId);
+          scope = await projectScope(this.ctx, this.ctx.db, session.userId);
+          return kinds.size > 0 ? null : { code: PUSH_CLOSE.forbidden, reason: 'no alarm page' };
+        },
+        open: (session) => {
+          peer = {
+            sessionId: session.id,
+            userId: session.userId,
+            kinds,
+            scope,
+            send: io.send,
+            close: io.close,
+          };
+          this.peers.add(peer);
+          return null;
+        },
+        welcome: () => {
+          io.send({ type: 'ready' });
+          return Promise.resolve();
+        },
+        isPing: (frame) => 'type' in frame && frame.type === 'ping',
+        pong: () => io.send({ type: 'pong' }),
+        frame: () => Promise.resolve(),
+        closed: () => {
+          if (peer) this.peers.delete(peer);
+        },
+      };
+    });
+  }
+
+  private async kindsOf(userId: number) {
+    const kinds = new Set<AlarmKind>();
+    for (const code of [ALARM_PAGE, ALARM_HISTORY_PAGE])
+      if (await this.ctx.access.holds(userId, code)) kinds.add('alarm');
+    for (const code of [WARNING_PAGE, WARNING_HISTORY_PAGE])
+      if (await this.ctx.access.holds(userId, code)) kinds.add('warning');
+    return kinds;
+  }
+}
+
+const runtimes = new WeakMap<AppContext, AlarmRuntime>();
+
+export function registerAlarmRuntime(ctx: AppContext, runtime: AlarmRuntime) {
+  runtimes.set(ctx, runtime);
+}
+
+/** The app's alarm runtime (tests drive the repeat sweep through it). */
+export function alarmRuntimeOf(ctx: AppContext): AlarmRuntime {
+  const runtime = runtimes.get(ctx);
+  if (!runtime) throw new Error('the alarms module is not registered');
+  return runtime;
+}
