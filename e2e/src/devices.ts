@@ -18,14 +18,14 @@ export interface DeviceStack {
  * `reportSeconds`, no injected faults.
  */
 export async function startDeviceStack(
-  options: { devices?: number; reportSeconds?: number } = {},
+  options: { devices?: number; reportSeconds?: number; subApps?: string } = {},
 ): Promise<DeviceStack> {
   const devices = options.devices ?? 20;
   const mqttPort = await freePort();
   const running = await startServer({
     DEMO_DEVICES: String(devices),
     MQTT_PORT: String(mqttPort),
-    SUBAPP_HOSTS: 'iotcloud',
+    SUBAPP_HOSTS: options.subApps ?? 'iotcloud',
   });
   const fleet = startFleet({
     url: `mqtt://127.0.0.1:${mqttPort}`,
@@ -61,6 +61,19 @@ export async function openIotPage(browser: Browser, baseUrl: string, path: strin
   await page.locator(`${IOTCLOUD_FRAME}`).waitFor({ timeout: 30_000 });
   await page.locator('div[data-subapp="iotcloud"][data-status="ready"]').waitFor({ timeout: 30_000 });
   const frame = await iotcloudFrame(page);
+  await frame.locator(`main[data-page="${path}"]`).waitFor({ timeout: 30_000 });
+  return frame;
+}
+
+/** Opens a page of a sub-app in the signed-in shell (navigating there); answers the frame it runs in. */
+export async function openSubAppPage(browser: Browser, baseUrl: string, app: string, path: string) {
+  const { page } = browser;
+  await page.goto(`${baseUrl}${path}`);
+  await page.locator(`div[data-subapp="${app}"][data-status="ready"]`).waitFor({ timeout: 30_000 });
+  const frame = await (
+    await page.locator(`div[data-subapp="${app}"] iframe`).elementHandle()
+  )?.contentFrame();
+  if (!frame) throw new Error(`no ${app} frame`);
   await frame.locator(`main[data-page="${path}"]`).waitFor({ timeout: 30_000 });
   return frame;
 }

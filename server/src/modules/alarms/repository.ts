@@ -36,6 +36,8 @@ import { areas } from '../areas/tables.js';
 import type { ProjectScope } from '../devices/repository.js';
 import { alarmRules, devices, productFunctions, products } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
+import { users } from '../users/tables.js';
+import { workOrders } from '../workorders/tables.js';
 import { alarmEvents, alarmOccurrences, deviceAlarms } from './tables.js';
 
 /** The alarm engine's queries: opening, counting and recovering alarms, moving them, their lists. */
@@ -372,6 +374,7 @@ const alarmColumns = {
   handledBy: deviceAlarms.handledBy,
   closedAt: deviceAlarms.closedAt,
   workOrderId: deviceAlarms.workOrderId,
+  workOrderNo: workOrders.orderNo,
 };
 
 const selectAlarms = (db: Database) =>
@@ -381,7 +384,8 @@ const selectAlarms = (db: Database) =>
     .innerJoin(devices, eq(devices.id, deviceAlarms.deviceId))
     .innerJoin(products, eq(products.id, devices.productId))
     .innerJoin(projects, eq(projects.id, deviceAlarms.projectId))
-    .leftJoin(areas, eq(areas.id, devices.areaId));
+    .leftJoin(areas, eq(areas.id, devices.areaId))
+    .leftJoin(workOrders, eq(workOrders.id, deviceAlarms.workOrderId));
 type AlarmSelected = Awaited<ReturnType<typeof selectAlarms>>[number];
 
 const toAlarm = ({
@@ -404,8 +408,6 @@ const toAlarm = ({
   recoveredAt: iso(recoveredAt),
   handledAt: iso(handledAt),
   closedAt: iso(closedAt),
-  // The work-order module's table is not on this branch: its number is read there (issue 16 §2).
-  workOrderNo: null,
 });
 
 export async function alarmRowsById(db: Database, ids: readonly number[]): Promise<AlarmRow[]> {
@@ -623,4 +625,20 @@ export async function offlineRulesOf(db: Database, deviceIds: readonly number[])
     )
     .where(inArray(devices.id, [...deviceIds]));
   return rows;
+}
+
+/** The summary of an alarm's work order, for its detail; null when it has none (or it was removed). */
+export async function orderSummary(db: Database, orderId: number | null) {
+  if (orderId === null) return null;
+  const [row] = await db
+    .select({
+      orderId: workOrders.id,
+      orderNo: workOrders.orderNo,
+      state: workOrders.state,
+      assignee: users.name,
+    })
+    .from(workOrders)
+    .leftJoin(users, eq(users.id, workOrders.assigneeId))
+    .where(eq(workOrders.id, orderId));
+  return row ? { ...row, assignee: row.assignee ?? null } : null;
 }

@@ -270,8 +270,13 @@ export async function alarmDetail(ctx: Ctx, userId: number, alarmId: number): Pr
       points: thin(points, ALARM_TELEMETRY_POINTS_MAX),
     };
   }
-  // The work-order module's table is not on this branch (issue 16 §2): no order summary yet.
-  return { alarm, events, occurrences, telemetry, workOrder: null };
+  return {
+    alarm,
+    events,
+    occurrences,
+    telemetry,
+    workOrder: await repo.orderSummary(ctx.db, alarm.workOrderId),
+  };
 }
 
 export async function commentAlarm(ctx: Ctx, actor: AlarmActor, alarmId: number, comment: string) {
