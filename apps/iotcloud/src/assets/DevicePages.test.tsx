@@ -17,7 +17,7 @@ import { OverviewPage } from './OverviewPage';
 beforeAll(() => initI18n('zh-CN'));
 
 // jsdom has no canvas: the charts show their options as text, which is what this page decides.
-vi.mock('../charts/EChart', () => ({
+vi.mock('@cityops/ui/charts', () => ({
   EChart: ({ label, option }: { label: string; option: unknown }) => (
     <div role="img" aria-label={label}>
       {JSON.stringify(option)}
