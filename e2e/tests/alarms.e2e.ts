@@ -8,7 +8,7 @@ import { pageIn } from '../src/video.js';
 /**
  * Alarms to work orders end to end (issue 16, Tests): the real server in demo mode with its MQTT broker
  * and a fleet of 20 simulated devices, omapp served on its port, two people in two browsers. A well lid
- * tilts; the alarm appears on 告警列表 without a reload; the administrator turns
+ * tilts; the alarm appears on 告警列表 without a reload and its message pops up; the administrator turns
  * it into a work order for the operator, who accepts, works and submits it; the administrator approves;
  * the alarm ends 处理完成 and moves to 历史告警.
  */
@@ -69,7 +69,12 @@ async function takeStep(
 describe('告警到工单', () => {
   it('a tilted lid’s alarm appears live, becomes a work order, is worked by two people and ends in the history', async () => {
     const { baseUrl } = stack.server;
+    // The message socket opens 2 s after the shell (§9); its first frame only counts what came before.
+    const messageSocket = admin.page
+      .waitForEvent('websocket', (socket) => socket.url().endsWith('/push/message'))
+      .then((socket) => socket.waitForEvent('framereceived'));
     const list = await openSubAppPage(admin, baseUrl, 'omapp', ALARM_LIST);
+    await messageSocket;
     // A mark on the frame's window: a reload would lose it.
     await list.evaluate(() => Object.assign(window, { alarmMark: 'kept' }));
 
@@ -80,6 +85,12 @@ describe('告警到工单', () => {
     const row = pageIn(list, ALARM_LIST).locator(`tr[data-row-key="${alarmId}"]`);
     expect(await list.evaluate(() => (window as { alarmMark?: string }).alarmMark)).toBe('kept');
     await row.locator('.ant-tag', { hasText: '待处理' }).waitFor();
+    // Its message pops up in the shell's notifier.
+    await admin.page
+      .getByRole('region', { name: '新消息' })
+      .getByText(`设备告警：${LID.name}`)
+      .first()
+      .waitFor({ timeout: 30_000 });
     // 转工单, dispatched at once to the operator.
     await row.getByRole('button', { name: '转工单' }).click();
     const dialog = list.locator('.ant-modal-wrap:visible');

@@ -20,6 +20,7 @@ export * from './export.js';
 export * from './files.js';
 export * from './admin/buttons.js';
 export * from './chinaTime.js';
+export * from './names.js';
 export * from './build.js';
 export * from './map.js';
 export * from './devices/index.js';

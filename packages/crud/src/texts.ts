@@ -34,6 +34,10 @@ export const crudTexts = defineTexts(
     moveUp: '上移',
     moveDown: '下移',
     showColumn: '显示{{name}}',
+    'live.connecting': '实时推送连接中',
+    'live.open': '实时推送已连接',
+    'live.down': '实时推送已断开，正在重连',
+    'live.stopped': '实时推送已停止',
   },
   {
     search: 'Search',
@@ -66,5 +70,9 @@ export const crudTexts = defineTexts(
     moveUp: 'Move up',
     moveDown: 'Move down',
     showColumn: 'Show {{name}}',
+    'live.connecting': 'Connecting live updates',
+    'live.open': 'Live updates on',
+    'live.down': 'Live updates lost, reconnecting',
+    'live.stopped': 'Live updates stopped',
   },
 );

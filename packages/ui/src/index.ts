@@ -7,6 +7,7 @@ export {
   isLocale,
   readStoredLocale,
   resources,
+  useLocale,
 } from './i18n/i18n.js';
 export { uiTexts } from './i18n/uiTexts.js';
 export { defineTexts, type FeatureTexts, type Translate } from './i18n/defineTexts.js';

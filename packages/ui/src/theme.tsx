@@ -2,8 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import { useTranslation } from 'react-i18next';
-import { isLocale } from './i18n/i18n.js';
+import { useLocale } from './i18n/i18n.js';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -173,8 +172,7 @@ export function AppConfigProvider({
   mode?: ThemeMode;
   palette?: ThemePalette;
 }) {
-  const { i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : 'zh-CN';
+  const locale = useLocale();
   useEffect(() => applyPaletteVariables(palette, mode), [palette, mode]);
   return (
     <ConfigProvider

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Modal, Select, Tag } from 'antd';
 import {
+  inLocale,
   alarmCallEndpoints,
   BOX_STATE_CODES,
   BOX_STATES,
@@ -37,11 +38,9 @@ const TAG_COLOURS: Record<BoxState, string> = {
   offline: 'default',
 };
 
-const nameIn = (names: readonly [string, string], locale: Locale) => names[locale === 'en-US' ? 1 : 0];
-
-export const boxStateName = (state: BoxState, locale: Locale) => nameIn(BOX_STATES[state], locale);
+export const boxStateName = (state: BoxState, locale: Locale) => inLocale(BOX_STATES[state], locale);
 export const endReasonName = (reason: CallEndReason, locale: Locale) =>
-  nameIn(CALL_END_REASONS[reason], locale);
+  inLocale(CALL_END_REASONS[reason], locale);
 
 export const boxStateChoices = (locale: Locale) =>
   BOX_STATE_CODES.map((code) => ({ value: code, label: boxStateName(code, locale) }));

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { DEVICE_PAGE, deviceEndpoints, deviceListRequestSchema, type DeviceRow } from '@cityops/contract';
+import {
+  deviceTypeName,
+  DEVICE_PAGE,
+  deviceEndpoints,
+  deviceListRequestSchema,
+  type DeviceRow,
+} from '@cityops/contract';
 import {
   confirmDelete,
   crudTexts,
@@ -20,7 +26,7 @@ import { pointTexts } from '../points/texts';
 import { CredentialsDialog } from './CredentialsDialog';
 import { DeviceFormDialog } from './DeviceFormDialog';
 import { useBatchDeleteDevices, useDeleteDevice } from './queries';
-import { listTime, ProductSelect, typeName, TypeSelect, useLocale } from './shared';
+import { listTime, ProductSelect, TypeSelect, useLocale } from './shared';
 import { assetTexts } from './texts';
 
 /** A device's connection state: online or offline, with when it last talked. */
@@ -97,7 +103,7 @@ export function DeviceListPage({ onOpenDevice }: { onOpenDevice?(deviceId: numbe
       key: 'typeCode',
       title: t('type'),
       defaultHidden: true,
-      render: (_, row) => typeName(row.typeCode, locale),
+      render: (_, row) => deviceTypeName(row.typeCode, locale),
     },
     { key: 'projectName', title: t('project') },
     { key: 'areaName', title: t('area'), render: (_, row) => row.areaName ?? t('none') },

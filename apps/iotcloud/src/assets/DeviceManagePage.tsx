@@ -14,6 +14,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { z } from 'zod';
 import {
+  deviceTypeName,
   ALARM_LEVEL_NAMES,
   ALARM_STATE_NAMES,
   deviceEndpoints,
@@ -36,7 +37,7 @@ import {
   useOpenAlarms,
   useQuietModel,
 } from './queries';
-import { listTime, typeName, useLocale } from './shared';
+import { listTime, useLocale } from './shared';
 import { assetTexts, type AssetText } from './texts';
 import { DeviceMaintenance } from '../maintenance/DeviceMaintenance';
 
@@ -261,7 +262,7 @@ function DeviceInfo({ device }: { device: DeviceRow }) {
     ['deviceKey', device.deviceKey],
     ['controlCode', device.controlCode ?? t('none')],
     ['product', device.productName],
-    ['type', typeName(device.typeCode, locale)],
+    ['type', deviceTypeName(device.typeCode, locale)],
     ['project', device.projectName],
     ['area', device.areaName ?? t('none')],
     ['site', device.siteName ?? t('none')],

@@ -1,10 +1,10 @@
 import { Card, Col, Form, Row, Statistic } from 'antd';
 import { z } from 'zod';
-import { idFilter, type DeviceOverview, type Locale } from '@cityops/contract';
+import { deviceTypeName, idFilter, type DeviceOverview, type Locale } from '@cityops/contract';
 import { LoadFailedAlert, useListState } from '@cityops/crud';
 import { EChart, type ChartOption } from '@cityops/ui/charts';
 import { useOverview } from './queries';
-import { ProjectSelect, typeName, useLocale } from './shared';
+import { ProjectSelect, useLocale } from './shared';
 import { assetTexts, type AssetText } from './texts';
 
 const overviewFilterSchema = z.object({ projectId: idFilter });
@@ -27,7 +27,7 @@ export function typeChart(
         type: 'pie',
         radius: ['35%', '65%'],
         data: overview.byType.map((entry) => ({
-          name: typeName(entry.typeCode, locale),
+          name: deviceTypeName(entry.typeCode, locale),
           value: entry.total,
         })),
       },

@@ -1,10 +1,9 @@
 import { Select, type SelectProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
+  deviceTypeName,
   chinaDateTime,
   contractTexts,
   DEVICE_TYPE_CODES,
-  DEVICE_TYPES,
   productEndpoints,
   text,
   type DeviceType,
@@ -13,20 +12,12 @@ import {
   type MapArea,
   type TextKey,
 } from '@cityops/contract';
+import { useLocale } from '@cityops/ui';
 import { confirmDelete, crudTexts, RowActions, useEndpointQuery, useProjectAreas } from '@cityops/crud';
 import { projectCentre } from '@cityops/map';
 
 /** The language the page shows (the frame follows the shell's). */
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
-}
-
-/** A device type's name in the UI language (§9's codes). */
-export const typeName = (code: string, locale: Locale): string => {
-  const names = (DEVICE_TYPES as Record<string, readonly [string, string] | undefined>)[code];
-  return names ? names[locale === 'en-US' ? 1 : 0] : code;
-};
+export { useLocale };
 
 export const isTextKey = (key: string): key is TextKey => Object.hasOwn(contractTexts['zh-CN'], key);
 
@@ -77,7 +68,7 @@ export function TypeSelect(props: Omit<SelectProps, 'options'>) {
       {...props}
       options={DEVICE_TYPE_CODES.map((code: DeviceType) => ({
         value: code,
-        label: `${typeName(code, locale)} (${code})`,
+        label: `${deviceTypeName(code, locale)} (${code})`,
       }))}
     />
   );

@@ -1,7 +1,6 @@
 import { Card } from 'antd';
 import { REALTIME_PAGE, TYPE_ENV_SENSOR, telemetryEndpoints } from '@cityops/contract';
-import { DataTable } from '@cityops/crud';
-import { LiveBadge } from './useLiveDevices';
+import { DataTable, LiveBadge } from '@cityops/crud';
 import { LiveStyle } from './thingModels';
 import { liveTexts } from './texts';
 import {

@@ -10,10 +10,9 @@ import {
   type CommandRow,
   type LiveDevice,
 } from '@cityops/contract';
-import { DataTable, useEndpointMutation, type CrudColumn } from '@cityops/crud';
+import { DataTable, useEndpointMutation, type CrudColumn, LiveBadge } from '@cityops/crud';
 import { i18n, showMessage, useCan } from '@cityops/ui';
 import { CommandResults } from './CommandResults';
-import { LiveBadge } from './useLiveDevices';
 import { LiveStyle } from './thingModels';
 import { liveTexts } from './texts';
 import {

@@ -11,11 +11,10 @@ import {
   type LiveDevice,
   type Page,
 } from '@cityops/contract';
-import { DataTable, type CrudColumn } from '@cityops/crud';
+import { DataTable, type CrudColumn, LiveBadge } from '@cityops/crud';
 import { useQuery } from '@tanstack/react-query';
 import { useCrud } from '@cityops/crud';
 import { useTranslation } from 'react-i18next';
-import { LiveBadge } from './useLiveDevices';
 import { LiveStyle } from './thingModels';
 import { liveTexts } from './texts';
 import {

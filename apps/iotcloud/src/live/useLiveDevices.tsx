@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Badge } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   TELEMETRY_FOLLOW_MAX,
@@ -10,18 +9,9 @@ import {
   type Page,
   type TelemetryClientFrame,
 } from '@cityops/contract';
-import {
-  createSocketClient,
-  jsonFrames,
-  pushUrl,
-  readPageSettings,
-  readToken,
-  socketPage,
-  type PushState,
-} from '@cityops/client';
-import { endpointKey } from '@cityops/crud';
+import { jsonFrames, type PushState } from '@cityops/client';
+import { endpointKey, usePageSocket } from '@cityops/crud';
 import { applyFrame, type DeviceFrame } from './liveCache';
-import { liveTexts } from './texts';
 
 const parseFrame = jsonFrames(telemetryServerFrameSchema);
 
@@ -39,13 +29,12 @@ export interface LiveDevices {
 
 /**
  * The live socket (`{api}/push/telemetry`, contract devices/telemetry.ts) for the devices on screen:
- * it signs in with the session token, follows `deviceIds` (again whenever they change and after each
- * reconnect), and writes each `values` / `status` frame into the cached pages of `list`, so the
- * rows update in place without polling. A page hidden in a background tab closes its socket.
+ * it follows `deviceIds` (again whenever they change and after each reconnect), and writes each
+ * `values` / `status` frame into the cached pages of `list`, so the rows update in place without
+ * polling. The socket itself (token, back-off, closing with the page) is the kit's `usePageSocket`.
  */
 export function useLiveDevices(list: Endpoint, deviceIds: readonly number[]): LiveDevices {
   const client = useQueryClient();
-  const [state, setState] = useState<PushState>('idle');
   const [flashes, setFlashes] = useState<Flashes>({});
   // The devices to follow, as a key that changes only when they do (not when their values do).
   const followKey = useMemo(
@@ -53,12 +42,9 @@ export function useLiveDevices(list: Endpoint, deviceIds: readonly number[]): Li
     [deviceIds],
   );
   const follow = useRef<number[]>([]);
-  const socket = useRef<ReturnType<typeof createSocketClient> | null>(null);
 
-  useEffect(() => {
-    const sendFollow = () =>
-      socket.current?.send({ type: 'follow', deviceIds: follow.current } satisfies TelemetryClientFrame);
-    const apply = (frame: DeviceFrame) => {
+  const apply = useCallback(
+    (frame: DeviceFrame) => {
       const changed = new Set<string>();
       client.setQueriesData<Page<LiveDevice>>({ queryKey: endpointKey(list) }, (page) => {
         if (!page) return page;
@@ -80,50 +66,24 @@ export function useLiveDevices(list: Endpoint, deviceIds: readonly number[]): Li
           ),
         FLASH_MS,
       );
-    };
-    const live = createSocketClient({
-      url: pushUrl(readPageSettings().baseUrl, socketPage(), TELEMETRY_PUSH_PATH),
-      getToken: readToken,
-      parse: parseFrame,
-      openDelayMs: 0,
-      onState: setState,
-      onFrame: (frame) => {
-        // `ready`: the token was accepted (first or after a reconnect): say what is on screen.
-        if (frame.type === 'ready') sendFollow();
-        else if (frame.type === 'values' || frame.type === 'status') apply(frame);
-      },
-    });
-    socket.current = live;
-    live.start();
-    return () => {
-      live.stop();
-      socket.current = null;
-    };
-  }, [client, list]);
+    },
+    [client, list],
+  );
+  const { state, send } = usePageSocket({
+    path: TELEMETRY_PUSH_PATH,
+    parse: parseFrame,
+    onFrame: (frame, reply) => {
+      // `ready`: the token was accepted (first or after a reconnect): say what is on screen.
+      if (frame.type === 'ready')
+        reply({ type: 'follow', deviceIds: follow.current } satisfies TelemetryClientFrame);
+      else if (frame.type === 'values' || frame.type === 'status') apply(frame);
+    },
+  });
 
   useEffect(() => {
     follow.current = followKey === '' ? [] : followKey.split(',').map(Number);
-    socket.current?.send({ type: 'follow', deviceIds: follow.current } satisfies TelemetryClientFrame);
-  }, [followKey]);
+    send({ type: 'follow', deviceIds: follow.current } satisfies TelemetryClientFrame);
+  }, [followKey, send]);
 
   return { state, flashes };
-}
-
-const BADGES: Record<PushState, 'success' | 'processing' | 'warning' | 'default'> = {
-  idle: 'processing',
-  connecting: 'processing',
-  open: 'success',
-  down: 'warning',
-  stopped: 'default',
-};
-
-/** The socket's state, shown discreetly beside a page's tools. */
-export function LiveBadge({ state }: { state: PushState }) {
-  const t = liveTexts.useTexts();
-  const text = t(`socket.${state === 'idle' ? 'connecting' : state}`);
-  return (
-    <span data-live={state} role="status">
-      <Badge status={BADGES[state]} text={text} />
-    </span>
-  );
 }

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  type Names,
+  inLocale,
   MAINTENANCE_KINDS,
   MAINTENANCE_RESULTS,
   chinaDateTime,
@@ -34,8 +36,8 @@ interface FormValues {
 const field = maintenanceFieldsShape;
 
 /** The kinds or results as select options in the language in use. */
-export const choicesOf = (names: Record<string, readonly [string, string]>, locale: string) =>
-  Object.entries(names).map(([value, [zh, en]]) => ({ value, label: locale === 'en-US' ? en : zh }));
+export const choicesOf = (names: Record<string, Names>, locale: string) =>
+  Object.entries(names).map(([value, pair]) => ({ value, label: inLocale(pair, locale) }));
 
 /** Picks one of the devices the user sees, searching by name, key or control code. */
 export function DevicePicker({

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Select, Tag } from 'antd';
 import {
+  nameOrCode,
   MAINTENANCE_BUTTONS,
   MAINTENANCE_KINDS,
   MAINTENANCE_PAGE,
@@ -53,12 +54,10 @@ interface Filters {
 /** The record's kind, result and cost as the lists show them. */
 export function useRecordCells() {
   const locale = useLocale();
-  const name = (names: Record<string, readonly [string, string]>, code: string) =>
-    names[code]?.[locale === 'en-US' ? 1 : 0] ?? code;
   return {
-    kind: (row: MaintenanceRow) => name(MAINTENANCE_KINDS, row.kind),
+    kind: (row: MaintenanceRow) => nameOrCode(MAINTENANCE_KINDS, row.kind, locale),
     result: (row: MaintenanceRow) => (
-      <Tag color={RESULT_COLORS[row.result]}>{name(MAINTENANCE_RESULTS, row.result)}</Tag>
+      <Tag color={RESULT_COLORS[row.result]}>{nameOrCode(MAINTENANCE_RESULTS, row.result, locale)}</Tag>
     ),
     cost: (row: MaintenanceRow) => yuanOf(row.costCents),
   };

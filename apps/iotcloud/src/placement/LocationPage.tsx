@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, Form, Input, Row, Space, Tag, Typography } from 'antd';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
+  deviceTypeName,
   LOCATION_PAGE,
   placementEndpoints,
   unlocatedRequestSchema,
@@ -23,7 +24,7 @@ import {
 } from '@cityops/crud';
 import { CityMap, projectionFor, providerStyle } from '@cityops/map';
 import { useCan } from '@cityops/ui';
-import { contractText, ProjectSelect, typeName, useLocale, useProjectMap } from '../assets/shared';
+import { contractText, ProjectSelect, useLocale, useProjectMap } from '../assets/shared';
 import { LocateDialog } from './LocateDialog';
 import { useClearLocations } from './queries';
 import { placementTexts } from './texts';
@@ -116,7 +117,7 @@ export function LocationPage() {
     {
       key: 'typeCode',
       title: t('product'),
-      render: (_, row) => `${row.productName} (${typeName(row.typeCode, locale)})`,
+      render: (_, row) => `${row.productName} (${deviceTypeName(row.typeCode, locale)})`,
     },
     { key: 'areaName', title: t('area'), render: (_, row) => row.areaName ?? t('none') },
   ];

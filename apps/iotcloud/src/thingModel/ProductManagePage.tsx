@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input } from 'antd';
-import { PRODUCT_PAGE, productEndpoints, productListRequestSchema, type ProductRow } from '@cityops/contract';
+import {
+  deviceTypeName,
+  PRODUCT_PAGE,
+  productEndpoints,
+  productListRequestSchema,
+  type ProductRow,
+} from '@cityops/contract';
 import { crudTexts, DataTable, SearchBar, useListState, usePageQuery, type CrudColumn } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
-import { EditDeleteActions, listTime, typeName, TypeSelect, useLocale } from '../assets/shared';
+import { EditDeleteActions, listTime, TypeSelect, useLocale } from '../assets/shared';
 import { assetTexts } from '../assets/texts';
 import { ProductFormDialog } from './ProductFormDialog';
 import { useDeleteProduct } from './queries';
@@ -30,7 +36,7 @@ export function ProductManagePage() {
   const columns: CrudColumn<ProductRow>[] = [
     { key: 'name', title: t('productName'), sortField: 'name' },
     { key: 'productKey', title: t('productKey'), sortField: 'productKey' },
-    { key: 'typeCode', title: t('type'), render: (_, row) => typeName(row.typeCode, locale) },
+    { key: 'typeCode', title: t('type'), render: (_, row) => deviceTypeName(row.typeCode, locale) },
     { key: 'vendor', title: t('vendor') },
     { key: 'model', title: t('model') },
     { key: 'offlineAfterSeconds', title: t('offlineAfterSeconds'), defaultHidden: true },

@@ -14,6 +14,7 @@ import {
   Typography,
 } from 'antd';
 import {
+  deviceTypeName,
   ALARM_NOTE_MAX,
   ALARM_STATE_NAMES,
   WORK_ORDER_STATE_NAMES,
@@ -24,7 +25,7 @@ import {
 } from '@cityops/contract';
 import { showMessage } from '@cityops/ui';
 import { useAddComment, useAlarmDetail } from './queries';
-import { LevelTag, listTime, StateTag, typeName, useDurationText, useLocale } from './shared';
+import { LevelTag, listTime, StateTag, useDurationText, useLocale } from './shared';
 import { alarmTexts } from './texts';
 
 /** ECharts loads with the first detail that has data to draw, not with the list. */
@@ -73,7 +74,9 @@ function DetailBody({ detail }: { detail: AlarmDetail }) {
         <Descriptions size="small" bordered column={2}>
           <Descriptions.Item label={t('device')}>{alarm.deviceName}</Descriptions.Item>
           <Descriptions.Item label={t('deviceKey')}>{alarm.deviceKey}</Descriptions.Item>
-          <Descriptions.Item label={t('deviceType')}>{typeName(alarm.typeCode, locale)}</Descriptions.Item>
+          <Descriptions.Item label={t('deviceType')}>
+            {deviceTypeName(alarm.typeCode, locale)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('title')}>{alarm.title}</Descriptions.Item>
           <Descriptions.Item label={t('level')}>
             <LevelTag level={alarm.level} />

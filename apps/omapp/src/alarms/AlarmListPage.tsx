@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Alert, Card, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
 import {
+  deviceTypeName,
   ALARM_HISTORY_PAGE,
   ALARM_HISTORY_PAGE_BUTTONS,
   ALARM_LEVEL_NAMES,
@@ -42,14 +43,15 @@ import {
   type BatchAction,
   type CrudColumn,
   type MomentRange,
+  LiveBadge,
 } from '@cityops/crud';
 import { ExportButton, openConfirm, showMessage, useCan } from '@cityops/ui';
 import { AlarmDetailDrawer } from './AlarmDetailDrawer';
 import { HandleDialog, type DialogAction } from './HandleDialog';
 import { useHandleAlarms } from './queries';
-import { endpointsOf, LevelTag, listTime, StateTag, typeName, useDurationText, useLocale } from './shared';
+import { endpointsOf, LevelTag, listTime, StateTag, useDurationText, useLocale } from './shared';
 import { playAlarmSound, useSoundSetting } from './sound';
-import { FeedBadge, useAlarmFeed, type RaisedFrame } from './useAlarmFeed';
+import { useAlarmFeed, type RaisedFrame } from './useAlarmFeed';
 import { alarmTexts } from './texts';
 
 interface Filters {
@@ -209,7 +211,7 @@ export function AlarmListPage({ kind, list: which }: AlarmListPageProps) {
   const columns: CrudColumn<AlarmRow>[] = [
     { key: 'deviceName', title: t('device') },
     { key: 'deviceKey', title: t('deviceKey'), defaultHidden: true },
-    { key: 'typeCode', title: t('deviceType'), render: (_, row) => typeName(row.typeCode, locale) },
+    { key: 'typeCode', title: t('deviceType'), render: (_, row) => deviceTypeName(row.typeCode, locale) },
     { key: 'title', title: kind === 'alarm' ? t('title') : t('titleWarning') },
     {
       key: 'level',
@@ -320,7 +322,7 @@ export function AlarmListPage({ kind, list: which }: AlarmListPageProps) {
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('all')}
             style={{ width: 160 }}
-            options={DEVICE_TYPE_CODES.map((code) => ({ value: code, label: typeName(code, locale) }))}
+            options={DEVICE_TYPE_CODES.map((code) => ({ value: code, label: deviceTypeName(code, locale) }))}
           />
         </Form.Item>
         <Form.Item name="title" label={kind === 'alarm' ? t('title') : t('titleWarning')}>
@@ -392,7 +394,7 @@ export function AlarmListPage({ kind, list: which }: AlarmListPageProps) {
                     onChange={setSound}
                   />
                 </Space>
-                <FeedBadge state={feed} />
+                <LiveBadge state={feed} />
               </Space>
             )}
           </>

@@ -1,9 +1,7 @@
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
   ALARM_LEVEL_NAMES,
   ALARM_STATE_NAMES,
-  DEVICE_TYPES,
   alarmEndpoints,
   chinaDateTime,
   nameOf,
@@ -11,14 +9,11 @@ import {
   type AlarmKind,
   type AlarmLevel,
   type AlarmState,
-  type Locale,
 } from '@cityops/contract';
+import { useLocale } from '@cityops/ui';
 import { alarmTexts } from './texts';
 
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
-}
+export { useLocale };
 
 /** A stored moment as the lists show it: `YYYY-MM-DD HH:mm:ss` in China time. */
 export const listTime = (iso: string | null | undefined) => (iso ? chinaDateTime(iso) : '');
@@ -46,11 +41,6 @@ export function StateTag({ state }: { state: AlarmState }) {
   const locale = useLocale();
   return <Tag color={STATE_COLORS[state]}>{nameOf(ALARM_STATE_NAMES, state, locale)}</Tag>;
 }
-
-export const typeName = (code: string, locale: Locale): string => {
-  const names = (DEVICE_TYPES as Record<string, readonly [string, string] | undefined>)[code];
-  return names ? names[locale === 'en-US' ? 1 : 0] : code;
-};
 
 /** How long an alarm lasted, from its first occurrence to its end: `1天2小时5分`, seconds under a minute. */
 export function useDurationText() {

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Form, Row, Spin, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  nameOrCode,
   ALARM_LEVEL_NAMES,
   ALARM_STATE_NAMES,
   DEVICE_TYPES,
@@ -16,7 +17,7 @@ import {
 import { ProjectFilterItem, useEndpointQuery } from '@cityops/crud';
 import { EChart, type ChartOption } from '@cityops/ui/charts';
 import { statisticsTexts } from './texts';
-import { nameIn, useLocale } from '../workOrders/queries';
+import { useLocale } from '../workOrders/queries';
 
 type Tally = Statistics['alarms']['byLevel'];
 type Period = [Dayjs, Dayjs];
@@ -94,7 +95,7 @@ export function StatisticsPage() {
     if (!data) return null;
     const named = (rows: Tally, name: (key: string) => string) =>
       rows.map((row) => ({ name: name(row.key), value: row.count }));
-    const level = (key: string) => nameIn(ALARM_LEVEL_NAMES, key, locale);
+    const level = (key: string) => nameOrCode(ALARM_LEVEL_NAMES, key, locale);
     return [
       {
         key: 'alarmsByLevel',
@@ -104,14 +105,14 @@ export function StatisticsPage() {
         key: 'alarmsByState',
         option: bar(
           t('alarmsByState'),
-          named(data.alarms.byState, (key) => nameIn(ALARM_STATE_NAMES, key, locale)),
+          named(data.alarms.byState, (key) => nameOrCode(ALARM_STATE_NAMES, key, locale)),
         ),
       },
       {
         key: 'alarmsByType',
         option: bar(
           t('alarmsByType'),
-          named(data.alarms.byType, (key) => nameIn(DEVICE_TYPES, key, locale)),
+          named(data.alarms.byType, (key) => nameOrCode(DEVICE_TYPES, key, locale)),
         ),
       },
       {
@@ -126,14 +127,14 @@ export function StatisticsPage() {
         key: 'ordersBySource',
         option: pie(
           t('ordersBySource'),
-          named(data.orders.bySource, (key) => nameIn(WORK_ORDER_SOURCES, key, locale)),
+          named(data.orders.bySource, (key) => nameOrCode(WORK_ORDER_SOURCES, key, locale)),
         ),
       },
       {
         key: 'ordersByState',
         option: bar(
           t('ordersByState'),
-          named(data.orders.byState, (key) => nameIn(WORK_ORDER_STATE_NAMES, key, locale)),
+          named(data.orders.byState, (key) => nameOrCode(WORK_ORDER_STATE_NAMES, key, locale)),
         ),
       },
     ] as const;

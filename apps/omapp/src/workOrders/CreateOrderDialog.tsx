@@ -1,5 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import {
+  nameOf,
   ALARM_LEVEL_NAMES,
   ALARM_LEVELS,
   WORK_ORDER_BUTTONS,
@@ -10,7 +11,7 @@ import {
 import { FormDialog, ProjectSelect } from '@cityops/crud';
 import { useCan, showMessage } from '@cityops/ui';
 import { PhotoUpload, type PhotoUploadValue } from './PhotoUpload';
-import { nameIn, useAssignees, useCreateOrder, useLocale } from './queries';
+import { useAssignees, useCreateOrder, useLocale } from './queries';
 import { workOrderTexts } from './texts';
 
 interface Values {
@@ -105,7 +106,7 @@ export function CreateOrderDialog({ onClose }: { onClose(): void }) {
               <Select
                 options={ALARM_LEVELS.map((level) => ({
                   value: level,
-                  label: nameIn(ALARM_LEVEL_NAMES, level, locale),
+                  label: nameOf(ALARM_LEVEL_NAMES, level, locale),
                 }))}
               />
             </Form.Item>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Space, Spin, Tag, Timeline } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  nameOf,
   WORK_ORDER_ACTIONS,
   WORK_ORDER_STATE_NAMES,
   WORK_ORDER_TEXT_MAX,
@@ -16,7 +17,7 @@ import { crudTexts, endpointKey, useCrud } from '@cityops/crud';
 import { openConfirm, showMessage } from '@cityops/ui';
 import { AssigneeSelect } from './CreateOrderDialog';
 import { PhotoUpload, type PhotoUploadValue } from './PhotoUpload';
-import { actionName, nameIn, useLocale, useOrderDetail, workOrderLists } from './queries';
+import { actionName, useLocale, useOrderDetail, workOrderLists } from './queries';
 import { useOrderCells } from './cells';
 import { workOrderTexts } from './texts';
 
@@ -145,8 +146,8 @@ function Steps({ detail }: { detail: WorkOrderDetail }) {
               {step.actor} · {cells.time(step.at)}
             </div>
             <div>
-              {step.fromState ? `${nameIn(WORK_ORDER_STATE_NAMES, step.fromState, locale)} → ` : ''}
-              {nameIn(WORK_ORDER_STATE_NAMES, step.toState, locale)}
+              {step.fromState ? `${nameOf(WORK_ORDER_STATE_NAMES, step.fromState, locale)} → ` : ''}
+              {nameOf(WORK_ORDER_STATE_NAMES, step.toState, locale)}
               {step.assigneeName ? ` · ${t('assignee')}：${step.assigneeName}` : ''}
             </div>
             {step.note && <div style={{ whiteSpace: 'pre-wrap' }}>{step.note}</div>}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Form, Input, Select, Tabs } from 'antd';
 import {
+  nameOrCode,
   ALARM_LEVEL_NAMES,
   ALARM_LEVELS,
   WORK_ORDER_BUTTONS,
@@ -36,7 +37,7 @@ import { ExportButton, useCan } from '@cityops/ui';
 import { useOrderCells } from './cells';
 import { CreateOrderDialog } from './CreateOrderDialog';
 import { OrderDrawer } from './OrderDrawer';
-import { nameIn, useLocale } from './queries';
+import { useLocale } from './queries';
 import { workOrderTexts } from './texts';
 
 interface Filters {
@@ -91,7 +92,7 @@ export function WorkOrderPage() {
   const tabName = (tab: WorkOrderTab) =>
     tab === 'all' || tab === 'mine' || tab === 'overdue'
       ? t(tab)
-      : nameIn(WORK_ORDER_STATE_NAMES, tab, locale);
+      : nameOrCode(WORK_ORDER_STATE_NAMES, tab, locale);
 
   const columns: CrudColumn<WorkOrderRow>[] = [
     {
@@ -155,7 +156,7 @@ export function WorkOrderPage() {
             style={{ width: 130 }}
             options={WORK_ORDER_SOURCE_CODES.map((code) => ({
               value: code,
-              label: nameIn(WORK_ORDER_SOURCES, String(code), locale),
+              label: nameOrCode(WORK_ORDER_SOURCES, code, locale),
             }))}
           />
         </Form.Item>
@@ -166,7 +167,7 @@ export function WorkOrderPage() {
             style={{ width: 110 }}
             options={ALARM_LEVELS.map((level) => ({
               value: level,
-              label: nameIn(ALARM_LEVEL_NAMES, level, locale),
+              label: nameOrCode(ALARM_LEVEL_NAMES, level, locale),
             }))}
           />
         </Form.Item>

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import {
+  nameOf,
   ALARM_LEVEL_NAMES,
   chinaDateTime,
   WORK_ORDER_SOURCES,
@@ -8,7 +9,7 @@ import {
   type WorkOrderRow,
   type WorkOrderState,
 } from '@cityops/contract';
-import { nameIn, useLocale } from './queries';
+import { useLocale } from './queries';
 import { workOrderTexts } from './texts';
 
 export const LEVEL_COLORS: Record<AlarmLevel, string> = { error: 'red', common: 'orange', tips: 'blue' };
@@ -30,12 +31,12 @@ export function useOrderCells() {
   const locale = useLocale();
   return {
     time: (iso: string | null) => (iso ? chinaDateTime(iso) : ''),
-    source: (row: WorkOrderRow) => nameIn(WORK_ORDER_SOURCES, String(row.source), locale),
+    source: (row: WorkOrderRow) => nameOf(WORK_ORDER_SOURCES, row.source, locale),
     level: (row: WorkOrderRow) => (
-      <Tag color={LEVEL_COLORS[row.level]}>{nameIn(ALARM_LEVEL_NAMES, row.level, locale)}</Tag>
+      <Tag color={LEVEL_COLORS[row.level]}>{nameOf(ALARM_LEVEL_NAMES, row.level, locale)}</Tag>
     ),
     state: (row: WorkOrderRow) => (
-      <Tag color={STATE_COLORS[row.state]}>{nameIn(WORK_ORDER_STATE_NAMES, row.state, locale)}</Tag>
+      <Tag color={STATE_COLORS[row.state]}>{nameOf(WORK_ORDER_STATE_NAMES, row.state, locale)}</Tag>
     ),
     device: (row: WorkOrderRow) => (
       <span>

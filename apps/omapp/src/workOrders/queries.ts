@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import {
+  inLocale,
   WORK_ORDER_ACTIONS,
   workOrderEndpoints,
   type CreateWorkOrder,
@@ -7,19 +7,11 @@ import {
 } from '@cityops/contract';
 import { useEndpointMutation, useEndpointQuery } from '@cityops/crud';
 
-/** The language in use, as the contract's name tables are indexed. */
-export function useLocale(): 'zh-CN' | 'en-US' {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
-}
-
-/** A code's name in the language in use, from a contract table of [zh, en] names. */
-export const nameIn = (names: Record<string, readonly [string, string]>, code: string, locale: string) =>
-  names[code]?.[locale === 'en-US' ? 1 : 0] ?? code;
+export { useLocale } from '@cityops/ui';
 
 /** A step's name (派发, 接单, ...) in the language in use. */
 export const actionName = (action: WorkOrderAction, locale: string) =>
-  WORK_ORDER_ACTIONS[action].names[locale === 'en-US' ? 1 : 0];
+  inLocale(WORK_ORDER_ACTIONS[action].names, locale);
 
 /** Every change refreshes the list, the tabs' counts and the open detail. */
 export const workOrderLists = [workOrderEndpoints.page, workOrderEndpoints.counts, workOrderEndpoints.detail];

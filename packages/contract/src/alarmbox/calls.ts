@@ -6,6 +6,7 @@ import { postBody } from '../admin/endpointKit.js';
 import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
 import { cameraEntrySchema } from '../video.js';
 import { momentFilter } from '../admin/fields.js';
+import type { Names } from '../names.js';
 
 /**
  * One-key alarm calls (issue 14; video-talk-alarm-header.md §4.2, §4.6, §7, §9). A citizen presses
@@ -87,7 +88,7 @@ export const CALL_END_REASONS = {
   missed: ['无人接听', 'Not answered'],
   offline: ['报警柱离线', 'Box went offline'],
   timeout: ['通话超时', 'Call too long'],
-} as const satisfies Record<string, readonly [string, string]>;
+} as const satisfies Record<string, Names>;
 export type CallEndReason = keyof typeof CALL_END_REASONS;
 export const CALL_END_REASON_CODES = Object.keys(CALL_END_REASONS) as [CallEndReason, ...CallEndReason[]];
 
@@ -97,7 +98,7 @@ export const BOX_STATES = {
   ringing: ['呼叫中', 'Ringing'],
   inCall: ['通话中', 'In call'],
   offline: ['离线', 'Offline'],
-} as const satisfies Record<string, readonly [string, string]>;
+} as const satisfies Record<string, Names>;
 export type BoxState = keyof typeof BOX_STATES;
 export const BOX_STATE_CODES = Object.keys(BOX_STATES) as [BoxState, ...BoxState[]];
 

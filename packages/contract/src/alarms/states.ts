@@ -1,13 +1,11 @@
 import { EVENT_LEVELS, type EventLevel } from '../devices/thingModel.js';
+import type { Names } from '../names.js';
 
 /**
  * The alarm engine's vocabulary (platform-shell.md §4, §9; issue 16 §1): states and how they may
  * change, levels, auto-handle options and repeat frequencies. The server's transitions and the pages'
  * buttons both read this table, so a button is offered exactly when the server would accept it.
  */
-
-/** Zh-CN and en-US names, in that order. */
-type Names = readonly [string, string];
 
 /** Alarms raised by thresholds and device events, and early warnings raised by trend rules. */
 export const ALARM_KINDS = ['alarm', 'warning'] as const;
@@ -109,11 +107,5 @@ export const REPEAT_FREQUENCY_OPTIONS = Object.keys(REPEAT_FREQUENCIES) as [
   ...RepeatFrequency[],
 ];
 
-/** The name of a code in the locale in use: `nameOf(ALARM_STATE_NAMES, 'waiting', 'zh-CN') === '待处理'`. */
-export function nameOf<Code extends string>(
-  names: { readonly [K in Code]: Names },
-  code: Code,
-  locale: string,
-): string {
-  return names[code][locale === 'en-US' ? 1 : 0];
-}
+/** The name stored as who acted when the engine did (an auto-handled alarm, an order's system step). */
+export const SYSTEM_ACTOR_NAME = '系统';

@@ -5,6 +5,9 @@ export const alarmTextsZh = {
   'alarm.reasonRequired': '转无效须填写原因',
   'alarm.someRefused': '{{done}}条已处理，{{refused}}条未处理',
   'alarm.handled': '处理成功',
+  'alarm.note.autoHandled': '规则自动处理',
+  'alarm.note.orderCancelled': '工单已取消',
+  'alarm.note.autoOrderFailed': '自动转工单失败，请人工处理',
   'alarmRule.clearPair': '解除条件的运算符和阈值须同时填写或同时留空',
   'alarmRule.window': '趋势规则须填写时间窗口（60秒至1天）',
   'alarmRule.rise': '上升幅度须大于0',
@@ -39,6 +42,9 @@ export const alarmTextsEn: { readonly [K in keyof typeof alarmTextsZh]: string }
   'alarm.reasonRequired': 'A reason is required to mark an alarm invalid',
   'alarm.someRefused': '{{done}} handled, {{refused}} not handled',
   'alarm.handled': 'Handled',
+  'alarm.note.autoHandled': 'Handled by the rule',
+  'alarm.note.orderCancelled': 'The work order was cancelled',
+  'alarm.note.autoOrderFailed': 'The rule could not open a work order; handle the alarm by hand',
   'alarmRule.clearPair': 'Give both the clear operator and threshold, or neither',
   'alarmRule.window': 'A trend rule needs a time window (60 s to 1 day)',
   'alarmRule.rise': 'The rise must be greater than 0',
@@ -67,3 +73,16 @@ export const alarmTextsEn: { readonly [K in keyof typeof alarmTextsZh]: string }
   'statistics.rangeRequired': 'Choose the period',
   'statistics.rangeTooLong': 'The period can be at most a year',
 };
+
+/**
+ * The notes the engine itself writes into an alarm's timeline. They are stored as these keys and
+ * read out in the reader's language; what a person typed is stored and shown as typed.
+ */
+export const ALARM_ENGINE_NOTES = [
+  'alarm.note.autoHandled',
+  'alarm.note.orderCancelled',
+  'alarm.note.autoOrderFailed',
+] as const;
+export type AlarmEngineNote = (typeof ALARM_ENGINE_NOTES)[number];
+export const isAlarmEngineNote = (stored: string): stored is AlarmEngineNote =>
+  (ALARM_ENGINE_NOTES as readonly string[]).includes(stored);

@@ -6,6 +6,7 @@ import { BUTTON_CODES } from '../admin/buttons.js';
 import { getById, idParams, postBody } from '../admin/endpointKit.js';
 import { momentFilter, optionalText, requiredText } from '../admin/fields.js';
 import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
+import type { Names } from '../names.js';
 import { ALARM_LEVELS, type AlarmLevel } from './states.js';
 
 /**
@@ -14,8 +15,6 @@ import { ALARM_LEVELS, type AlarmLevel } from './states.js';
  * it with a result and photos; a reviewer approves (done) or rejects it (back to work). Each step is
  * done by the people allowed to do it and kept in the order's timeline.
  */
-
-type Names = readonly [string, string];
 
 export const WORK_ORDER_PAGE = 'omWorkOrder';
 export const WORK_ORDER_BUTTONS = BUTTON_CODES.omWorkOrder;

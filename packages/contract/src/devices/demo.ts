@@ -226,7 +226,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
 export const DEMO_RULES = [
   [DEMO_PRODUCT_KEYS.env, 'PM2.5超标', 'pm25', '>', 150, 'common'],
   [DEMO_PRODUCT_KEYS.env, '噪声超标', 'noise', '>', 85, 'tips'],
-  [DEMO_PRODUCT_KEYS.lid, '井盖倾斜', 'tilt', '>', 15, 'error'],
+  [DEMO_PRODUCT_KEYS.lid, '井盖倾角超限', 'tilt', '>', 15, 'error'],
   [DEMO_PRODUCT_KEYS.lid, '井盖电量低', 'battery', '<', 20, 'tips'],
 ] as const;
 

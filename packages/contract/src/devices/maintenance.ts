@@ -5,6 +5,7 @@ import { BUTTON_CODES } from '../admin/buttons.js';
 import { deleteById, postBody } from '../admin/endpointKit.js';
 import { momentField, momentFilter, phoneField, requiredText, optionalText } from '../admin/fields.js';
 import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
+import type { Names } from '../names.js';
 
 /**
  * equipmentMaintenance (设备维护, issue 15 §3): what was done to a device, by whom, when and at what
@@ -20,7 +21,7 @@ export const MAINTENANCE_KINDS = {
   repair: ['维修', 'Repair'],
   replace: ['更换', 'Replacement'],
   maintain: ['保养', 'Servicing'],
-} as const satisfies Record<string, readonly [string, string]>;
+} as const satisfies Record<string, Names>;
 export type MaintenanceKind = keyof typeof MAINTENANCE_KINDS;
 export const MAINTENANCE_KIND_CODES = Object.keys(MAINTENANCE_KINDS) as [
   MaintenanceKind,
@@ -32,7 +33,7 @@ export const MAINTENANCE_RESULTS = {
   fixed: ['已修复', 'Fixed'],
   pending: ['待处理', 'Pending'],
   scrapped: ['已报废', 'Scrapped'],
-} as const satisfies Record<string, readonly [string, string]>;
+} as const satisfies Record<string, Names>;
 export type MaintenanceResult = keyof typeof MAINTENANCE_RESULTS;
 export const MAINTENANCE_RESULT_CODES = Object.keys(MAINTENANCE_RESULTS) as [
   MaintenanceResult,

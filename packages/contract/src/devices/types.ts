@@ -1,3 +1,5 @@
+import { nameOrCode, type Names } from '../names.js';
+
 /**
  * Device types (product types): the type codes a product carries. §9 names 0101, 0001 and 1101 as the
  * types without a control code: they are structures and places, not electronics (a pole, a point, a
@@ -17,9 +19,13 @@ export const DEVICE_TYPES = {
   '0701': ['物联网关', 'IoT gateway'],
   '0801': ['一键报警柱', 'One-key alarm column'],
   '0901': ['广播终端', 'Broadcast terminal'],
-} as const satisfies Record<string, readonly [string, string]>;
+} as const satisfies Record<string, Names>;
 
 export type DeviceType = keyof typeof DEVICE_TYPES;
+
+/** A device type's name in the locale in use; a code the table does not know shows as itself. */
+export const deviceTypeName = (code: string, locale: string): string =>
+  nameOrCode(DEVICE_TYPES, code, locale);
 export const DEVICE_TYPE_CODES = Object.keys(DEVICE_TYPES) as [DeviceType, ...DeviceType[]];
 
 /** §9: "Device types without control code: 0101, 0001, 1101." */

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, contractTexts, type Locale } from '@cityops/contract';
 import { uiTexts } from './uiTexts.js';
 
@@ -45,6 +45,12 @@ export function readStoredLocale(): Locale {
 /** The language in use now. */
 export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+/** The language the component shows, re-rendering when it changes (a frame follows the shell's). */
+export function useLocale(): Locale {
+  const { i18n: instance } = useTranslation();
+  return isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
 }
 
 function applyToDocument(locale: Locale) {

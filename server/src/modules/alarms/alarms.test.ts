@@ -253,18 +253,36 @@ describe('transitions', () => {
     const cancelled = await raise();
     await handle({ alarmIds: [done, cancelled], action: 'work_order' });
     const actor = { userId: 1, name: 'admin' };
+    const now = new Date('2026-03-01T08:00:00Z');
     await db().transaction((tx) =>
-      alarmOrderClosed(tx, { alarmId: done, orderId: 9000 + done, outcome: 'done', actor }),
+      alarmOrderClosed(tx, { alarmId: done, orderId: 9000 + done, outcome: 'done', actor, now }),
     );
     await db().transaction((tx) =>
-      alarmOrderClosed(tx, { alarmId: cancelled, orderId: 9000 + cancelled, outcome: 'cancelled', actor }),
+      alarmOrderClosed(tx, {
+        alarmId: cancelled,
+        orderId: 9000 + cancelled,
+        outcome: 'cancelled',
+        actor,
+        now,
+      }),
     );
-    expect(await stateOf(done)).toMatchObject({ state: 'finish' });
-    expect((await stateOf(done))?.closedAt).not.toBeNull();
+    expect(await stateOf(done)).toMatchObject({ state: 'finish', closedAt: now });
     expect(await stateOf(cancelled)).toMatchObject({ state: 'confirmed', closedAt: null });
+    // The engine's note is kept as its key and read out in the reader's language.
+    const noteOf = async (locale: string) => {
+      const detail = await t.api(alarmEndpoints.detail, {
+        token: operator,
+        params: { id: cancelled },
+        headers: { 'accept-language': locale },
+      });
+      return detail.data?.events.find((event) => event.toState === 'confirmed' && event.actor === 'admin')
+        ?.reason;
+    };
+    expect(await noteOf('zh-CN')).toBe('工单已取消');
+    expect(await noteOf('en-US')).toBe('The work order was cancelled');
     // Another order's outcome does not move it.
     await db().transaction((tx) =>
-      alarmOrderClosed(tx, { alarmId: cancelled, orderId: 1, outcome: 'done', actor }),
+      alarmOrderClosed(tx, { alarmId: cancelled, orderId: 1, outcome: 'done', actor, now }),
     );
     expect((await stateOf(cancelled))?.state).toBe('confirmed');
   });
@@ -366,7 +384,7 @@ describe('ingestion with rule options', () => {
           .select()
           .from(alarmEvents)
           .where(and(eq(alarmEvents.alarmId, alarm?.id ?? 0), eq(alarmEvents.action, 'moved')));
-        expect(moved).toMatchObject({ reason: '规则自动处理', actor: null });
+        expect(moved).toMatchObject({ reason: 'alarm.note.autoHandled', actor: null });
       }
       if (autoHandle === 'work_order')
         expect(orders.at(-1)).toMatchObject({

@@ -1,3 +1,4 @@
+import type { AlarmEngineNote } from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
 import * as repo from './repository.js';
 import { publishAlarms } from './service.js';
@@ -13,6 +14,8 @@ export interface OrderOutcome {
   outcome: 'done' | 'cancelled';
   /** Who approved or cancelled the order (their name goes into the alarm's timeline). */
   actor: { userId: number; name: string };
+  /** When the order closed (the alarm's timeline and closing time). */
+  now: Date;
 }
 
 export async function alarmOrderClosed(tx: Database, input: OrderOutcome): Promise<void> {
@@ -25,9 +28,9 @@ export async function alarmOrderClosed(tx: Database, input: OrderOutcome): Promi
     sources: ['work_order'],
     to,
     actor: input.actor,
-    reason: input.outcome === 'done' ? '' : '工单已取消',
+    reason: input.outcome === 'done' ? '' : ('alarm.note.orderCancelled' satisfies AlarmEngineNote),
     comment: '',
-    now: new Date(),
+    now: input.now,
     workOrderId: input.orderId,
   });
   if (moved.length > 0) await publishAlarms(tx, [], [input.alarmId]);

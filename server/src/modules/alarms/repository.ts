@@ -1,4 +1,5 @@
 import {
+  SYSTEM_ACTOR_NAME,
   ALARM_OCCURRENCES_KEPT,
   CLOSED_ALARM_STATES,
   OPEN_ALARM_STATES,
@@ -269,7 +270,7 @@ export async function moveAlarms(
       state = ${input.to},
       handled_at = ${manual ? sql`coalesce(a.handled_at, ${at}::timestamptz)` : sql`a.handled_at`},
       handled_by_id = ${manual ? sql`coalesce(a.handled_by_id, ${input.actor?.userId ?? null}::integer)` : sql`a.handled_by_id`},
-      handled_by = ${manual ? sql`coalesce(a.handled_by, ${input.actor?.name ?? '系统'}::varchar)` : sql`a.handled_by`},
+      handled_by = ${manual ? sql`coalesce(a.handled_by, ${input.actor?.name ?? SYSTEM_ACTOR_NAME}::varchar)` : sql`a.handled_by`},
       closed_at = ${closing ? sql`${at}::timestamptz` : sql`a.closed_at`},
       next_push_at = null
     from locked

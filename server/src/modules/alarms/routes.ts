@@ -125,7 +125,9 @@ export default async function alarmRoutes(app: FastifyInstance) {
       ),
     }));
   }
-  route(app, alarmEndpoints.detail, (input) => alarms.alarmDetail(ctx, userOf(input), input.params.id));
+  route(app, alarmEndpoints.detail, (input) =>
+    alarms.alarmDetail(ctx, userOf(input), input.params.id, input.locale),
+  );
   route(app, alarmEndpoints.comment, (input) => {
     const session = signedIn(input);
     return alarms.commentAlarm(

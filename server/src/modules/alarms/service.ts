@@ -15,12 +15,15 @@ import {
   type handleAlarmsSchema,
   type Locale,
   type ManualAlarmAction,
+  type Names,
+  type AlarmEngineNote,
+  isAlarmEngineNote,
+  StatusCode,
 } from '@cityops/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
 import { ApiError, refuse } from '../../http/envelope.js';
-import { StatusCode } from '@cityops/contract';
 import { projectScope } from '../devices/service.js';
 import { checkVisible } from '../projects/service.js';
 import { publish, BUS_MAX_IDS } from '../push/events.js';
@@ -39,7 +42,7 @@ import type { AlarmActor } from './repository.js';
 type Ctx = Pick<AppContext, 'db' | 'now' | 'access' | 'config' | 'licence' | 'messageTemplates'>;
 
 /** The action names of the refusal text (`不能{{action}}`). */
-const ACTION_NAMES: Record<ManualAlarmAction, readonly [string, string]> = {
+const ACTION_NAMES: Record<ManualAlarmAction, Names> = {
   confirmed: ['确认', 'confirmed'],
   work_order: ['转工单', 'turned into a work order'],
   invalid: ['转无效', 'marked invalid'],
@@ -129,7 +132,7 @@ export async function autoHandle(
       scope: null,
       action,
       actor: null,
-      reason: action === 'invalid' ? '规则自动处理' : '',
+      reason: action === 'invalid' ? ('alarm.note.autoHandled' satisfies AlarmEngineNote) : '',
       comment: '',
       assigneeId: null,
       now,
@@ -148,7 +151,7 @@ export async function autoHandle(
         alarmId: alarm.alarmId,
         at: now,
         action: 'comment',
-        comment: '自动转工单失败，请人工处理',
+        comment: 'alarm.note.autoOrderFailed' satisfies AlarmEngineNote,
       });
     }
 }
@@ -249,7 +252,12 @@ export function thin<T>(points: readonly T[], max: number): T[] {
 }
 
 /** One alarm with its timeline, occurrences, the telemetry around it and its order. */
-export async function alarmDetail(ctx: Ctx, userId: number, alarmId: number): Promise<AlarmDetail> {
+export async function alarmDetail(
+  ctx: Ctx,
+  userId: number,
+  alarmId: number,
+  locale: Locale,
+): Promise<AlarmDetail> {
   const scope = await projectScope(ctx, ctx.db, userId);
   const alarm = (await repo.findAlarm(ctx.db, alarmId, scope)) ?? refuse('alarm.notFound');
   const [events, occurrences] = await Promise.all([
@@ -270,9 +278,11 @@ export async function alarmDetail(ctx: Ctx, userId: number, alarmId: number): Pr
       points: thin(points, ALARM_TELEMETRY_POINTS_MAX),
     };
   }
+  // The engine's own notes are stored as text keys: the reader sees them in their language.
+  const note = (stored: string) => (isAlarmEngineNote(stored) ? text(stored, locale) : stored);
   return {
     alarm,
-    events,
+    events: events.map((event) => ({ ...event, reason: note(event.reason), comment: note(event.comment) })),
     occurrences,
     telemetry,
     workOrder: await repo.orderSummary(ctx.db, alarm.workOrderId),

@@ -16,8 +16,8 @@ import { alarmOrderClosed } from '../alarms/orderLink.js';
 import { createOrderFromAlarm, type OrderFromAlarm } from './fromAlarm.js';
 import { announceAssignment } from './service.js';
 
-// The engine's side of the link is another module's (it still rejects on this branch): here it only
-// has to be called, in the order's transaction, with the right outcome.
+// The engine's side of the link is modules/alarms' (tested there): here it only has to be called, in
+// the order's transaction, with the right outcome, and its refusal must roll the step back.
 vi.mock('../alarms/orderLink.js', () => ({ alarmOrderClosed: vi.fn(() => Promise.resolve()) }));
 const closed = vi.mocked(alarmOrderClosed);
 
@@ -126,6 +126,7 @@ describe('orders from alarms', () => {
       orderId,
       outcome: 'done',
       actor: { userId: ids.reviewer, name: 'wl_reviewer' },
+      now: expect.any(Date),
     });
   });
 
@@ -146,6 +147,7 @@ describe('orders from alarms', () => {
       orderId,
       outcome: 'cancelled',
       actor: { userId: ids.closer, name: 'wl_closer' },
+      now: expect.any(Date),
     });
   });
 

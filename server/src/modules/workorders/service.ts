@@ -1,6 +1,7 @@
 import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  SYSTEM_ACTOR_NAME,
   WORK_ORDER_ACTIONS,
   WORK_ORDER_ACTION_CODES,
   WORK_ORDER_BUTTONS,
@@ -47,7 +48,6 @@ export interface OrderActor {
   userId: number;
   name: string;
 }
-export const SYSTEM_ACTOR_NAME = '系统';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -312,7 +312,7 @@ export async function actOnOrder(ctx: Ctx, userId: number, input: ActInput): Pro
     });
     if (!(await repo.attachPhotos(tx, stepId, userId, input.photoIds))) refuse('workOrder.photoMissing');
     if (order.alarmId !== null && (to === 'done' || to === 'cancelled'))
-      await alarmOrderClosed(tx, { alarmId: order.alarmId, orderId: order.orderId, outcome: to, actor });
+      await alarmOrderClosed(tx, { alarmId: order.alarmId, orderId: order.orderId, outcome: to, actor, now });
   });
   if (action === 'dispatch' || action === 'reassign') await announceAssignment(ctx, input.orderId);
   return orderDetail(ctx, userId, input.orderId);

@@ -1,0 +1,33 @@
+/**
+ * Code tables with a Chinese and an English name per code (§4's states, §9's sources and device
+ * types, ...), and the one way to read a name in the language in use.
+ */
+
+/** Zh-CN and en-US names, in that order. */
+export type Names = readonly [zh: string, en: string];
+
+/** The name of the pair in the locale in use. */
+export const inLocale = (names: Names, locale: string): string => names[locale === 'en-US' ? 1 : 0];
+
+/** The name of a code in the locale in use: `nameOf(ALARM_STATE_NAMES, 'waiting', 'zh-CN') === '待处理'`. */
+export function nameOf<Code extends PropertyKey>(
+  names: { readonly [K in Code]: Names },
+  code: Code,
+  locale: string,
+): string {
+  return inLocale(names[code], locale);
+}
+
+/**
+ * The name of a code that came from elsewhere (a stored type code, an aggregate's key): its name
+ * when the table knows it, else the code itself, so an unknown code shows as what it is.
+ */
+export function nameOrCode(
+  names: { readonly [code: string]: Names },
+  code: string | number,
+  locale: string,
+): string {
+  const key = String(code);
+  const pair = Object.hasOwn(names, key) ? names[key] : undefined;
+  return pair ? inLocale(pair, locale) : key;
+}
