@@ -50,6 +50,8 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/iot/envMonitor/historyRecord')]: live('HistoryPage'),
   [codeOf('/iotcloud/iot/wellLid/abnormalMonitor')]: live('WellLidMonitorPage'),
   [codeOf('/iotcloud/iot/wellLid/alarmRecord')]: live('WellLidAlarmPage'),
+  [codeOf('/iotcloud/iot/lamp/alarmRecord')]: live('LampAlarmPage'),
+  [codeOf('/iotcloud/iot/lamp/loopAlarm')]: live('LoopAlarmPage'),
   [codeOf('/iotcloud/smartSwitch/smartSwitchControl')]: live('SwitchControlPage'),
   [codeOf('/iotcloud/iot/gateway/manualControl')]: live('GatewayControlPage'),
   // Where devices are (issue 15 §3): 位置管理 and 区域管理.

@@ -31,3 +31,12 @@ export function nameOrCode(
   const pair = Object.hasOwn(names, key) ? names[key] : undefined;
   return pair ? inLocale(pair, locale) : key;
 }
+
+/** The codes as select options named in the locale in use (`{ value: 'error', label: '重要' }`). */
+export function nameOptions<Code extends PropertyKey>(
+  names: { readonly [K in Code]: Names },
+  codes: readonly Code[],
+  locale: string,
+): Array<{ value: Code; label: string }> {
+  return codes.map((code) => ({ value: code, label: nameOf(names, code, locale) }));
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Space } from 'antd';
+import { Button, Form, Select, Space } from 'antd';
 import { crudTexts } from './texts.js';
 
 export interface SearchBarProps<Values extends object> {
@@ -42,5 +42,26 @@ export function SearchBar<Values extends object>({
         </Space>
       </Form.Item>
     </Form>
+  );
+}
+
+/** A search-bar field choosing one code of a short list (a level, a state), cleared for 全部. */
+export function ChoiceFilterItem<Value extends string | number>({
+  name,
+  label,
+  allLabel,
+  options,
+  width = 120,
+}: {
+  name: string;
+  label: ReactNode;
+  allLabel: string;
+  options: ReadonlyArray<{ value: Value; label: string }>;
+  width?: number;
+}) {
+  return (
+    <Form.Item name={name} label={label}>
+      <Select allowClear placeholder={allLabel} style={{ width }} options={[...options]} />
+    </Form.Item>
   );
 }

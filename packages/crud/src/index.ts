@@ -18,7 +18,7 @@ export {
   type DataTableProps,
   type PagedList,
 } from './DataTable.js';
-export { SearchBar, type SearchBarProps } from './SearchBar.js';
+export { ChoiceFilterItem, SearchBar, type SearchBarProps } from './SearchBar.js';
 export { LoadFailedAlert } from './LoadFailedAlert.js';
 export { FormDialog, type FormDialogProps } from './FormDialog.js';
 export { refusedField, type FieldPath, type FieldRefusals } from './refusals.js';

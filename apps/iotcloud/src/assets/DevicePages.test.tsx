@@ -10,7 +10,7 @@ import {
 } from '@cityops/contract';
 import { initI18n } from '@cityops/ui';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
-import { device, sensorFunctions, sensorProduct } from '../test/fixtures';
+import { alarmRow, device, sensorFunctions, sensorProduct } from '../test/fixtures';
 import { DeviceManagePage } from './DeviceManagePage';
 import { OverviewPage } from './OverviewPage';
 
@@ -29,34 +29,18 @@ const sensor = device(7, '科技园1号环境站', { areaName: '科技园北区'
 
 const functions = sensorFunctions.filter((item) => item.kind === 'property');
 
-const alarm = (alarmId: number, title: string, state: DeviceAlarmRow['state']): DeviceAlarmRow => ({
-  alarmId,
-  kind: 'alarm',
-  deviceId: 7,
-  deviceName: sensor.name,
-  deviceKey: sensor.deviceKey,
-  typeCode: '0401',
-  projectId: 1,
-  projectName: sensor.projectName,
-  areaId: sensor.areaId,
-  areaName: sensor.areaName,
-  address: sensor.address,
-  title,
-  source: `rule:${alarmId}`,
-  ruleId: alarmId,
-  level: 'error',
-  state,
-  value: 86.5,
-  count: 3,
-  firstAt: '2026-11-24T05:00:00.000Z',
-  lastAt: '2026-11-24T06:00:00.000Z',
-  recoveredAt: null,
-  handledAt: null,
-  handledBy: null,
-  closedAt: state === 'auto_recover' ? '2026-11-24T06:10:00.000Z' : null,
-  workOrderId: null,
-  workOrderNo: null,
-});
+const alarm = (alarmId: number, title: string, state: DeviceAlarmRow['state']): DeviceAlarmRow =>
+  alarmRow(alarmId, {
+    deviceName: sensor.name,
+    deviceKey: sensor.deviceKey,
+    projectName: sensor.projectName,
+    areaId: sensor.areaId,
+    areaName: sensor.areaName,
+    address: sensor.address,
+    title,
+    state,
+    closedAt: state === 'auto_recover' ? '2026-11-24T06:10:00.000Z' : null,
+  });
 
 const server: FakeServer = {
   [deviceEndpoints.find.path]: () => sensor,

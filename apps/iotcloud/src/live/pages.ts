@@ -2,6 +2,6 @@
 export { RealtimePage } from './RealtimePage';
 export { HistoryPage } from './HistoryPage';
 export { WellLidMonitorPage } from './WellLidMonitorPage';
-export { WellLidAlarmPage } from './WellLidAlarmPage';
+export { LampAlarmPage, LoopAlarmPage, WellLidAlarmPage } from './DeviceAlarmPage';
 export { SwitchControlPage } from './SwitchControlPage';
 export { GatewayControlPage } from './GatewayControlPage';

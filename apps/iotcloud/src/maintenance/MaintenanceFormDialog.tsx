@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  nameOptions,
   type Names,
-  inLocale,
   MAINTENANCE_KINDS,
   MAINTENANCE_RESULTS,
   chinaDateTime,
@@ -37,7 +37,7 @@ const field = maintenanceFieldsShape;
 
 /** The kinds or results as select options in the language in use. */
 export const choicesOf = (names: Record<string, Names>, locale: string) =>
-  Object.entries(names).map(([value, pair]) => ({ value, label: inLocale(pair, locale) }));
+  nameOptions(names, Object.keys(names), locale);
 
 /** Picks one of the devices the user sees, searching by name, key or control code. */
 export function DevicePicker({

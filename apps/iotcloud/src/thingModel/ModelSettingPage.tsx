@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
+  nameOptions,
   ALARM_LEVEL_NAMES,
   AUTO_HANDLE_NAMES,
   AUTO_HANDLE_OPTIONS,
@@ -30,7 +31,7 @@ import {
   contractTexts,
   createRuleSchema,
   kindOfMode,
-  nameOf as nameIn,
+  nameOf,
   ruleFieldsShape,
   type AutoHandleOption,
   type CreateRule,
@@ -180,10 +181,12 @@ export function describeRule(rule: RuleRow, functionName: (identifier: string) =
     rise: t('riseCondition', { name, window, threshold: rule.threshold }),
     predict: t('predictCondition', { name, window, operator: rule.operator, threshold: rule.threshold }),
   }[rule.mode];
-  const extra = [
-    rule.durationSeconds > 0 ? t('forSeconds', { seconds: rule.durationSeconds }) : '',
-    rule.repeatCount > 1 ? t('timesInRow', { count: rule.repeatCount }) : '',
-  ].filter(Boolean);
+  const { durationSeconds: seconds, repeatCount: count } = rule;
+  const parts =
+    rule.mode === 'event'
+      ? [seconds > 0 ? t('eventsWithin', { seconds, count }) : count > 1 ? t('eventTimes', { count }) : '']
+      : [seconds > 0 ? t('forSeconds', { seconds }) : '', count > 1 ? t('timesInRow', { count }) : ''];
+  const extra = parts.filter(Boolean);
   return extra.length > 0 ? `${base}（${extra.join('，')}）` : base;
 }
 
@@ -321,29 +324,19 @@ function RuleFields({
             />
           </Form.Item>
         )}
-        <Form.Item name="durationSeconds" label={t('durationSeconds')}>
+        <Form.Item name="durationSeconds" label={t(mode === 'event' ? 'eventWindow' : 'durationSeconds')}>
           <InputNumber min={0} max={RULE_DURATION_MAX_SECONDS} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         {fields.repeatCount && (
-          <Form.Item name="repeatCount" label={t('repeatCount')}>
+          <Form.Item name="repeatCount" label={t(mode === 'event' ? 'eventCount' : 'repeatCount')}>
             <InputNumber min={1} max={RULE_REPEAT_COUNT_MAX} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         )}
         <Form.Item name="level" label={t('alarmLevel')} rules={[choose(t('alarmLevel'))]}>
-          <Select
-            options={EVENT_LEVELS.map((level) => ({
-              value: level,
-              label: nameIn(ALARM_LEVEL_NAMES, level, locale),
-            }))}
-          />
+          <Select options={nameOptions(ALARM_LEVEL_NAMES, EVENT_LEVELS, locale)} />
         </Form.Item>
         <Form.Item name="autoHandle" label={t('autoHandle')}>
-          <Select
-            options={AUTO_HANDLE_OPTIONS.map((option) => ({
-              value: option,
-              label: nameIn(AUTO_HANDLE_NAMES, option, locale),
-            }))}
-          />
+          <Select options={nameOptions(AUTO_HANDLE_NAMES, AUTO_HANDLE_OPTIONS, locale)} />
         </Form.Item>
         <Form.Item name="repeatFrequency" label={t('repeatFrequency')}>
           <Select
@@ -451,7 +444,7 @@ export function ModelSettingPage() {
   const locale = useLocale();
   const functions = model.data?.functions ?? [];
   const properties = numericProperties(functions);
-  const nameOf = (identifier: string) =>
+  const functionName = (identifier: string) =>
     functions.find((row) => row.identifier === identifier)?.name ?? identifier;
 
   /** Enables or disables a rule: every field is sent as it is (the contract's defaults would reset them). */
@@ -463,17 +456,17 @@ export function ModelSettingPage() {
   const columns: ColumnsType<RuleRow> = [
     { key: 'name', dataIndex: 'name', title: t('ruleName') },
     { key: 'mode', title: t('ruleMode'), render: (_, row) => t(`mode_${row.mode}`) },
-    { key: 'condition', title: t('ruleCondition'), render: (_, row) => describeRule(row, nameOf, t) },
-    { key: 'clear', title: t('clearCondition'), render: (_, row) => describeClear(row, nameOf) },
+    { key: 'condition', title: t('ruleCondition'), render: (_, row) => describeRule(row, functionName, t) },
+    { key: 'clear', title: t('clearCondition'), render: (_, row) => describeClear(row, functionName) },
     {
       key: 'level',
       title: t('alarmLevel'),
-      render: (_, row) => nameIn(ALARM_LEVEL_NAMES, row.level, locale),
+      render: (_, row) => nameOf(ALARM_LEVEL_NAMES, row.level, locale),
     },
     {
       key: 'autoHandle',
       title: t('autoHandle'),
-      render: (_, row) => nameIn(AUTO_HANDLE_NAMES, row.autoHandle, locale),
+      render: (_, row) => nameOf(AUTO_HANDLE_NAMES, row.autoHandle, locale),
     },
     {
       key: 'repeatFrequency',

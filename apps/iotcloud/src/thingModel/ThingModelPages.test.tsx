@@ -1,12 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { alarmRuleEndpoints, productEndpoints, StatusCode, text, type FunctionRow } from '@cityops/contract';
+import {
+  alarmRuleEndpoints,
+  productEndpoints,
+  StatusCode,
+  text,
+  type FunctionRow,
+  type RuleRow,
+} from '@cityops/contract';
 import { ApiError } from '@cityops/client';
 import { initI18n } from '@cityops/ui';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
+import { assetTexts } from '../assets/texts';
 import { choose, dialogField, poleProduct, save, sensorFunctions, sensorProduct } from '../test/fixtures';
 import { FunctionManagePage } from './FunctionManagePage';
-import { ModelSettingPage } from './ModelSettingPage';
+import { describeRule, ModelSettingPage } from './ModelSettingPage';
 import { ProductManagePage } from './ProductManagePage';
 
 beforeAll(() => initI18n('zh-CN'));
@@ -346,4 +354,39 @@ describe('ModelSettingPage', () => {
       repeatFrequency: '5m',
     });
   }, 60_000);
+});
+
+describe('describeRule', () => {
+  const base: RuleRow = {
+    ruleId: 1,
+    productId: 1,
+    productName: '智能井盖',
+    name: '井盖倾斜',
+    kind: 'alarm',
+    mode: 'event',
+    identifier: 'tilt',
+    operator: '>',
+    threshold: 0,
+    windowSeconds: null,
+    clearOperator: null,
+    clearThreshold: null,
+    clearIdentifier: '',
+    durationSeconds: 0,
+    repeatCount: 1,
+    level: 'error',
+    autoHandle: 'waiting',
+    repeatFrequency: null,
+    schedule: null,
+    enabled: true,
+  };
+  const say = (rule: Partial<RuleRow>) => describeRule({ ...base, ...rule }, () => '倾斜', assetTexts.t);
+
+  it('says an event rule’s count within its window, and a value rule’s streak', () => {
+    expect(say({})).toBe('上报事件 倾斜');
+    expect(say({ repeatCount: 3 })).toBe('上报事件 倾斜（累计3次）');
+    expect(say({ repeatCount: 3, durationSeconds: 60 })).toBe('上报事件 倾斜（60秒内3次）');
+    expect(say({ mode: 'threshold', threshold: 15, repeatCount: 3, durationSeconds: 60 })).toBe(
+      '倾斜 > 15（持续60秒，连续3次）',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Alert, Card, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
 import {
+  nameOptions,
   deviceTypeName,
   ALARM_HISTORY_PAGE,
   ALARM_HISTORY_PAGE_BUTTONS,
@@ -19,7 +20,6 @@ import {
   WARNING_PAGE,
   alarmListRequestSchema,
   canMoveAlarm,
-  nameOf,
   type AlarmKind,
   type AlarmLevel,
   type AlarmRow,
@@ -29,6 +29,7 @@ import {
   type ManualAlarmAction,
 } from '@cityops/contract';
 import {
+  ChoiceFilterItem,
   crudTexts,
   DataTable,
   momentFilterOf,
@@ -297,25 +298,20 @@ export function AlarmListPage({ kind, list: which }: AlarmListPageProps) {
         onReset={list.reset}
       >
         <ProjectFilterItem label={t('project')} allLabel={t('all')} />
-        <Form.Item name="level" label={t('level')}>
-          <Select
-            allowClear
-            placeholder={t('all')}
-            style={{ width: 110 }}
-            options={ALARM_LEVELS.map((level) => ({
-              value: level,
-              label: nameOf(ALARM_LEVEL_NAMES, level, locale),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="state" label={t('state')}>
-          <Select
-            allowClear
-            placeholder={t('all')}
-            style={{ width: 120 }}
-            options={states.map((code) => ({ value: code, label: nameOf(ALARM_STATE_NAMES, code, locale) }))}
-          />
-        </Form.Item>
+        <ChoiceFilterItem
+          name="level"
+          label={t('level')}
+          allLabel={t('all')}
+          width={110}
+          options={nameOptions(ALARM_LEVEL_NAMES, ALARM_LEVELS, locale)}
+        />
+        <ChoiceFilterItem
+          name="state"
+          label={t('state')}
+          allLabel={t('all')}
+          width={120}
+          options={nameOptions(ALARM_STATE_NAMES, states, locale)}
+        />
         <Form.Item name="typeCode" label={t('deviceType')}>
           <Select
             allowClear

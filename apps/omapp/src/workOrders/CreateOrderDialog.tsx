@@ -1,6 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import {
-  nameOf,
+  nameOptions,
   ALARM_LEVEL_NAMES,
   ALARM_LEVELS,
   WORK_ORDER_BUTTONS,
@@ -103,12 +103,7 @@ export function CreateOrderDialog({ onClose }: { onClose(): void }) {
               label={t('level')}
               rules={[{ required: true, message: t('choose', { field: t('level') }) }]}
             >
-              <Select
-                options={ALARM_LEVELS.map((level) => ({
-                  value: level,
-                  label: nameOf(ALARM_LEVEL_NAMES, level, locale),
-                }))}
-              />
+              <Select options={nameOptions(ALARM_LEVEL_NAMES, ALARM_LEVELS, locale)} />
             </Form.Item>
             <Form.Item
               name="projectId"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Form, Input, Select, Tabs } from 'antd';
+import { Badge, Button, Card, Form, Input, Tabs } from 'antd';
 import {
+  nameOptions,
   nameOrCode,
   ALARM_LEVEL_NAMES,
   ALARM_LEVELS,
@@ -19,6 +20,7 @@ import {
   type WorkOrderTab,
 } from '@cityops/contract';
 import {
+  ChoiceFilterItem,
   crudTexts,
   DataTable,
   momentFilterOf,
@@ -149,28 +151,20 @@ export function WorkOrderPage() {
         onReset={list.reset}
       >
         <ProjectFilterItem label={t('project')} allLabel={t('all')} />
-        <Form.Item name="source" label={t('source')}>
-          <Select
-            allowClear
-            placeholder={t('all')}
-            style={{ width: 130 }}
-            options={WORK_ORDER_SOURCE_CODES.map((code) => ({
-              value: code,
-              label: nameOrCode(WORK_ORDER_SOURCES, code, locale),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="level" label={t('level')}>
-          <Select
-            allowClear
-            placeholder={t('all')}
-            style={{ width: 110 }}
-            options={ALARM_LEVELS.map((level) => ({
-              value: level,
-              label: nameOrCode(ALARM_LEVEL_NAMES, level, locale),
-            }))}
-          />
-        </Form.Item>
+        <ChoiceFilterItem
+          name="source"
+          label={t('source')}
+          allLabel={t('all')}
+          width={130}
+          options={nameOptions(WORK_ORDER_SOURCES, WORK_ORDER_SOURCE_CODES, locale)}
+        />
+        <ChoiceFilterItem
+          name="level"
+          label={t('level')}
+          allLabel={t('all')}
+          width={110}
+          options={nameOptions(ALARM_LEVEL_NAMES, ALARM_LEVELS, locale)}
+        />
         <MomentRangeItem label={t('timeRange')} />
         <Form.Item name="keyword" label={t('keyword')}>
           <Input allowClear maxLength={50} placeholder={t('keywordHint')} style={{ width: 180 }} />

@@ -14,7 +14,7 @@ import {
 } from '../admin/paging.js';
 import { DEVICE_MANAGE_PAGE, WELL_LID_ALARM_PAGE, WELL_LID_MONITOR_PAGE } from '../devices/devices.js';
 import { telemetryValueSchema } from '../devices/telemetry.js';
-import { DEVICE_TYPE_CODES } from '../devices/types.js';
+import { DEVICE_TYPE_CODES, TYPE_LAMP, TYPE_LOOP, TYPE_WELL_LID, type DeviceType } from '../devices/types.js';
 import { ALARM_KINDS, ALARM_LEVELS, ALARM_STATES, MANUAL_ALARM_ACTIONS, type AlarmKind } from './states.js';
 
 /**
@@ -32,14 +32,26 @@ export const ALARM_HISTORY_PAGE_BUTTONS = BUTTON_CODES.historyList;
 export const WARNING_BUTTONS = BUTTON_CODES.ewInfoList;
 export const WARNING_HISTORY_BUTTONS = BUTTON_CODES.ewInfoHisList;
 
-/** The device pages that list a device's alarms (issue 15 §6, issue 16 §3). */
-export const DEVICE_ALARM_PAGES = [
-  WELL_LID_ALARM_PAGE,
-  WELL_LID_MONITOR_PAGE,
-  DEVICE_MANAGE_PAGE,
-  'iot_lamp_alarmRecord',
-  'loopAlarm',
-] as const;
+export const LAMP_ALARM_PAGE = 'iot_lamp_alarmRecord';
+export const LOOP_ALARM_PAGE = 'loopAlarm';
+
+/**
+ * The device pages that list a device's alarms (issue 15 §6, issue 16 §3), with the device types each
+ * shows (null: every type). A user who reads alarms only through such pages reads only their types;
+ * the alarm pages themselves show every type.
+ */
+export const DEVICE_ALARM_PAGE_TYPES = {
+  [WELL_LID_ALARM_PAGE]: [TYPE_WELL_LID],
+  [WELL_LID_MONITOR_PAGE]: [TYPE_WELL_LID],
+  [DEVICE_MANAGE_PAGE]: null,
+  [LAMP_ALARM_PAGE]: [TYPE_LAMP],
+  [LOOP_ALARM_PAGE]: [TYPE_LOOP],
+} as const satisfies Record<string, readonly DeviceType[] | null>;
+export type DeviceAlarmPage = keyof typeof DEVICE_ALARM_PAGE_TYPES;
+export const DEVICE_ALARM_PAGES = Object.keys(DEVICE_ALARM_PAGE_TYPES) as [
+  DeviceAlarmPage,
+  ...DeviceAlarmPage[],
+];
 /** Every page one alarm's detail may be opened from. */
 const ALARM_READERS = [
   ALARM_PAGE,

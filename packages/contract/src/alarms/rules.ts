@@ -23,7 +23,8 @@ import {
  *   (early warning).
  *
  * The create condition must hold for `durationSeconds` and `repeatCount` reports in a row before the
- * alarm opens. It clears when the clear condition holds (`clearOperator clearThreshold`), or, when
+ * alarm opens; an event rule opens it when the event came `repeatCount` times within
+ * `durationSeconds` (0: since the last clearing event). It clears when the clear condition holds (`clearOperator clearThreshold`), or, when
  * none is set, as soon as the create condition no longer holds (events clear by the event
  * `clearIdentifier` when one is set, else only by hand; offline clears when the device is back).
  * A rule with a `schedule` raises only within it (China time); outside it reports are ignored.

@@ -41,4 +41,5 @@ export const TYPE_WELL_LID_BASE = '0502' satisfies DeviceType;
 export const TYPE_WELL_LID_REPEATER = '0503' satisfies DeviceType;
 export const TYPE_SMART_SWITCH = '0601' satisfies DeviceType;
 export const TYPE_LAMP = '0201' satisfies DeviceType;
+export const TYPE_LOOP = '0301' satisfies DeviceType;
 export const TYPE_GATEWAY = '0701' satisfies DeviceType;

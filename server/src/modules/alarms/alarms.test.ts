@@ -10,6 +10,8 @@ import {
   alarmFeedServerFrameSchema,
   canMoveAlarm,
   deviceAlarmEndpoints,
+  LOOP_ALARM_PAGE,
+  TYPE_LOOP,
   MANUAL_ALARM_ACTIONS,
   MSG_PAGE_CODE,
   text,
@@ -503,6 +505,30 @@ describe('lists, detail and visibility', () => {
     expect(deviceList.data?.list.map((alarm) => alarm.alarmId)).toEqual(
       expect.arrayContaining([mine, closed]),
     );
+  });
+
+  it('shows a reader of a device page only the alarms of its device type, in the list and the detail', async () => {
+    const loopProduct = await insertProduct(db(), { functions: SENSOR_FUNCTIONS, typeCode: TYPE_LOOP });
+    const loop = await insertDevice(db(), { productId: loopProduct, projectId, name: '一号回路' });
+    const loopAlarm = await raise({ on: loop });
+    const sensorAlarm = await raise();
+    const readerId = await t.createUser('loopreader', 'Reader@12345', [LOOP_ALARM_PAGE]);
+    await db().insert(userProjects).values({ userId: readerId, projectId });
+    const reader = await t.token('loopreader', 'Reader@12345');
+    const list = await t.api(deviceAlarmEndpoints.page, { token: reader, body: { pageSize: 100 } });
+    const ids = list.data?.list.map((alarm) => alarm.alarmId) ?? [];
+    expect(ids).toContain(loopAlarm);
+    expect(ids).not.toContain(sensorAlarm);
+    // Asking for another type by its filter finds nothing.
+    const asked = await t.api(deviceAlarmEndpoints.page, { token: reader, body: { typeCode: '0401' } });
+    expect(asked.data?.total).toBe(0);
+    const detail = (id: number) => t.api(alarmEndpoints.detail, { token: reader, params: { id } });
+    expect((await detail(loopAlarm)).data?.alarm.alarmId).toBe(loopAlarm);
+    expect((await detail(sensorAlarm)).message).toBe(text('alarm.notFound'));
+    // The alarm pages' holders read every type.
+    expect(
+      (await t.api(alarmEndpoints.detail, { token: operator, params: { id: sensorAlarm } })).status_code,
+    ).toBe(1);
   });
 
   it('refuses another project’s alarm to detail, comment and handle, and users without the page', async () => {

@@ -205,10 +205,25 @@ describe('events', () => {
     expect(cleared).toEqual({ hits: [], recovered: [{ deviceId: 1, source: 'rule:5' }] });
   });
 
-  it('honour the rule’s repeat count', () => {
-    const r = rule({ mode: 'event', identifier: 'tilt', repeatCount: 2 });
+  it('honour the rule’s repeat count, counted since the last clearing event', () => {
+    const r = rule({ mode: 'event', identifier: 'tilt', clearIdentifier: 'closed', repeatCount: 2 });
     const evaluator = new AlarmEvaluator();
     expect(evaluator.evaluate([event('tilt', [r])]).hits).toHaveLength(0);
     expect(evaluator.evaluate([event('tilt', [r], 1)]).hits).toHaveLength(1);
+    evaluator.evaluate([event('closed', [r], 2)]);
+    expect(evaluator.evaluate([event('tilt', [r], 3_600)]).hits).toHaveLength(0);
+    expect(evaluator.evaluate([event('tilt', [r], 7_200)]).hits).toHaveLength(1);
+  });
+
+  it('with a duration, raise when repeatCount events came within it (a sliding window)', () => {
+    const r = rule({ mode: 'event', identifier: 'tilt', repeatCount: 3, durationSeconds: 60 });
+    const evaluator = new AlarmEvaluator();
+    const at = (seconds: number) => evaluator.evaluate([event('tilt', [r], seconds)]).hits.length;
+    // 0, 30 and 100: never three within a minute; 100, 110, 120: three.
+    expect([0, 30, 100, 110, 120].map(at)).toEqual([0, 0, 0, 0, 1]);
+    // Once the window holds three, each further event within it counts again.
+    expect(at(125)).toBe(1);
+    // A quiet spell empties the window.
+    expect(at(1_000)).toBe(0);
   });
 });

@@ -111,7 +111,7 @@ interface RuleState {
   /** When the create condition started holding (reports in a row), and how many reports. */
   since: Date | null;
   count: number;
-  /** Trend rules: the recent points within the window. */
+  /** Trend rules: the recent points within the window; event rules with a window: their events. */
   points: Array<{ t: number; v: number }>;
 }
 
@@ -191,10 +191,7 @@ export class AlarmEvaluator {
           if (rule.mode !== 'event' || !inSchedule(rule.schedule, item.ts)) continue;
           if (rule.identifier === item.identifier) {
             ruled = true;
-            const state = this.stateOf(item.device.id, rule.id);
-            state.count += 1;
-            state.since ??= item.ts;
-            if (this.streakMet(rule, state, item.ts))
+            if (this.eventCounted(rule, this.stateOf(item.device.id, rule.id), item.ts))
               hit(item.device, `rule:${rule.id}`, rule, rule.name, rule.level, null, item.ts);
           } else if (rule.clearIdentifier !== '' && rule.clearIdentifier === item.identifier) {
             ruled = true;
@@ -242,6 +239,23 @@ export class AlarmEvaluator {
     const state = this.stateOf(deviceId, ruleId);
     state.count = 0;
     state.since = null;
+    state.points = [];
+  }
+
+  /**
+   * Counts one event of an event rule: it opens the alarm once the event came `repeatCount` times
+   * within `durationSeconds` (a sliding window), or, with no window, `repeatCount` times since the
+   * last clearing event.
+   */
+  private eventCounted(rule: EngineRule, state: RuleState, at: Date): boolean {
+    if (rule.durationSeconds === 0) {
+      state.count += 1;
+      return state.count >= rule.repeatCount;
+    }
+    const t = at.getTime();
+    state.points = state.points.filter((point) => point.t > t - rule.durationSeconds * 1000 && point.t <= t);
+    state.points.push({ t, v: 1 });
+    return state.points.length >= rule.repeatCount;
   }
 
   private streakMet(rule: EngineRule, state: RuleState, at: Date): boolean {

@@ -435,6 +435,8 @@ export interface AlarmListScope {
   states: readonly AlarmState[] | null;
   /** Which moment from/to filter: open lists lastAt, history firstAt. */
   dateColumn: 'lastAt' | 'firstAt';
+  /** The device types the reader may see (null: every type). */
+  typeCodes?: readonly DeviceType[] | null;
 }
 
 const LEVEL_ORDER = sql`case ${deviceAlarms.level} when 'error' then 0 when 'common' then 1 else 2 end`;
@@ -447,6 +449,7 @@ function listWhere(request: AlarmFilter, list: AlarmListScope, scope: ProjectSco
     inProjects(deviceAlarms.projectId, scope),
     list.kind === null ? undefined : eq(deviceAlarms.kind, list.kind),
     list.states === null ? undefined : inArray(deviceAlarms.state, [...list.states]),
+    list.typeCodes == null ? undefined : inArray(products.typeCode, [...list.typeCodes]),
     request.projectId === undefined ? undefined : eq(deviceAlarms.projectId, request.projectId),
     request.areaId === undefined ? undefined : eq(devices.areaId, request.areaId),
     request.deviceId === undefined ? undefined : eq(deviceAlarms.deviceId, request.deviceId),

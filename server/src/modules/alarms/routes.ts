@@ -137,10 +137,7 @@ export default async function alarmRoutes(app: FastifyInstance) {
       input.body.comment,
     );
   });
-  // The device pages: every state of both kinds.
-  route(app, deviceAlarmEndpoints.page, (input) =>
-    alarms.alarmPage(ctx, userOf(input), input.body, { kind: null, states: null, dateColumn: 'lastAt' }),
-  );
+  route(app, deviceAlarmEndpoints.page, (input) => alarms.deviceAlarmPage(ctx, userOf(input), input.body));
 
   app.get(
     `${API_PREFIX}${ALARM_FEED_PATH}`,

@@ -1,5 +1,12 @@
 import {
+  ALARM_HISTORY_PAGE,
+  ALARM_PAGE,
   ALARM_STATE_NAMES,
+  DEVICE_ALARM_PAGE_TYPES,
+  DEVICE_ALARM_PAGES,
+  WARNING_HISTORY_PAGE,
+  WARNING_PAGE,
+  type DeviceType,
   ALARM_TELEMETRY_MARGIN_MS,
   ALARM_TELEMETRY_POINTS_MAX,
   manualSourcesOf,
@@ -224,6 +231,31 @@ export async function handleAlarms(
 }
 
 /** The open or closed list of a kind, or (kind null) a device page's every state. */
+/** The lists that show alarms of every device type. */
+const ALARM_LIST_PAGES = [ALARM_PAGE, ALARM_HISTORY_PAGE, WARNING_PAGE, WARNING_HISTORY_PAGE];
+
+/**
+ * The device types whose alarms the user may read: every type (null) for holders of an alarm list or
+ * of a device page showing every type; else the types of the device alarm pages they hold.
+ */
+export async function readableAlarmTypes(ctx: Ctx, userId: number): Promise<readonly DeviceType[] | null> {
+  for (const page of ALARM_LIST_PAGES) if (await ctx.access.holds(userId, page)) return null;
+  const types = new Set<DeviceType>();
+  for (const page of DEVICE_ALARM_PAGES) {
+    if (!(await ctx.access.holds(userId, page))) continue;
+    const shown: readonly DeviceType[] | null = DEVICE_ALARM_PAGE_TYPES[page];
+    if (shown === null) return null;
+    for (const type of shown) types.add(type);
+  }
+  return [...types];
+}
+
+/** The alarms of the device pages: both kinds, every state, of the types the reader's pages show. */
+export async function deviceAlarmPage(ctx: Ctx, userId: number, request: repo.AlarmListRequest) {
+  const typeCodes = await readableAlarmTypes(ctx, userId);
+  return alarmPage(ctx, userId, request, { kind: null, states: null, dateColumn: 'lastAt', typeCodes });
+}
+
 export async function alarmPage(
   ctx: Ctx,
   userId: number,
@@ -260,6 +292,8 @@ export async function alarmDetail(
 ): Promise<AlarmDetail> {
   const scope = await projectScope(ctx, ctx.db, userId);
   const alarm = (await repo.findAlarm(ctx.db, alarmId, scope)) ?? refuse('alarm.notFound');
+  const types = await readableAlarmTypes(ctx, userId);
+  if (types !== null && !types.includes(alarm.typeCode)) refuse('alarm.notFound');
   const [events, occurrences] = await Promise.all([
     repo.eventsOf(ctx.db, alarmId),
     repo.occurrencesOf(ctx.db, alarmId),

@@ -1,10 +1,13 @@
-import { Card, Form, Input, Select, Tag } from 'antd';
+import { Card, Form, Input, Tag } from 'antd';
 import {
+  nameOptions,
   ALARM_LEVEL_NAMES,
   ALARM_STATE_NAMES,
   ALARM_STATES,
   EVENT_LEVELS,
-  TYPE_WELL_LID,
+  DEVICE_ALARM_PAGE_TYPES,
+  LAMP_ALARM_PAGE,
+  LOOP_ALARM_PAGE,
   WELL_LID_ALARM_PAGE,
   alarmListRequestSchema,
   chinaDateTime,
@@ -13,22 +16,34 @@ import {
   type AlarmListRequest,
   type DeviceAlarmRow,
 } from '@cityops/contract';
-import { DataTable, SearchBar, useListState, usePageQuery, type CrudColumn } from '@cityops/crud';
+import {
+  ChoiceFilterItem,
+  DataTable,
+  SearchBar,
+  useListState,
+  usePageQuery,
+  type CrudColumn,
+} from '@cityops/crud';
 import { useLocale } from '../assets/shared';
 import { liveTexts } from './texts';
+
+/** The pages of one device type's alarm records. */
+type RecordPage = typeof WELL_LID_ALARM_PAGE | typeof LAMP_ALARM_PAGE | typeof LOOP_ALARM_PAGE;
 
 const LEVEL_COLORS = { error: 'red', common: 'orange', tips: 'blue' } as const;
 
 /**
- * 井盖告警记录 (issue 15 §6): the alarms of well lids (type 0501, fixed), filtered by state, level and
- * keyword, newest first; states and levels by §4's names. Handling the alarms is the alarm pages' (a
- * later issue).
+ * A device page's alarm records (issue 15 §6, issue 16 §3): the alarms of one device type, read from
+ * the alarm engine, filtered by state, level and keyword, newest first; states and levels by §4's
+ * names. Handling them is the alarm pages' (omapp 告警列表); the server shows a user who reads alarms
+ * only through these pages only their types.
  */
-export function WellLidAlarmPage() {
+function DeviceAlarmPage({ page }: { page: RecordPage }) {
   const t = liveTexts.useTexts();
   const locale = useLocale();
   const list = useListState(alarmListRequestSchema);
-  const request: AlarmListRequest = { ...list.state, typeCode: TYPE_WELL_LID };
+  const [typeCode] = DEVICE_ALARM_PAGE_TYPES[page];
+  const request: AlarmListRequest = { ...list.state, typeCode };
   const query = usePageQuery(deviceAlarmEndpoints.page, request);
   const columns: CrudColumn<DeviceAlarmRow>[] = [
     { key: 'deviceName', title: t('name') },
@@ -71,39 +86,32 @@ export function WellLidAlarmPage() {
         onSearch={(values) => list.update(values)}
         onReset={list.reset}
       >
-        <Form.Item name="state" label={t('alarmState')}>
-          <Select
-            allowClear
-            placeholder={t('all')}
-            style={{ width: 130 }}
-            options={ALARM_STATES.map((state) => ({
-              value: state,
-              label: nameOf(ALARM_STATE_NAMES, state, locale),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="level" label={t('level')}>
-          <Select
-            allowClear
-            placeholder={t('all')}
-            style={{ width: 110 }}
-            options={EVENT_LEVELS.map((level) => ({
-              value: level,
-              label: nameOf(ALARM_LEVEL_NAMES, level, locale),
-            }))}
-          />
-        </Form.Item>
+        <ChoiceFilterItem
+          name="state"
+          label={t('alarmState')}
+          allLabel={t('all')}
+          width={130}
+          options={nameOptions(ALARM_STATE_NAMES, ALARM_STATES, locale)}
+        />
+        <ChoiceFilterItem
+          name="level"
+          label={t('level')}
+          allLabel={t('all')}
+          width={110}
+          options={nameOptions(ALARM_LEVEL_NAMES, EVENT_LEVELS, locale)}
+        />
         <Form.Item name="keyword" label={t('keyword')}>
           <Input allowClear maxLength={50} style={{ width: 180 }} />
         </Form.Item>
       </SearchBar>
-      <DataTable
-        tableKey={WELL_LID_ALARM_PAGE}
-        rowKey="alarmId"
-        columns={columns}
-        query={query}
-        list={list}
-      />
+      <DataTable tableKey={page} rowKey="alarmId" columns={columns} query={query} list={list} />
     </Card>
   );
 }
+
+/** 井盖告警记录: the well lids' alarms. */
+export const WellLidAlarmPage = () => <DeviceAlarmPage page={WELL_LID_ALARM_PAGE} />;
+/** 路灯告警记录: the lamp controllers' alarms. */
+export const LampAlarmPage = () => <DeviceAlarmPage page={LAMP_ALARM_PAGE} />;
+/** 回路告警: the loop controllers' alarms. */
+export const LoopAlarmPage = () => <DeviceAlarmPage page={LOOP_ALARM_PAGE} />;
