@@ -12,12 +12,16 @@ afterEach(async (context) => {
   await browser.close();
 });
 
+// The maps draw with software WebGL; on a loaded 2-core machine one test's steps can add up past the
+// default minute even though each step stays within its own wait.
+const MAP_TEST = { timeout: 150_000 };
+
 const centreOf = async (map: ReturnType<Page['locator']>) => {
   const [lng, lat] = ((await map.getAttribute('data-centre')) ?? '').split(',').map(Number);
   return { lng: lng ?? NaN, lat: lat ?? NaN };
 };
 
-describe('地图选点 (the map location picker)', () => {
+describe('地图选点 (the map location picker)', MAP_TEST, () => {
   it('works with no network at all: the offline map, a dragged marker writes the inputs, typing moves the map, a wrong longitude is named', async () => {
     browser = await openBrowser();
     const { page } = browser;
@@ -90,7 +94,7 @@ describe('地图选点 (the map location picker)', () => {
   });
 });
 
-describe('项目管理 (projects with a map)', () => {
+describe('项目管理 (projects with a map)', MAP_TEST, () => {
   it('creates a project placed by typing and by dragging, draws its outline, and finds both after a reload', async () => {
     browser = await openBrowser();
     const { page } = browser;
