@@ -47,11 +47,12 @@ type Pending =
       rules: readonly AlarmRule[];
     };
 
+/** An alarm or early warning that opened, with what its message says of the device. */
 export interface OpenedAlarm {
   alarmId: number;
   kind: AlarmKind;
   value: TelemetryValue | null;
-  device: DeviceIdentity;
+  device: Pick<DeviceIdentity, 'projectId' | 'name' | 'address'>;
   title: string;
   level: EventLevel;
   at: Date;
@@ -424,7 +425,7 @@ export class Ingestion {
       await repo.writeReports(tx, reports, seen);
       const wentOffline = await repo.setOffline(tx, [...gone]);
       // Offline rules: open for the devices that left, recover for those heard again.
-      await offlineChanged(tx, wentOffline, [...seen.keys()], now);
+      const offline = await offlineChanged(tx, wentOffline, [...seen.keys()], now);
       const upserted = await alarms.upsertAlarms(tx, hits);
       const opened = upserted.filter((alarm) => alarm.opened);
       const hitOf = (alarm: alarms.UpsertedAlarm) =>
@@ -448,7 +449,7 @@ export class Ingestion {
           ...recoveredAlarms.map((alarm) => alarm.alarmId),
         ],
       );
-      return opened.flatMap((alarm) => {
+      const raised = opened.flatMap((alarm) => {
         const hit = hitOf(alarm);
         const device = devices.get(alarm.deviceId);
         return hit && device
@@ -465,6 +466,7 @@ export class Ingestion {
             ]
           : [];
       });
+      return [...offline.opened, ...raised];
     });
   }
 }
