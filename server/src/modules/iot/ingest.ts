@@ -418,10 +418,11 @@ export class Ingestion {
     const reports = batch.flatMap((item) =>
       item.kind === 'values' ? [{ deviceId: item.device.id, ts: item.ts, values: item.values }] : [],
     );
-    const { hits, recovered } = this.evaluator.evaluate(batch);
+    // The streaks move only once the batch is written: a failed write is evaluated afresh.
+    const { hits, recovered, commit } = this.evaluator.draft(batch);
     const devices = new Map(batch.map((item) => [item.device.id, item.device]));
     const now = this.deps.now();
-    return this.deps.db.transaction(async (tx) => {
+    const announced = await this.deps.db.transaction(async (tx) => {
       await repo.writeReports(tx, reports, seen);
       const wentOffline = await repo.setOffline(tx, [...gone]);
       // Offline rules: open for the devices that left, recover for those heard again.
@@ -468,5 +469,7 @@ export class Ingestion {
       });
       return [...offline.opened, ...raised];
     });
+    commit();
+    return announced;
   }
 }
