@@ -35,6 +35,7 @@ export {
   type DictionarySelectProps,
 } from './dictionary.js';
 export { RowActions, type RowAction } from './RowActions.js';
+export { DevicePicker, type DeviceChoiceEndpoint, type DevicePickerProps } from './DevicePicker.js';
 export { LiveBadge, usePageSocket, type PageSocket, type PageSocketOptions } from './live.js';
 export {
   AreaNodeSelect,

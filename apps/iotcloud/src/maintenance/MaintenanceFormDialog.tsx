@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  maintenanceEndpoints,
   nameOptions,
   type Names,
   MAINTENANCE_KINDS,
@@ -13,9 +13,9 @@ import {
   type MaintenanceResult,
   type MaintenanceRow,
 } from '@cityops/contract';
-import { crudTexts, FormDialog, MOMENT_FORMAT, zodRule } from '@cityops/crud';
+import { DevicePicker, crudTexts, FormDialog, MOMENT_FORMAT, zodRule } from '@cityops/crud';
 import { useLocale } from '../assets/shared';
-import { useCreateRecord, useDeviceChoices, useUpdateRecord } from './queries';
+import { useCreateRecord, useUpdateRecord } from './queries';
 import { maintenanceTexts } from './texts';
 
 /** Now on China's clock, as the pickers show times (the server reads them as China time). */
@@ -38,38 +38,6 @@ const field = maintenanceFieldsShape;
 /** The kinds or results as select options in the language in use. */
 export const choicesOf = (names: Record<string, Names>, locale: string) =>
   nameOptions(names, Object.keys(names), locale);
-
-/** Picks one of the devices the user sees, searching by name, key or control code. */
-export function DevicePicker({
-  value,
-  onChange,
-  disabled,
-}: {
-  value?: number;
-  onChange?(deviceId: number): void;
-  disabled?: boolean;
-}) {
-  const t = maintenanceTexts.useTexts();
-  const [keyword, setKeyword] = useState('');
-  const choices = useDeviceChoices(keyword);
-  const chosen = useDeviceChoices('', value);
-  const rows = [...(chosen.data ?? []).filter(() => value !== undefined), ...(choices.data ?? [])];
-  const options = [...new Map(rows.map((row) => [row.deviceId, row])).values()].map((row) => ({
-    value: row.deviceId,
-    label: `${row.name}（${row.deviceKey}）· ${row.projectName}`,
-  }));
-  return (
-    <Select
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      value={value}
-      onChange={onChange}
-      disabled={disabled}
-      loading={choices.isFetching}
-      placeholder={t('searchDevice')}
-      options={options}
-    />
-  );
-}
 
 /**
  * Add or edit a maintenance record (设备维护, issue 15 §3): the device (of the projects the user sees),
@@ -144,7 +112,7 @@ export function MaintenanceFormDialog({
           rules={[choose(t('device'))]}
           style={{ gridColumn: '1 / 3' }}
         >
-          <DevicePicker />
+          <DevicePicker endpoint={maintenanceEndpoints.devices} />
         </Form.Item>
         <Form.Item name="kind" label={t('kind')} rules={[choose(t('kind'))]}>
           <Select options={choicesOf(MAINTENANCE_KINDS, locale)} />

@@ -32,7 +32,6 @@ export const maintenanceTexts = defineTexts(
     edit: '编辑维护记录',
     records: '维护记录',
     noRecords: '暂无维护记录',
-    searchDevice: '输入设备名称、标识或控制码搜索',
     notAllowed: '无权查看维护记录',
   },
   {
@@ -61,7 +60,6 @@ export const maintenanceTexts = defineTexts(
     edit: 'Edit maintenance record',
     records: 'Maintenance records',
     noRecords: 'No maintenance records',
-    searchDevice: 'Search by device name, key or control code',
     notAllowed: 'You may not see maintenance records',
   },
 );

@@ -6,9 +6,10 @@ import {
   WORK_ORDER_BUTTONS,
   WORK_ORDER_TEXT_MAX,
   WORK_ORDER_TITLE_MAX,
+  workOrderEndpoints,
   type AlarmLevel,
 } from '@cityops/contract';
-import { FormDialog, ProjectSelect } from '@cityops/crud';
+import { DevicePicker, FormDialog, ProjectScopedItem, ProjectSelect } from '@cityops/crud';
 import { useCan, showMessage } from '@cityops/ui';
 import { PhotoUpload, type PhotoUploadValue } from './PhotoUpload';
 import { useAssignees, useCreateOrder, useLocale } from './queries';
@@ -19,6 +20,7 @@ interface Values {
   description?: string;
   level: AlarmLevel;
   projectId: number;
+  deviceId?: number;
   assigneeId?: number;
   photos?: PhotoUploadValue;
 }
@@ -49,9 +51,8 @@ export function AssigneeSelect({
 }
 
 /**
- * 新建工单 (source 120201): title, description, level, project, photos and, for a dispatcher, the
- * assignee it goes to at once. The device is left out: the maintenance device picker is iotcloud's,
- * behind its own permission, so an order made here names its project only.
+ * 新建工单 (source 120201): title, description, level, project, optionally one of the project's
+ * devices, photos and, for a dispatcher, the assignee it goes to at once.
  */
 export function CreateOrderDialog({ onClose }: { onClose(): void }) {
   const t = workOrderTexts.useTexts();
@@ -69,7 +70,7 @@ export function CreateOrderDialog({ onClose }: { onClose(): void }) {
       description: values.description ?? '',
       level: values.level,
       projectId: values.projectId,
-      deviceId: null,
+      deviceId: values.deviceId ?? null,
       assigneeId: values.assigneeId ?? null,
       photoIds: values.photos?.photoIds ?? [],
     });
@@ -110,9 +111,21 @@ export function CreateOrderDialog({ onClose }: { onClose(): void }) {
               label={t('project')}
               rules={[{ required: true, message: t('choose', { field: t('project') }) }]}
             >
-              <ProjectSelect onChange={() => form.setFieldValue('assigneeId', undefined)} />
+              <ProjectSelect
+                onChange={() => form.setFieldsValue({ assigneeId: undefined, deviceId: undefined })}
+              />
             </Form.Item>
           </div>
+          <ProjectScopedItem name="deviceId" label={t('device')}>
+            {(projectId) => (
+              <DevicePicker
+                endpoint={workOrderEndpoints.devices}
+                projectId={projectId}
+                disabled={projectId === undefined}
+                allowClear
+              />
+            )}
+          </ProjectScopedItem>
           {canDispatch && (
             <Form.Item noStyle dependencies={['projectId']}>
               {() => (

@@ -270,6 +270,15 @@ describe('工单管理', { timeout: 60_000 }, () => {
           { projectId: 1, projectName: '深圳南山智慧路灯示范项目', longitude: 0, latitude: 0, polygon: [] },
         ],
         [workOrderEndpoints.assignees.path]: () => [{ userId: 5, name: '李师傅', account: 'li' }],
+        [workOrderEndpoints.devices.path]: () => [
+          {
+            deviceId: 9,
+            name: '一号灯',
+            deviceKey: 'lamp-1',
+            controlCode: null,
+            projectName: '深圳南山智慧路灯示范项目',
+          },
+        ],
         [workOrderEndpoints.create.path]: () => order(3, { state: 'dispatched', source: 120201 }),
       },
       [WORK_ORDER_BUTTONS.add, WORK_ORDER_BUTTONS.dispatch],
@@ -290,6 +299,7 @@ describe('工单管理', { timeout: 60_000 }, () => {
     };
     fireEvent.change(field('title'), { target: { value: '路灯不亮' } });
     await choose('projectId', '深圳南山智慧路灯示范项目');
+    await choose('deviceId', '一号灯（lamp-1）· 深圳南山智慧路灯示范项目');
     await choose('assigneeId', '李师傅（li）');
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() =>
@@ -298,12 +308,16 @@ describe('工单管理', { timeout: 60_000 }, () => {
         description: '',
         level: 'common',
         projectId: 1,
-        deviceId: null,
+        deviceId: 9,
         assigneeId: 5,
         photoIds: [],
       }),
     );
     expect(view.calls.find((call) => call.path === workOrderEndpoints.assignees.path)?.query).toEqual({
+      projectId: 1,
+    });
+    // The device picker asked for the chosen project's devices only.
+    expect(view.calls.find((call) => call.path === workOrderEndpoints.devices.path)?.query).toMatchObject({
       projectId: 1,
     });
   });

@@ -7,6 +7,7 @@ import { getById, idParams, postBody } from '../admin/endpointKit.js';
 import { momentFilter, optionalText, requiredText } from '../admin/fields.js';
 import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
 import type { Names } from '../names.js';
+import { deviceChoiceQuery, deviceChoiceSchema } from '../devices/devices.js';
 import { ALARM_LEVELS, type AlarmLevel } from './states.js';
 
 /**
@@ -325,6 +326,15 @@ export const workOrderEndpoints = {
     query: getQuery({ projectId: idSchema }),
     body: z.undefined(),
     data: z.array(assigneeSchema),
+  }),
+  /** The device picker of a new order: the devices of the projects the user sees (of one, when chosen). */
+  devices: defineEndpoint({
+    method: 'GET',
+    path: '/om/workOrder/devices',
+    access: permission(WORK_ORDER_BUTTONS.add),
+    query: deviceChoiceQuery,
+    body: z.undefined(),
+    data: z.array(deviceChoiceSchema),
   }),
   /** multipart/form-data: the photo as `file`; answers the stored photo to name in a step. */
   photo: defineUpload({

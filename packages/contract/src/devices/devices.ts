@@ -337,3 +337,24 @@ export const DEVICE_IMPORT_COLUMNS = [
 
 /** The import template: the header row of `DEVICE_IMPORT_COLUMNS` and one example row. */
 export const deviceImportTemplate = importTemplate('/iot/device/importTemplate', DEVICE_IMPORT_PAGE);
+
+/**
+ * One device of a picker (a maintenance record's, a new work order's): searched by name, key or
+ * control code among the devices of the projects the user sees, optionally of one project.
+ */
+export const deviceChoiceSchema = z.object({
+  deviceId: z.number().int(),
+  name: z.string(),
+  deviceKey: z.string(),
+  controlCode: z.string().nullable(),
+  projectName: z.string(),
+});
+export type DeviceChoice = z.output<typeof deviceChoiceSchema>;
+/** How many devices a picker offers for one keyword. */
+export const DEVICE_CHOICES_MAX = 50;
+/** A picker's query: the typed text, the chosen device (to show its name), the project it is of. */
+export const deviceChoiceQuery = getQuery({
+  keyword: textFilter(50),
+  deviceId: idFilter,
+  projectId: idFilter,
+});

@@ -6,6 +6,7 @@ import { deleteById, postBody } from '../admin/endpointKit.js';
 import { momentField, momentFilter, phoneField, requiredText, optionalText } from '../admin/fields.js';
 import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
 import type { Names } from '../names.js';
+import { deviceChoiceQuery, deviceChoiceSchema } from './devices.js';
 
 /**
  * equipmentMaintenance (设备维护, issue 15 §3): what was done to a device, by whom, when and at what
@@ -128,16 +129,6 @@ export const maintenanceListRequestSchema = pageRequestSchema(maintenanceFilterS
 export type MaintenanceListRequest = z.input<typeof maintenanceListRequestSchema>;
 
 /** A device the maintenance form can name: the visible devices matching a keyword. */
-export const maintenanceDeviceSchema = z.object({
-  deviceId: z.number().int(),
-  name: z.string(),
-  deviceKey: z.string(),
-  controlCode: z.string().nullable(),
-  projectName: z.string(),
-});
-export type MaintenanceDevice = z.output<typeof maintenanceDeviceSchema>;
-/** How many devices the picker offers for one keyword. */
-export const MAINTENANCE_DEVICE_CHOICES = 50;
 
 export const maintenanceExport = defineExport({
   method: 'POST',
@@ -160,9 +151,9 @@ export const maintenanceEndpoints = {
     method: 'GET',
     path: '/iot/maintenance/devices',
     access: permission(MAINTENANCE_PAGE),
-    query: getQuery({ keyword: textFilter(50), deviceId: idFilter }),
+    query: deviceChoiceQuery,
     body: z.undefined(),
-    data: z.array(maintenanceDeviceSchema),
+    data: z.array(deviceChoiceSchema),
   }),
   create: postBody(
     '/iot/maintenance/insert',

@@ -436,9 +436,20 @@ describe('ingestion with rule options', () => {
     ingestion.heard(on.id);
     await ingestion.flush();
     expect(await alarmsOf(on)).toHaveLength(0);
+    const messages = () =>
+      db()
+        .select({ content: messageEvents.content })
+        .from(messageEvents)
+        .where(and(eq(messageEvents.eventKind, 'alarm.raised'), eq(messageEvents.projectId, projectId)))
+        .orderBy(messageEvents.id);
+    const before = (await messages()).length;
     ingestion.left(on.id);
     await ingestion.flush();
     expect(await alarmsOf(on)).toMatchObject([{ title: '离线', state: 'waiting', kind: 'alarm' }]);
+    // Its message goes out like any alarm's, naming the device and the rule.
+    const sent = (await messages()).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.content).toContain('离线');
     ingestion.heard(on.id);
     await ingestion.flush();
     const [alarm] = await alarmsOf(on);

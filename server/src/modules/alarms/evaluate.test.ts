@@ -76,6 +76,17 @@ describe('threshold rules', () => {
     ).toEqual(['-', '-', 'clear', '-', '-', 'hit', 'hit']);
   });
 
+  it('count a batch once when its write failed and it is evaluated again (draft, then commit)', () => {
+    const r = rule({ repeatCount: 2 });
+    const evaluator = new AlarmEvaluator();
+    const batch = [report(r, 60, 0)];
+    expect(evaluator.draft(batch).hits).toHaveLength(0); // the write failed: nothing kept
+    const retried = evaluator.draft(batch);
+    expect(retried.hits).toHaveLength(0); // still the first report of the streak
+    retried.commit();
+    expect(evaluator.draft([report(r, 60, 1)]).hits).toHaveLength(1);
+  });
+
   it('wait until the condition held for durationSeconds', () => {
     expect(
       run(rule({ durationSeconds: 60 }), [

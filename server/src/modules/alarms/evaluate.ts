@@ -121,18 +121,12 @@ const STATES_MAX = 200_000;
 export class AlarmEvaluator {
   private readonly states = new Map<string, RuleState>();
 
-  private stateOf(deviceId: number, ruleId: number): RuleState {
-    const key = `${deviceId}|${ruleId}`;
-    let state = this.states.get(key);
-    if (!state) {
-      if (this.states.size >= STATES_MAX) {
-        const oldest = this.states.keys().next().value;
-        if (oldest !== undefined) this.states.delete(oldest);
-      }
-      state = { since: null, count: 0, points: [] };
-      this.states.set(key, state);
+  private keep(key: string, state: RuleState) {
+    if (!this.states.has(key) && this.states.size >= STATES_MAX) {
+      const oldest = this.states.keys().next().value;
+      if (oldest !== undefined) this.states.delete(oldest);
     }
-    return state;
+    this.states.set(key, state);
   }
 
   /** Forgets a device's streaks (its rules changed, or it went away). */
@@ -140,7 +134,35 @@ export class AlarmEvaluator {
     for (const key of this.states.keys()) if (key.startsWith(`${deviceId}|`)) this.states.delete(key);
   }
 
+  /** Evaluates a batch and keeps its streaks at once (a batch that cannot fail to be written). */
   evaluate(batch: readonly EngineInput[]): Evaluation {
+    const { commit, ...evaluation } = this.draft(batch);
+    commit();
+    return evaluation;
+  }
+
+  /**
+   * Evaluates a batch on a copy of the streaks it touches; `commit` keeps them once the batch is
+   * written. A batch whose write fails and is evaluated again so counts its reports once.
+   */
+  draft(batch: readonly EngineInput[]): Evaluation & { commit(): void } {
+    const drafts = new Map<string, RuleState>();
+    const stateOf = (deviceId: number, ruleId: number): RuleState => {
+      const key = `${deviceId}|${ruleId}`;
+      let state = drafts.get(key);
+      if (!state) {
+        const kept = this.states.get(key);
+        state = kept ? { ...kept, points: [...kept.points] } : { since: null, count: 0, points: [] };
+        drafts.set(key, state);
+      }
+      return state;
+    };
+    const reset = (deviceId: number, ruleId: number) => {
+      const state = stateOf(deviceId, ruleId);
+      state.count = 0;
+      state.since = null;
+      state.points = [];
+    };
     const hits = new Map<
       string,
       AlarmHit & { occurrences: Array<{ at: Date; value: TelemetryValue | null }> }
@@ -191,11 +213,11 @@ export class AlarmEvaluator {
           if (rule.mode !== 'event' || !inSchedule(rule.schedule, item.ts)) continue;
           if (rule.identifier === item.identifier) {
             ruled = true;
-            if (this.eventCounted(rule, this.stateOf(item.device.id, rule.id), item.ts))
+            if (this.eventCounted(rule, stateOf(item.device.id, rule.id), item.ts))
               hit(item.device, `rule:${rule.id}`, rule, rule.name, rule.level, null, item.ts);
           } else if (rule.clearIdentifier !== '' && rule.clearIdentifier === item.identifier) {
             ruled = true;
-            this.reset(item.device.id, rule.id);
+            reset(item.device.id, rule.id);
             clear(item.device, `rule:${rule.id}`);
           }
         }
@@ -209,7 +231,7 @@ export class AlarmEvaluator {
         if (typeof value !== 'number') continue;
         if (!inSchedule(rule.schedule, item.ts)) continue;
         const source = `rule:${rule.id}`;
-        const state = this.stateOf(item.device.id, rule.id);
+        const state = stateOf(item.device.id, rule.id);
         const creates = this.creates(rule, state, item.ts, value);
         if (creates) {
           state.count += 1;
@@ -232,14 +254,10 @@ export class AlarmEvaluator {
       recovered: [...last.values()]
         .filter((entry) => !entry.holds)
         .map(({ deviceId, source }) => ({ deviceId, source })),
+      commit: () => {
+        for (const [key, state] of drafts) this.keep(key, state);
+      },
     };
-  }
-
-  private reset(deviceId: number, ruleId: number) {
-    const state = this.stateOf(deviceId, ruleId);
-    state.count = 0;
-    state.since = null;
-    state.points = [];
   }
 
   /**

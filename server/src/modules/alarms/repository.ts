@@ -611,6 +611,8 @@ export async function offlineRulesOf(db: Database, deviceIds: readonly number[])
     .select({
       deviceId: devices.id,
       projectId: devices.projectId,
+      deviceName: devices.name,
+      address: devices.address,
       ruleId: alarmRules.id,
       name: alarmRules.name,
       level: alarmRules.level,

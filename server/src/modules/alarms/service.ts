@@ -346,26 +346,25 @@ export async function offlineChanged(
   wentOffline: readonly number[],
   cameBack: readonly number[],
   now: Date,
-): Promise<{ opened: repo.UpsertedAlarm[]; hits: repo.AlarmHit[]; recovered: number[] }> {
-  const hits: repo.AlarmHit[] = (await repo.offlineRulesOf(tx, wentOffline))
-    .filter((rule) => inSchedule(rule.schedule, now))
-    .map((rule) => ({
-      kind: 'alarm',
-      deviceId: rule.deviceId,
-      projectId: rule.projectId,
-      source: `rule:${rule.ruleId}`,
-      ruleId: rule.ruleId,
-      title: rule.name,
-      level: rule.level as repo.AlarmHit['level'],
-      value: null,
-      occurrences: [{ at: now, value: null }],
-      firstAt: now,
-      lastAt: now,
-      autoHandle: rule.autoHandle as AutoHandleOption,
-      repeatSeconds: rule.repeatFrequency
-        ? REPEAT_FREQUENCIES[rule.repeatFrequency as keyof typeof REPEAT_FREQUENCIES]
-        : null,
-    }));
+): Promise<{ opened: OpenedOffline[]; recovered: number[] }> {
+  const rules = (await repo.offlineRulesOf(tx, wentOffline)).filter((rule) => inSchedule(rule.schedule, now));
+  const hits: repo.AlarmHit[] = rules.map((rule) => ({
+    kind: 'alarm',
+    deviceId: rule.deviceId,
+    projectId: rule.projectId,
+    source: `rule:${rule.ruleId}`,
+    ruleId: rule.ruleId,
+    title: rule.name,
+    level: rule.level as repo.AlarmHit['level'],
+    value: null,
+    occurrences: [{ at: now, value: null }],
+    firstAt: now,
+    lastAt: now,
+    autoHandle: rule.autoHandle as AutoHandleOption,
+    repeatSeconds: rule.repeatFrequency
+      ? REPEAT_FREQUENCIES[rule.repeatFrequency as keyof typeof REPEAT_FREQUENCIES]
+      : null,
+  }));
   const upserted = await repo.upsertAlarms(tx, hits);
   const opened = upserted.filter((alarm) => alarm.opened);
   await autoHandle(
@@ -388,5 +387,34 @@ export async function offlineChanged(
     opened.map((alarm) => alarm.alarmId),
     [...upserted.filter((alarm) => !alarm.opened).map((alarm) => alarm.alarmId), ...recovered],
   );
-  return { opened, hits, recovered };
+  // What the messages of the alarms opened say (sent by the caller after the commit).
+  const announced = opened.flatMap((alarm) => {
+    const rule = rules.find(
+      (candidate) => candidate.deviceId === alarm.deviceId && `rule:${candidate.ruleId}` === alarm.source,
+    );
+    if (!rule) return [];
+    return [
+      {
+        alarmId: alarm.alarmId,
+        kind: 'alarm' as const,
+        value: null,
+        device: { projectId: rule.projectId, name: rule.deviceName, address: rule.address },
+        title: rule.name,
+        level: rule.level as repo.AlarmHit['level'],
+        at: now,
+      },
+    ];
+  });
+  return { opened: announced, recovered };
+}
+
+/** An offline alarm that opened, with what its message says of the device. */
+export interface OpenedOffline {
+  alarmId: number;
+  kind: 'alarm';
+  value: null;
+  device: { projectId: number; name: string; address: string };
+  title: string;
+  level: repo.AlarmHit['level'];
+  at: Date;
 }

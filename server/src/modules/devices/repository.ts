@@ -1,5 +1,6 @@
 import {
   kindOfMode,
+  type DeviceChoice,
   type RuleMode,
   type DeviceRow,
   type DeviceType,
@@ -698,4 +699,36 @@ export async function overviewCounts(db: Database, scope: ProjectScope, projectI
     byType: byType.map((row) => ({ ...row, typeCode: row.typeCode as DeviceType })),
     byArea,
   };
+}
+
+/** The devices of a picker: of the scope (and one project, when given), searched by name, key or code. */
+export async function deviceChoices(
+  db: Database,
+  scope: ProjectScope,
+  query: { keyword?: string; deviceId?: number; projectId?: number },
+  limit: number,
+): Promise<DeviceChoice[]> {
+  const text = query.keyword ? containing(query.keyword) : null;
+  return db
+    .select({
+      deviceId: devices.id,
+      name: devices.name,
+      deviceKey: devices.deviceKey,
+      controlCode: devices.controlCode,
+      projectName: projects.name,
+    })
+    .from(devices)
+    .innerJoin(projects, eq(projects.id, devices.projectId))
+    .where(
+      and(
+        scope === null ? undefined : inArray(devices.projectId, [...scope, 0]),
+        query.projectId === undefined ? undefined : eq(devices.projectId, query.projectId),
+        query.deviceId === undefined ? undefined : eq(devices.id, query.deviceId),
+        text
+          ? or(ilike(devices.name, text), ilike(devices.deviceKey, text), ilike(devices.controlCode, text))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(devices.name), asc(devices.id))
+    .limit(limit);
 }

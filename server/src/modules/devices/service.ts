@@ -1,4 +1,5 @@
 import {
+  DEVICE_CHOICES_MAX,
   DEVICE_PAGE,
   FUNCTION_PAGE,
   functionFieldsSchema,
@@ -334,6 +335,19 @@ export async function projectScope(
   userId: number,
 ): Promise<repo.ProjectScope> {
   return (await ctx.access.holds(userId, PROJECT)) ? null : repo.memberProjectIds(db, userId);
+}
+
+/**
+ * The devices a picker offers the user (a maintenance record's, a new work order's): of the projects
+ * they see; naming a project they may not see is refused.
+ */
+export async function deviceChoices(
+  ctx: Pick<DevicesCtx, 'access' | 'db' | 'now'>,
+  userId: number,
+  query: { keyword?: string; deviceId?: number; projectId?: number },
+) {
+  if (query.projectId !== undefined) await checkVisible(ctx, ctx.db, userId, query.projectId);
+  return repo.deviceChoices(ctx.db, await projectScope(ctx, ctx.db, userId), query, DEVICE_CHOICES_MAX);
 }
 
 export async function devicePage(

@@ -47,11 +47,12 @@ type Pending =
       rules: readonly AlarmRule[];
     };
 
+/** An alarm or early warning that opened, with what its message says of the device. */
 export interface OpenedAlarm {
   alarmId: number;
   kind: AlarmKind;
   value: TelemetryValue | null;
-  device: DeviceIdentity;
+  device: Pick<DeviceIdentity, 'projectId' | 'name' | 'address'>;
   title: string;
   level: EventLevel;
   at: Date;
@@ -417,14 +418,15 @@ export class Ingestion {
     const reports = batch.flatMap((item) =>
       item.kind === 'values' ? [{ deviceId: item.device.id, ts: item.ts, values: item.values }] : [],
     );
-    const { hits, recovered } = this.evaluator.evaluate(batch);
+    // The streaks move only once the batch is written: a failed write is evaluated afresh.
+    const { hits, recovered, commit } = this.evaluator.draft(batch);
     const devices = new Map(batch.map((item) => [item.device.id, item.device]));
     const now = this.deps.now();
-    return this.deps.db.transaction(async (tx) => {
+    const announced = await this.deps.db.transaction(async (tx) => {
       await repo.writeReports(tx, reports, seen);
       const wentOffline = await repo.setOffline(tx, [...gone]);
       // Offline rules: open for the devices that left, recover for those heard again.
-      await offlineChanged(tx, wentOffline, [...seen.keys()], now);
+      const offline = await offlineChanged(tx, wentOffline, [...seen.keys()], now);
       const upserted = await alarms.upsertAlarms(tx, hits);
       const opened = upserted.filter((alarm) => alarm.opened);
       const hitOf = (alarm: alarms.UpsertedAlarm) =>
@@ -448,7 +450,7 @@ export class Ingestion {
           ...recoveredAlarms.map((alarm) => alarm.alarmId),
         ],
       );
-      return opened.flatMap((alarm) => {
+      const raised = opened.flatMap((alarm) => {
         const hit = hitOf(alarm);
         const device = devices.get(alarm.deviceId);
         return hit && device
@@ -465,6 +467,9 @@ export class Ingestion {
             ]
           : [];
       });
+      return [...offline.opened, ...raised];
     });
+    commit();
+    return announced;
   }
 }

@@ -284,12 +284,16 @@ export class IotRuntime {
   async sweep(): Promise<number[]> {
     try {
       const now = this.ctx.now();
-      return await this.ctx.db.transaction(async (tx) => {
-        const ids = await repo.markSilentOffline(tx, now);
-        await offlineChanged(tx, ids, [], now);
-        await publishLive(tx, ids);
-        return ids;
+      const { ids, opened } = await this.ctx.db.transaction(async (tx) => {
+        const silent = await repo.markSilentOffline(tx, now);
+        const offline = await offlineChanged(tx, silent, [], now);
+        await publishLive(tx, silent);
+        return { ids: silent, opened: offline.opened };
       });
+      await this.alarmMessages(opened).catch((error: unknown) =>
+        this.log.error({ err: error }, 'iot: the offline alarms’ messages failed'),
+      );
+      return ids;
     } catch (error) {
       this.log.error({ err: error }, 'iot: the offline sweep failed');
       return [];

@@ -1,9 +1,4 @@
-import {
-  parseVideoTime,
-  type MaintenanceDevice,
-  type MaintenanceRow,
-  type maintenanceListRequestSchema,
-} from '@cityops/contract';
+import { parseVideoTime, type MaintenanceRow, type maintenanceListRequestSchema } from '@cityops/contract';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { keysetBatches, mapRows } from '../../db/batches.js';
@@ -139,38 +134,6 @@ export async function deviceFacts(db: Database, deviceId: number) {
     .from(devices)
     .where(eq(devices.id, deviceId));
   return row ?? null;
-}
-
-/** The devices the form's picker offers: in scope, matching the keyword, or the one named. */
-export async function deviceChoices(
-  db: Database,
-  scope: ProjectScope,
-  keyword: string | undefined,
-  deviceId: number | undefined,
-  limit: number,
-): Promise<MaintenanceDevice[]> {
-  const text = keyword ? containing(keyword) : null;
-  return db
-    .select({
-      deviceId: devices.id,
-      name: devices.name,
-      deviceKey: devices.deviceKey,
-      controlCode: devices.controlCode,
-      projectName: projects.name,
-    })
-    .from(devices)
-    .innerJoin(projects, eq(projects.id, devices.projectId))
-    .where(
-      and(
-        scope === null ? undefined : inArray(devices.projectId, [...scope, 0]),
-        deviceId === undefined ? undefined : eq(devices.id, deviceId),
-        text
-          ? or(ilike(devices.name, text), ilike(devices.deviceKey, text), ilike(devices.controlCode, text))
-          : undefined,
-      ),
-    )
-    .orderBy(asc(devices.name), asc(devices.id))
-    .limit(limit);
 }
 
 export async function insertRecord(db: Database, values: NewRecord): Promise<number> {

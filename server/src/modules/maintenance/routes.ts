@@ -15,6 +15,7 @@ import { route, signedIn } from '../../http/route.js';
 import { userOfInput as userOf } from '../logs/audit.js';
 import { changeRoutes } from '../logs/changeRoutes.js';
 import * as maintenance from './service.js';
+import { deviceChoices } from '../devices/service.js';
 
 const exportColumns = [
   { header: '设备名称', key: 'deviceName', width: 20 },
@@ -52,9 +53,7 @@ const exportRow = (row: MaintenanceRow) => ({
 export default async function maintenanceRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   route(app, api.page, (input) => maintenance.recordPage(ctx, userOf(input), input.body));
-  route(app, api.devices, (input) =>
-    maintenance.deviceChoices(ctx, userOf(input), input.query.keyword, input.query.deviceId),
-  );
+  route(app, api.devices, (input) => deviceChoices(ctx, userOf(input), input.query));
   changeRoutes(app, api, {
     create: (actor, body) => maintenance.createRecord(ctx, actor, body),
     update: (actor, body) => maintenance.updateRecord(ctx, actor, body),

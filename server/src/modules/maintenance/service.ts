@@ -1,5 +1,4 @@
 import {
-  MAINTENANCE_DEVICE_CHOICES,
   MAINTENANCE_PAGE,
   parseVideoTime,
   type createMaintenanceSchema,
@@ -57,16 +56,6 @@ export async function recordPage(
 
 export async function recordRows(ctx: Ctx, userId: number, filter: repo.MaintenanceFilter) {
   return repo.recordRows(ctx.db, filter, await filterScope(ctx, userId, filter));
-}
-
-export async function deviceChoices(ctx: Ctx, userId: number, keyword?: string, deviceId?: number) {
-  return repo.deviceChoices(
-    ctx.db,
-    await scopeOf(ctx, userId),
-    keyword,
-    deviceId,
-    MAINTENANCE_DEVICE_CHOICES,
-  );
 }
 
 async function visibleRecord(ctx: Ctx, db: Database, userId: number, recordId: number) {

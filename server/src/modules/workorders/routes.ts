@@ -20,6 +20,7 @@ import { clearPartialUploads, uploadRoute } from '../../http/upload.js';
 import { userOfInput as userOf } from '../logs/audit.js';
 import * as orders from './service.js';
 import { statistics } from './statistics.js';
+import { deviceChoices } from '../devices/service.js';
 
 const exportColumns = [
   { header: '工单编号', key: 'orderNo', width: 18 },
@@ -71,6 +72,7 @@ export default async function workOrderRoutes(app: FastifyInstance) {
   );
   route(app, api.act, (input) => orders.actOnOrder(ctx, userOf(input), input.body));
   route(app, api.assignees, (input) => orders.assigneesOf(ctx, userOf(input), input.query.projectId));
+  route(app, api.devices, (input) => deviceChoices(ctx, userOf(input), input.query));
   await uploadRoute(app, api.photo, {
     directory,
     store: (input, file) => orders.uploadPhoto(ctx, signedIn(input).userId, file),

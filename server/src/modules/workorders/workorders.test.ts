@@ -24,6 +24,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, workOrderPhotos, workOrders } from '../../db/schema.js';
 import { BOUNDARY, form } from '../../test/multipart.js';
+import { insertDevice, insertProduct, SENSOR_FUNCTIONS } from '../../test/iotDevices.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { sheetRows } from '../../test/xlsx.js';
 
@@ -466,6 +467,37 @@ describe('work orders', () => {
     ]);
     // Without the page code at all: refused before anything.
     expect(await t.api(api.page, { token: tokens.stranger, body: {} })).toMatchObject({ status_code: 10500 });
+  });
+
+  it('offers the devices of the chosen project to a new order, and keeps the one chosen', async () => {
+    const productId = await insertProduct(t.handle.db, { functions: SENSOR_FUNCTIONS });
+    const mine = await insertDevice(t.handle.db, { productId, projectId, name: '工单-一号灯' });
+    const theirs = await insertDevice(t.handle.db, {
+      productId,
+      projectId: otherProjectId,
+      name: '工单-二号灯',
+    });
+    const choices = (query: { keyword?: string; projectId?: number }, token = tokens.dispatcher) =>
+      t.api(api.devices, { token, query });
+    const named = await choices({ keyword: '工单-', projectId });
+    expect(named.data?.map((row) => row.name)).toEqual(['工单-一号灯']);
+    // Another project's devices are never offered; naming that project is refused.
+    expect((await choices({ keyword: '工单-' })).data?.map((row) => row.deviceId)).toEqual([mine.id]);
+    expect(await choices({ projectId: otherProjectId })).toEqual(
+      refused('您不是该项目的成员，不能查看或修改该项目'),
+    );
+    // Only who may make orders asks.
+    expect((await choices({}, tokens.worker)).status_code).toBe(10500);
+    const { orderId } = await create({ title: '修灯', deviceId: mine.id });
+    const detail = await t.api(api.detail, { token: tokens.dispatcher, params: { id: orderId } });
+    expect(detail.data?.order).toMatchObject({ deviceId: mine.id, deviceName: '工单-一号灯' });
+    // A device of another project is refused with the contract's words.
+    expect(
+      await t.api(api.create, {
+        token: tokens.dispatcher,
+        body: { title: '修别人的灯', level: 'tips', projectId, deviceId: theirs.id },
+      }),
+    ).toEqual(refused('设备不存在或不属于所选项目'));
   });
 
   it('offers the enabled members holding omWorkOrder as assignees', async () => {

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Select } from 'antd';
+import type { z } from 'zod';
+import type { deviceChoiceQuery, deviceChoiceSchema, Endpoint } from '@cityops/contract';
+import { useEndpointQuery } from './queries.js';
+import { crudTexts } from './texts.js';
+
+/** A call answering a picker's devices for the shared query. */
+export type DeviceChoiceEndpoint = Endpoint<
+  typeof deviceChoiceQuery,
+  z.ZodUndefined,
+  z.ZodArray<typeof deviceChoiceSchema>
+>;
+
+export interface DevicePickerProps {
+  /** The picker call of the page (`maintenanceEndpoints.devices`, `workOrderEndpoints.devices`). */
+  endpoint: DeviceChoiceEndpoint;
+  /** Only this project's devices, when the form has chosen one. */
+  projectId?: number;
+  /** Set by the form item, so its label points at the field. */
+  id?: string;
+  value?: number;
+  onChange?(deviceId: number | undefined): void;
+  disabled?: boolean;
+  allowClear?: boolean;
+}
+
+/**
+ * Picks one of the devices the user sees, searching by name, key or control code as they type (the
+ * server answers at most DEVICE_CHOICES_MAX). The chosen device keeps its name when it is not among
+ * the current answers.
+ */
+export function DevicePicker({
+  endpoint,
+  projectId,
+  id,
+  value,
+  onChange,
+  disabled,
+  allowClear,
+}: DevicePickerProps) {
+  const t = crudTexts.useTexts();
+  const [keyword, setKeyword] = useState('');
+  // A disabled picker (no project chosen yet) asks nothing.
+  const choices = useEndpointQuery(endpoint, { query: { keyword, projectId } }, { enabled: !disabled });
+  const chosen = useEndpointQuery(endpoint, { query: { deviceId: value } }, { enabled: value !== undefined });
+  const rows = [...(value === undefined ? [] : (chosen.data ?? [])), ...(choices.data ?? [])];
+  const options = [...new Map(rows.map((row) => [row.deviceId, row])).values()].map((row) => ({
+    value: row.deviceId,
+    label: `${row.name}（${row.deviceKey}）· ${row.projectName}`,
+  }));
+  return (
+    <Select
+      id={id}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      value={value}
+      onChange={onChange}
+      disabled={disabled}
+      allowClear={allowClear}
+      loading={choices.isFetching}
+      placeholder={t('searchDevice')}
+      options={options}
+    />
+  );
+}
