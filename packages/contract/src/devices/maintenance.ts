@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
+import { defineEndpoint, noQuery, permission } from '../endpoint.js';
 import { defineExport, exportFilter } from '../export.js';
 import { BUTTON_CODES } from '../admin/buttons.js';
 import { deleteById, postBody } from '../admin/endpointKit.js';
