@@ -60,3 +60,4 @@ export {
   momentRangeOf,
   type MomentRange,
 } from './momentRange.js';
+export { AlarmLevelTag, AlarmStateTag, CodeTag, type CodeTagProps } from './tags.js';

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Modal, Select, Tag } from 'antd';
+import { Modal, Select } from 'antd';
 import {
   inLocale,
   alarmCallEndpoints,
@@ -15,9 +15,8 @@ import {
   type CallEndReason,
   type Locale,
 } from '@cityops/contract';
-import { endpointKey, useCrud, useEndpointMutation, useEndpointQuery } from '@cityops/crud';
+import { CodeTag, endpointKey, useCrud, useEndpointMutation, useEndpointQuery } from '@cityops/crud';
 import { showMessage } from '@cityops/ui';
-import { useLocale } from '../assets/shared';
 import styles from './alarmbox.module.css';
 import { alarmboxTexts } from './texts';
 
@@ -50,14 +49,14 @@ export const endReasonChoices = (locale: Locale) =>
 export const ringingRowClass = (row: Pick<AlarmBoxRow, 'state'>) =>
   row.state === 'ringing' ? (styles.ringing ?? '') : '';
 
-export function BoxStateTag({ state }: { state: BoxState }) {
-  const locale = useLocale();
-  return (
-    <Tag color={TAG_COLOURS[state]} className={state === 'ringing' ? styles.ringingTag : undefined}>
-      {boxStateName(state, locale)}
-    </Tag>
-  );
-}
+export const BoxStateTag = ({ state }: { state: BoxState }) => (
+  <CodeTag
+    code={state}
+    names={BOX_STATES}
+    colors={TAG_COLOURS}
+    className={state === 'ringing' ? styles.ringingTag : undefined}
+  />
+);
 
 /** Ringing boxes first, then in call, idle, offline; by name within a state. */
 const STATE_ORDER: Record<BoxState, number> = { ringing: 0, inCall: 1, idle: 2, offline: 3 };

@@ -1,4 +1,4 @@
-import { Card, Form, Input, Tag } from 'antd';
+import { Card, Form, Input } from 'antd';
 import {
   nameOptions,
   ALARM_LEVEL_NAMES,
@@ -12,11 +12,12 @@ import {
   alarmListRequestSchema,
   chinaDateTime,
   deviceAlarmEndpoints,
-  nameOf,
   type AlarmListRequest,
   type DeviceAlarmRow,
 } from '@cityops/contract';
 import {
+  AlarmLevelTag,
+  AlarmStateTag,
   ChoiceFilterItem,
   DataTable,
   SearchBar,
@@ -29,8 +30,6 @@ import { liveTexts } from './texts';
 
 /** The pages of one device type's alarm records. */
 type RecordPage = typeof WELL_LID_ALARM_PAGE | typeof LAMP_ALARM_PAGE | typeof LOOP_ALARM_PAGE;
-
-const LEVEL_COLORS = { error: 'red', common: 'orange', tips: 'blue' } as const;
 
 /**
  * A device page's alarm records (issue 15 §6, issue 16 §3): the alarms of one device type, read from
@@ -51,14 +50,12 @@ function DeviceAlarmPage({ page }: { page: RecordPage }) {
     {
       key: 'level',
       title: t('level'),
-      render: (_, row) => (
-        <Tag color={LEVEL_COLORS[row.level]}>{nameOf(ALARM_LEVEL_NAMES, row.level, locale)}</Tag>
-      ),
+      render: (_, row) => <AlarmLevelTag level={row.level} />,
     },
     {
       key: 'state',
       title: t('alarmState'),
-      render: (_, row) => nameOf(ALARM_STATE_NAMES, row.state, locale),
+      render: (_, row) => <AlarmStateTag state={row.state} />,
     },
     {
       key: 'value',

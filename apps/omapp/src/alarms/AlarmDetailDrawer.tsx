@@ -23,9 +23,10 @@ import {
   type AlarmEvent,
   type AlarmKind,
 } from '@cityops/contract';
+import { AlarmLevelTag, AlarmStateTag } from '@cityops/crud';
 import { showMessage } from '@cityops/ui';
 import { useAddComment, useAlarmDetail } from './queries';
-import { LevelTag, listTime, StateTag, useDurationText, useLocale } from './shared';
+import { listTime, useDurationText, useLocale } from './shared';
 import { alarmTexts } from './texts';
 
 /** ECharts loads with the first detail that has data to draw, not with the list. */
@@ -79,10 +80,10 @@ function DetailBody({ detail }: { detail: AlarmDetail }) {
           </Descriptions.Item>
           <Descriptions.Item label={t('title')}>{alarm.title}</Descriptions.Item>
           <Descriptions.Item label={t('level')}>
-            <LevelTag level={alarm.level} />
+            <AlarmLevelTag level={alarm.level} />
           </Descriptions.Item>
           <Descriptions.Item label={t('state')}>
-            <StateTag state={alarm.state} />
+            <AlarmStateTag state={alarm.state} />
             {alarm.recoveredAt !== null && <Tag color="green">{t('recovered')}</Tag>}
           </Descriptions.Item>
           <Descriptions.Item label={t('value')}>

@@ -29,6 +29,8 @@ import {
   type ManualAlarmAction,
 } from '@cityops/contract';
 import {
+  AlarmLevelTag,
+  AlarmStateTag,
   ChoiceFilterItem,
   crudTexts,
   DataTable,
@@ -50,7 +52,7 @@ import { ExportButton, openConfirm, showMessage, useCan } from '@cityops/ui';
 import { AlarmDetailDrawer } from './AlarmDetailDrawer';
 import { HandleDialog, type DialogAction } from './HandleDialog';
 import { useHandleAlarms } from './queries';
-import { endpointsOf, LevelTag, listTime, StateTag, useDurationText, useLocale } from './shared';
+import { endpointsOf, listTime, useDurationText, useLocale } from './shared';
 import { playAlarmSound, useSoundSetting } from './sound';
 import { useAlarmFeed, type RaisedFrame } from './useAlarmFeed';
 import { alarmTexts } from './texts';
@@ -218,14 +220,14 @@ export function AlarmListPage({ kind, list: which }: AlarmListPageProps) {
       key: 'level',
       title: t('level'),
       sortField: 'level',
-      render: (_, row) => <LevelTag level={row.level} />,
+      render: (_, row) => <AlarmLevelTag level={row.level} />,
     },
     {
       key: 'state',
       title: t('state'),
       render: (_, row) => (
         <Space size={4}>
-          <StateTag state={row.state} />
+          <AlarmStateTag state={row.state} />
           {row.recoveredAt !== null && <Tag color="green">{t('recovered')}</Tag>}
         </Space>
       ),

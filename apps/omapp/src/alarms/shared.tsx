@@ -1,15 +1,4 @@
-import { Tag } from 'antd';
-import {
-  ALARM_LEVEL_NAMES,
-  ALARM_STATE_NAMES,
-  alarmEndpoints,
-  chinaDateTime,
-  nameOf,
-  warningEndpoints,
-  type AlarmKind,
-  type AlarmLevel,
-  type AlarmState,
-} from '@cityops/contract';
+import { alarmEndpoints, chinaDateTime, warningEndpoints, type AlarmKind } from '@cityops/contract';
 import { useLocale } from '@cityops/ui';
 import { alarmTexts } from './texts';
 
@@ -20,27 +9,6 @@ export const listTime = (iso: string | null | undefined) => (iso ? chinaDateTime
 
 /** The calls of one kind's two lists (alarms or early warnings). */
 export const endpointsOf = (kind: AlarmKind) => (kind === 'alarm' ? alarmEndpoints : warningEndpoints);
-
-/** §4's level colours: 重要 red, 一般 orange, 提示 blue. */
-export const LEVEL_COLORS: Record<AlarmLevel, string> = { error: 'red', common: 'orange', tips: 'blue' };
-const STATE_COLORS: Record<AlarmState, string> = {
-  waiting: 'error',
-  confirmed: 'warning',
-  work_order: 'processing',
-  invalid: 'default',
-  auto_recover: 'success',
-  finish: 'success',
-};
-
-export function LevelTag({ level }: { level: AlarmLevel }) {
-  const locale = useLocale();
-  return <Tag color={LEVEL_COLORS[level]}>{nameOf(ALARM_LEVEL_NAMES, level, locale)}</Tag>;
-}
-
-export function StateTag({ state }: { state: AlarmState }) {
-  const locale = useLocale();
-  return <Tag color={STATE_COLORS[state]}>{nameOf(ALARM_STATE_NAMES, state, locale)}</Tag>;
-}
 
 /** How long an alarm lasted, from its first occurrence to its end: `1天2小时5分`, seconds under a minute. */
 export function useDurationText() {

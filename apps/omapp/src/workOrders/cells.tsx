@@ -1,18 +1,15 @@
 import { Tag } from 'antd';
+import { AlarmLevelTag, CodeTag } from '@cityops/crud';
 import {
   nameOf,
-  ALARM_LEVEL_NAMES,
   chinaDateTime,
   WORK_ORDER_SOURCES,
   WORK_ORDER_STATE_NAMES,
-  type AlarmLevel,
   type WorkOrderRow,
   type WorkOrderState,
 } from '@cityops/contract';
 import { useLocale } from './queries';
 import { workOrderTexts } from './texts';
-
-export const LEVEL_COLORS: Record<AlarmLevel, string> = { error: 'red', common: 'orange', tips: 'blue' };
 
 const STATE_COLORS: Record<WorkOrderState, string> = {
   to_dispatch: 'gold',
@@ -32,11 +29,9 @@ export function useOrderCells() {
   return {
     time: (iso: string | null) => (iso ? chinaDateTime(iso) : ''),
     source: (row: WorkOrderRow) => nameOf(WORK_ORDER_SOURCES, row.source, locale),
-    level: (row: WorkOrderRow) => (
-      <Tag color={LEVEL_COLORS[row.level]}>{nameOf(ALARM_LEVEL_NAMES, row.level, locale)}</Tag>
-    ),
+    level: (row: WorkOrderRow) => <AlarmLevelTag level={row.level} />,
     state: (row: WorkOrderRow) => (
-      <Tag color={STATE_COLORS[row.state]}>{nameOf(WORK_ORDER_STATE_NAMES, row.state, locale)}</Tag>
+      <CodeTag code={row.state} names={WORK_ORDER_STATE_NAMES} colors={STATE_COLORS} />
     ),
     device: (row: WorkOrderRow) => (
       <span>
