@@ -9,8 +9,8 @@ import {
   type DeviceAlarmRow,
 } from '@cityops/contract';
 import { initI18n } from '@cityops/ui';
-import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
-import { alarmRow, device, sensorFunctions, sensorProduct } from '../test/fixtures';
+import { alarmRow, renderWithKit, type FakeServer } from '@cityops/crud/testing';
+import { device, sensorFunctions, sensorProduct } from '../test/fixtures';
 import { DeviceManagePage } from './DeviceManagePage';
 import { OverviewPage } from './OverviewPage';
 

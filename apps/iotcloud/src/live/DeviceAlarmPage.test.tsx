@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceAlarmEndpoints, type AlarmListRequest } from '@cityops/contract';
-import { renderWithKit } from '@cityops/crud/testing';
+import { alarmRow, renderWithKit } from '@cityops/crud/testing';
 import { initI18n } from '@cityops/ui';
 import { page } from '../test/devices';
-import { alarmRow } from '../test/fixtures';
 import { LampAlarmPage, LoopAlarmPage, WellLidAlarmPage } from './DeviceAlarmPage';
 
 beforeAll(() => initI18n('zh-CN'));

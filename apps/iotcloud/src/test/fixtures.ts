@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { DeviceAlarmRow, DeviceRow, FunctionRow, Project, ProductRow } from '@cityops/contract';
+import type { DeviceRow, FunctionRow, Project, ProductRow } from '@cityops/contract';
 
 /** A field of a dialog by its form name (a search form may have a field of the same name). */
 export function dialogField(dialog: HTMLElement, name: string): HTMLElement {
@@ -113,34 +113,3 @@ export const sensorFunctions: FunctionRow[] = [
     description: '',
   },
 ];
-
-/** An alarm of the engine, as the device pages' list answers it (a sensor's, waiting, unless told). */
-export const alarmRow = (alarmId: number, extra: Partial<DeviceAlarmRow> = {}): DeviceAlarmRow => ({
-  alarmId,
-  kind: 'alarm',
-  deviceId: 7,
-  deviceName: '科技园1号环境站',
-  deviceKey: 'dev-7',
-  typeCode: '0401',
-  projectId: 1,
-  projectName: '深圳南山智慧路灯示范项目',
-  areaId: null,
-  areaName: null,
-  address: '',
-  title: `告警${alarmId}`,
-  source: `rule:${alarmId}`,
-  ruleId: alarmId,
-  level: 'error',
-  state: 'waiting',
-  value: 86.5,
-  count: 3,
-  firstAt: '2026-11-24T05:00:00.000Z',
-  lastAt: '2026-11-24T06:00:00.000Z',
-  recoveredAt: null,
-  handledAt: null,
-  handledBy: null,
-  closedAt: null,
-  workOrderId: null,
-  workOrderNo: null,
-  ...extra,
-});

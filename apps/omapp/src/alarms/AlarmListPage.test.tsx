@@ -11,7 +11,7 @@ import {
   type HandleAlarms,
   type HandleResult,
 } from '@cityops/contract';
-import { FakeWebSocket, renderWithKit, type FakeServer } from '@cityops/crud/testing';
+import { alarmRow, FakeWebSocket, renderWithKit, type FakeServer } from '@cityops/crud/testing';
 import { initI18n } from '@cityops/ui';
 import { AlarmListPage } from './AlarmListPage';
 import { resetAlarmSound, soundSettingKey } from './sound';
@@ -22,35 +22,8 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const page = <Row,>(list: Row[]) => ({ list, total: list.length, pageNum: 1, pageSize: 15 });
 
-const alarm = (alarmId: number, deviceName: string, extra: Partial<AlarmRow> = {}): AlarmRow => ({
-  alarmId,
-  kind: 'alarm',
-  deviceId: alarmId,
-  deviceName,
-  deviceKey: `lid-${alarmId}`,
-  typeCode: '0501',
-  projectId: 1,
-  projectName: '深圳南山智慧路灯示范项目',
-  areaId: null,
-  areaName: null,
-  address: '科技园南路',
-  title: '井盖倾斜',
-  source: 'event:tilt',
-  ruleId: null,
-  level: 'error',
-  state: 'waiting',
-  value: null,
-  count: 3,
-  firstAt: '2026-11-24T02:00:00.000Z',
-  lastAt: '2026-11-24T02:30:00.000Z',
-  recoveredAt: null,
-  handledAt: null,
-  handledBy: null,
-  closedAt: null,
-  workOrderId: null,
-  workOrderNo: null,
-  ...extra,
-});
+const alarm = (alarmId: number, deviceName: string, extra: Partial<AlarmRow> = {}) =>
+  alarmRow(alarmId, { deviceName, ...extra });
 
 const waiting = alarm(1, '井盖0001');
 const ordered = alarm(2, '井盖0002', {

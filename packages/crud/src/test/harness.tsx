@@ -79,3 +79,4 @@ export function renderWithKit(ui: ReactNode, { server, path = '/list', elements 
   return { ...view, calls, address: () => memory.get(), navigate: memory.replace, history };
 }
 export { FakeWebSocket } from './fakeSocket.js';
+export { alarmRow } from './rows.js';
