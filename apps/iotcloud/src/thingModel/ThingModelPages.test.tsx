@@ -5,6 +5,7 @@ import {
   productEndpoints,
   StatusCode,
   text,
+  type CreateRule,
   type FunctionRow,
   type RuleRow,
 } from '@cityops/contract';
@@ -18,6 +19,27 @@ import { describeRule, ModelSettingPage } from './ModelSettingPage';
 import { ProductManagePage } from './ProductManagePage';
 
 beforeAll(() => initI18n('zh-CN'));
+
+/** The rule the form sends for 温度 above 60, important, with every other field left as it opens. */
+const hotRule = {
+  productId: 1,
+  name: '温度过高',
+  mode: 'threshold',
+  identifier: 'temperature',
+  operator: '>',
+  threshold: 60,
+  windowSeconds: null,
+  clearOperator: null,
+  clearThreshold: null,
+  clearIdentifier: '',
+  durationSeconds: 0,
+  repeatCount: 1,
+  level: 'error',
+  autoHandle: 'waiting',
+  repeatFrequency: null,
+  schedule: null,
+  enabled: true,
+} satisfies CreateRule;
 
 const functions = sensorFunctions;
 
@@ -203,25 +225,7 @@ describe('ModelSettingPage', () => {
     await choose(dialog, 'level', '重要');
     save(dialog);
     await waitFor(() => expect(created).toHaveLength(1));
-    expect(created[0]).toEqual({
-      productId: 1,
-      name: '温度过高',
-      mode: 'threshold',
-      identifier: 'temperature',
-      operator: '>',
-      threshold: 60,
-      windowSeconds: null,
-      clearOperator: null,
-      clearThreshold: null,
-      clearIdentifier: '',
-      durationSeconds: 0,
-      repeatCount: 1,
-      level: 'error',
-      autoHandle: 'waiting',
-      repeatFrequency: null,
-      schedule: null,
-      enabled: true,
-    });
+    expect(created[0]).toEqual(hotRule);
   });
 
   /** The model with an event too (a lid tilting), for event rules. */
@@ -358,26 +362,14 @@ describe('ModelSettingPage', () => {
 
 describe('describeRule', () => {
   const base: RuleRow = {
+    ...hotRule,
     ruleId: 1,
-    productId: 1,
     productName: '智能井盖',
     name: '井盖倾斜',
     kind: 'alarm',
     mode: 'event',
     identifier: 'tilt',
-    operator: '>',
     threshold: 0,
-    windowSeconds: null,
-    clearOperator: null,
-    clearThreshold: null,
-    clearIdentifier: '',
-    durationSeconds: 0,
-    repeatCount: 1,
-    level: 'error',
-    autoHandle: 'waiting',
-    repeatFrequency: null,
-    schedule: null,
-    enabled: true,
   };
   const say = (rule: Partial<RuleRow>) => describeRule({ ...base, ...rule }, () => '倾斜', assetTexts.t);
 
