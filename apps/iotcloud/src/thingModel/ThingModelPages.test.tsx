@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   alarmRuleEndpoints,
+  createRuleSchema,
   productEndpoints,
   StatusCode,
   text,
-  type CreateRule,
   type FunctionRow,
   type RuleRow,
 } from '@cityops/contract';
@@ -20,26 +20,14 @@ import { ProductManagePage } from './ProductManagePage';
 
 beforeAll(() => initI18n('zh-CN'));
 
-/** The rule the form sends for 温度 above 60, important, with every other field left as it opens. */
-const hotRule = {
+/** The rule the form sends for 温度 above 60, important, with every other field as the contract defaults it. */
+const hotRule = createRuleSchema.parse({
   productId: 1,
   name: '温度过高',
-  mode: 'threshold',
   identifier: 'temperature',
-  operator: '>',
   threshold: 60,
-  windowSeconds: null,
-  clearOperator: null,
-  clearThreshold: null,
-  clearIdentifier: '',
-  durationSeconds: 0,
-  repeatCount: 1,
   level: 'error',
-  autoHandle: 'waiting',
-  repeatFrequency: null,
-  schedule: null,
-  enabled: true,
-} satisfies CreateRule;
+});
 
 const functions = sensorFunctions;
 

@@ -1,26 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { createRuleSchema } from '@cityops/contract';
 import { AlarmEvaluator, inSchedule, slopeOf, type EngineInput, type EngineRule } from './evaluate.js';
 
 const device = { id: 1, projectId: 1 };
 const T0 = Date.parse('2026-11-24T02:00:00Z'); // Tuesday 10:00 China time
 
+/** A rule as the contract completes it: temperature above 50, important, every other field defaulted. */
 const rule = (extra: Partial<EngineRule> = {}): EngineRule => ({
   id: 5,
-  name: '高温',
-  mode: 'threshold',
-  identifier: 'temperature',
-  operator: '>',
-  threshold: 50,
-  windowSeconds: null,
-  clearOperator: null,
-  clearThreshold: null,
-  clearIdentifier: '',
-  durationSeconds: 0,
-  repeatCount: 1,
-  level: 'error',
-  autoHandle: 'waiting',
-  repeatFrequency: null,
-  schedule: null,
+  ...createRuleSchema.parse({
+    productId: 1,
+    name: '高温',
+    identifier: 'temperature',
+    threshold: 50,
+    level: 'error',
+  }),
   ...extra,
 });
 
