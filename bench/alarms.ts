@@ -31,6 +31,7 @@ import {
 import { openBrowser, type Browser } from '../e2e/src/browser.js';
 import { startServer } from '../e2e/src/server.js';
 import { DEMO, signIn } from '../e2e/src/signIn.js';
+import { withTsxNames } from './browser.js';
 import { freePort, startFleetProcess, whenFleetConnected } from './fleet.js';
 import { ms, quantile } from './serverApp.js';
 
@@ -47,7 +48,7 @@ const ALARM_LIST = '/omapp/assets/alarmManagement/alarmList';
 const repo = resolve(import.meta.dirname, '..');
 const HAS_BUILDS =
   existsSync(resolve(repo, 'apps/shell/dist/index.html')) &&
-  existsSync(resolve(repo, 'apps/omapp/dist/index.html'));
+  existsSync(resolve(repo, 'dist/subapps/omapp/index.html'));
 
 const wallMs = () => performance.timeOrigin + performance.now();
 const pause = (msToWait: number) => new Promise((done) => setTimeout(done, msToWait));
@@ -111,7 +112,7 @@ const WATCH_NAMES = () => {
 };
 
 async function openAlarmList(baseUrl: string): Promise<{ browser: Browser; frame: Frame }> {
-  const browser = await openBrowser({ viewport: { width: 1600, height: 900 } });
+  const browser = await withTsxNames(await openBrowser({ viewport: { width: 1600, height: 900 } }));
   await signIn(browser.page, baseUrl, DEMO.admin);
   await browser.page.goto(`${baseUrl}${ALARM_LIST}`);
   await browser.page.locator('div[data-subapp="omapp"][data-status="ready"]').waitFor({ timeout: 60_000 });

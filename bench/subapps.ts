@@ -9,6 +9,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { ROUTE_TABLE, SUB_APPS, type RouteEntry, type SubApp } from '@cityops/contract';
 import { openBrowser } from '../e2e/src/browser.js';
+import { withTsxNames } from './browser.js';
 import { startServer } from '../e2e/src/server.js';
 import { DEMO, signIn } from '../e2e/src/signIn.js';
 
@@ -40,12 +41,7 @@ function pageOf(app: SubApp): RouteEntry {
   return route;
 }
 
-/** tsx names inner functions with `__name`, which the page does not have (VERSIONS.md). */
-async function browserFor() {
-  const browser = await openBrowser();
-  await browser.context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-  return browser;
-}
+const browserFor = async () => withTsxNames(await openBrowser());
 
 /** In the shell: when the user pressed Enter or clicked, and when each frame said `ready`. */
 async function instrument(page: Page) {

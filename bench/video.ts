@@ -28,6 +28,7 @@ import {
   type WindowProbe,
 } from '../e2e/src/video.js';
 import { openPlainPlayers, SOCKET_TIMINGS_SCRIPT, type SocketTiming } from './videoPlain.js';
+import { withTsxNames } from './browser.js';
 
 type PlainStream = { url: string; offset: number };
 
@@ -68,9 +69,9 @@ interface Row {
 const stack = await startVideoStack();
 // The bare page is answered by the browser's request interception, which Chromium counts as a public
 // address; its sockets to the loopback simulators would be refused by the local network access check.
-const browser = await openVideoBrowser(stack.tonePath, ['--disable-features=LocalNetworkAccessChecks']);
-// tsx names inner functions with `__name`, which the page does not have.
-await browser.context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+const browser = await withTsxNames(
+  await openVideoBrowser(stack.tonePath, ['--disable-features=LocalNetworkAccessChecks']),
+);
 await browser.context.addInitScript({ content: SOCKET_TIMINGS_SCRIPT });
 
 /** When the page received each click (performance.now()), not when the benchmark asked for it. */

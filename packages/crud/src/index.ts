@@ -1,7 +1,14 @@
 export { CrudProvider, useCrud, type CrudEnvironment, type ListLocation } from './context.js';
 export { readListState, writeListState, filtersOf, type ListRequestSchema } from './listState.js';
 export { useListState, type ListStateApi } from './useListState.js';
-export { endpointKey, useEndpointMutation, useEndpointQuery, usePageQuery } from './queries.js';
+export {
+  endpointKey,
+  listRefresher,
+  useEndpointMutation,
+  useEndpointQuery,
+  useListRefresher,
+  usePageQuery,
+} from './queries.js';
 export {
   applySettings,
   defaultSettings,

@@ -3,8 +3,10 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Endpoint, EndpointBody, EndpointData, EndpointParams, EndpointQuery } from '@cityops/contract';
 import { useCrud } from './context.js';
 
@@ -63,4 +65,42 @@ export function useEndpointMutation<E extends Endpoint, V>(
     onSuccess: () =>
       Promise.all(invalidates.map((stale) => client.invalidateQueries({ queryKey: endpointKey(stale) }))),
   });
+}
+
+/**
+ * Reads lists again when live frames say they changed (`refresh()` per frame). A frame that arrives
+ * while the lists are being read asks for one more read once that read ends, instead of cancelling it:
+ * under a burst (an alarm every 250 ms while the list takes longer than that to read) the lists still
+ * show each new state within a read or two, rather than restarting until the burst ends.
+ */
+export function listRefresher(client: QueryClient, lists: readonly Endpoint[]): () => void {
+  let running = false;
+  let again = false;
+  const readAll = () =>
+    Promise.all(lists.map((list) => client.invalidateQueries({ queryKey: endpointKey(list) })));
+  return () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    void (async () => {
+      try {
+        do {
+          again = false;
+          await readAll();
+        } while (again);
+      } finally {
+        running = false;
+      }
+    })();
+  };
+}
+
+/** `listRefresher` for a component: one refresher per mounted component and list set. */
+export function useListRefresher(...lists: Endpoint[]): () => void {
+  const client = useQueryClient();
+  // The same paths are the same lists: a new array each render keeps the refresher (and its state).
+  const paths = lists.map((list) => list.path).join('\n');
+  return useMemo(() => listRefresher(client, lists), [client, paths]);
 }

@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   ALARM_FEED_PATH,
   alarmFeedServerFrameSchema,
@@ -7,7 +6,7 @@ import {
   type AlarmKind,
 } from '@cityops/contract';
 import { jsonFrames, type PushState } from '@cityops/client';
-import { endpointKey, usePageSocket } from '@cityops/crud';
+import { useListRefresher, usePageSocket } from '@cityops/crud';
 import { endpointsOf } from './shared';
 
 const parseFrame = jsonFrames(alarmFeedServerFrameSchema);
@@ -17,21 +16,21 @@ export type RaisedFrame = Extract<AlarmFeedServerFrame, { type: 'raised' }>;
 /**
  * The alarm feed (`{api}/push/alarms`, contract alarms.ts) for the lists of `kind`. A `raised` or
  * `changed` frame of the kind makes the kind's lists read again (the new alarm appears without a
- * reload), and `onRaised` hears each new alarm (the page sounds it). The socket reads the latest
- * handler as each frame arrives, so neither needs to be memoised.
+ * reload; a burst of frames never keeps a read from finishing), and `onRaised` hears each new alarm
+ * (the page sounds it). The socket reads the latest handler as each frame arrives, so neither needs
+ * to be memoised.
  */
 export function useAlarmFeed(kind: AlarmKind, onRaised?: (frame: RaisedFrame) => void): PushState {
-  const client = useQueryClient();
+  const { page, history } = endpointsOf(kind);
+  // Both lists: a new alarm joins the open one; a closed one leaves it for the history.
+  const refresh = useListRefresher(page, history);
   const onFrame = useCallback(
     (frame: AlarmFeedServerFrame) => {
       if ((frame.type !== 'raised' && frame.type !== 'changed') || frame.kind !== kind) return;
-      const { page, history } = endpointsOf(kind);
-      // Both lists: a new alarm joins the open one; a closed one leaves it for the history.
-      void client.invalidateQueries({ queryKey: endpointKey(page) });
-      void client.invalidateQueries({ queryKey: endpointKey(history) });
+      refresh();
       if (frame.type === 'raised') onRaised?.(frame);
     },
-    [client, kind, onRaised],
+    [refresh, kind, onRaised],
   );
   return usePageSocket({ path: ALARM_FEED_PATH, parse: parseFrame, onFrame }).state;
 }

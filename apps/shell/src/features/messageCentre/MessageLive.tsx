@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { messageEndpoints, MSG_PAGE_CODE, type Message, type PushServerFrame } from '@cityops/contract';
 import { createPushClient, pushUrl, readToken, type PushState } from '@cityops/client';
-import { endpointKey, useCrud } from '@cityops/crud';
+import { listRefresher, useCrud } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
 import { pageSettings } from '../../app/pageSettings';
 import { useSessionUser } from '../auth/queries';
@@ -45,7 +45,7 @@ function LiveMessages({ userId }: { userId: number }) {
   useEffect(() => loadAlerts(userId), [loadAlerts, userId]);
 
   useEffect(() => {
-    const refreshLists = () => client.invalidateQueries({ queryKey: endpointKey(messageEndpoints.pageList) });
+    const refreshLists = listRefresher(client, [messageEndpoints.pageList]);
     const announce = (messages: readonly Message[]) => {
       const { settings } = useAlertSettings.getState();
       if (settings.sound && messages.some(isAlarm)) playAlarmSound();
@@ -63,7 +63,7 @@ function LiveMessages({ userId }: { userId: number }) {
           if (frame.fresh && frame.messageList.length > 0) {
             useNotifier.getState().add(frame.messageList);
             announce(frame.messageList);
-            void refreshLists();
+            refreshLists();
           } else if (!frame.fresh) {
             // Changes made while no socket was open (before the first, or during a reconnect) were
             // not pushed: what the user holds and the dictionaries are read again, so none is lost.
@@ -73,7 +73,7 @@ function LiveMessages({ userId }: { userId: number }) {
           break;
         case 'count':
           void setUnreadCount(client, frame.noReadCount);
-          void refreshLists();
+          refreshLists();
           break;
         case 'changed':
           void (frame.what === 'access' ? refreshAccess(client) : reloadDictionaries(client, http));
