@@ -358,3 +358,4 @@ export const deviceChoiceQuery = getQuery({
   deviceId: idFilter,
   projectId: idFilter,
 });
+export type DeviceChoiceQuery = z.output<typeof deviceChoiceQuery>;

@@ -1,6 +1,7 @@
 import {
   kindOfMode,
   type DeviceChoice,
+  type DeviceChoiceQuery,
   type RuleMode,
   type DeviceRow,
   type DeviceType,
@@ -705,7 +706,7 @@ export async function overviewCounts(db: Database, scope: ProjectScope, projectI
 export async function deviceChoices(
   db: Database,
   scope: ProjectScope,
-  query: { keyword?: string; deviceId?: number; projectId?: number },
+  query: DeviceChoiceQuery,
   limit: number,
 ): Promise<DeviceChoice[]> {
   const text = query.keyword ? containing(query.keyword) : null;

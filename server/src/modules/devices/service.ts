@@ -1,5 +1,6 @@
 import {
   DEVICE_CHOICES_MAX,
+  type DeviceChoiceQuery,
   DEVICE_PAGE,
   FUNCTION_PAGE,
   functionFieldsSchema,
@@ -344,7 +345,7 @@ export async function projectScope(
 export async function deviceChoices(
   ctx: Pick<DevicesCtx, 'access' | 'db' | 'now'>,
   userId: number,
-  query: { keyword?: string; deviceId?: number; projectId?: number },
+  query: DeviceChoiceQuery,
 ) {
   if (query.projectId !== undefined) await checkVisible(ctx, ctx.db, userId, query.projectId);
   return repo.deviceChoices(ctx.db, await projectScope(ctx, ctx.db, userId), query, DEVICE_CHOICES_MAX);
