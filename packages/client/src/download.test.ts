@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   contentDisposition,
   defineExport,
+  defineFile,
+  OCTET_STREAM,
   permission,
   XLSX_CONTENT_TYPE,
   type ExportProgress,
@@ -152,5 +154,37 @@ describe('download', () => {
     fetchMock.mockResolvedValue(new Response('<html>', { headers: { 'content-type': 'text/html' } }));
     await expect(client().download(userExport)).rejects.toMatchObject({ kind: 'invalid-response' });
     expect(handlers.showMessage).toHaveBeenCalledExactlyOnceWith('FAIL', '服务不可用');
+  });
+});
+
+const photoFile = defineFile({
+  path: '/om/workOrder/photo/:id',
+  params: z.object({ id: z.number() }),
+  access: permission('WORKORDER'),
+  query: z.object({}),
+});
+
+describe('fetchFile', () => {
+  it('gets a stored file by its path with the session headers and answers its bytes, saving nothing', async () => {
+    fetchMock.mockResolvedValue(fileAnswer(['\u00ff\u00d8', 'jpg'], { 'content-type': OCTET_STREAM }));
+    const file = await client().fetchFile(photoFile, { params: { id: 31 } });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toMatch(/^\/api\/om\/workOrder\/photo\/31\?t=\d+$/);
+    expect(new Headers(init?.headers).get('Access-Token')).toBe('tok-123');
+    expect(await file.text()).toBe('\u00ff\u00d8jpg');
+    expect(saved).toEqual([]);
+  });
+
+  it('a quiet fetch rejects a refusal without a message but still ends a lost session', async () => {
+    fetchMock.mockResolvedValueOnce(envelopeAnswer(10001, '照片不存在'));
+    await expect(client().fetchFile(photoFile, { params: { id: 32 }, quiet: true })).rejects.toMatchObject({
+      statusCode: 10001,
+    });
+    expect(handlers.showMessage).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(envelopeAnswer(10401, '登录已失效'));
+    await expect(client().fetchFile(photoFile, { params: { id: 32 }, quiet: true })).rejects.toMatchObject({
+      statusCode: 10401,
+    });
+    expect(handlers.clearSession).toHaveBeenCalledOnce();
   });
 });

@@ -142,12 +142,13 @@ export const FILE_DOWNLOAD: DownloadKind = {
   nameOf: (header) => fileNameOf(header, 'download', (name) => safeFileName(name)),
 };
 
-export async function downloadExport<E extends ExportEndpoint>(
+/** Fetches a file whole (the §8 refusals as in a call) and answers it with the server's name for it. */
+export async function fetchFile<E extends ExportEndpoint>(
   prepared: PreparedRequest,
   outcomes: DownloadOutcomes,
   options: DownloadOptions<E>,
   kind: DownloadKind = EXPORT_DOWNLOAD,
-): Promise<SavedFile> {
+): Promise<{ file: Blob; fileName: string }> {
   const response = await answerOf(prepared, options.signal, outcomes);
   if (!isValidHttpStatus(response.status)) return outcomes.failed('network', 'service.noService');
   const type = response.headers.get('content-type') ?? '';
@@ -158,7 +159,17 @@ export async function downloadExport<E extends ExportEndpoint>(
   }
   if (!type.startsWith(kind.contentType)) return outcomes.failed('invalid-response', 'service.unavailable');
   const file = await readFile(response, options.onProgress, options.signal, outcomes, kind.contentType);
-  const fileName = kind.nameOf(response.headers.get('content-disposition'));
+  return { file, fileName: kind.nameOf(response.headers.get('content-disposition')) };
+}
+
+/** Fetches a file and hands it to the browser's downloads under the server's name for it. */
+export async function downloadExport<E extends ExportEndpoint>(
+  prepared: PreparedRequest,
+  outcomes: DownloadOutcomes,
+  options: DownloadOptions<E>,
+  kind: DownloadKind = EXPORT_DOWNLOAD,
+): Promise<SavedFile> {
+  const { file, fileName } = await fetchFile(prepared, outcomes, options, kind);
   saveFile(file, fileName);
   return { fileName, size: file.size };
 }

@@ -26,6 +26,7 @@ import { ApiError, type ApiErrorKind } from './apiError.js';
 import {
   DOWNLOAD_ACCEPT,
   downloadExport,
+  fetchFile,
   FILE_DOWNLOAD,
   type DownloadOptions,
   type PreparedRequest,
@@ -112,6 +113,14 @@ export interface HttpClient {
     endpoint: E,
     options: { params: z.input<E['params']>; onProgress?: DownloadOptions<ExportEndpoint>['onProgress'] },
   ): Promise<SavedFile>;
+  /**
+   * Fetches a stored file (a photo to show) without saving it. Refusals behave as in `call`, and
+   * `quiet` keeps a refusal's message to the caller as it does there.
+   */
+  fetchFile<E extends FileEndpoint>(
+    endpoint: E,
+    options: { params: z.input<E['params']>; signal?: AbortSignal; quiet?: boolean },
+  ): Promise<Blob>;
   upload<E extends UploadEndpoint>(endpoint: E, options: UploadOptions<E>): Promise<EndpointData<E>>;
   /**
    * A session-ended code seen elsewhere (a sub-app's frame): the same handling as one of our own
@@ -277,12 +286,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return settle(envelope.data, dataSchema, quiet);
   }
 
-  const downloadOutcomes = {
+  const outcomesOf = (quiet: boolean) => ({
     // A download never answers data in JSON: an envelope here is a refusal (or a broken server).
-    refused: (envelope: Envelope) => settle(envelope, z.never(), false),
-    failed: (kind: ApiErrorKind, key: TextKey) => fail(new ApiError(kind, say(key)), false, key),
+    refused: (envelope: Envelope) => settle(envelope, z.never(), quiet),
+    failed: (kind: ApiErrorKind, key: TextKey) => fail(new ApiError(kind, say(key)), quiet, key),
     aborted: () => new ApiError('aborted', say('service.noService')),
-  };
+  });
+  const downloadOutcomes = outcomesOf(false);
+  const storedFile = <E extends FileEndpoint>(endpoint: E, params: z.input<E['params']>) =>
+    prepare(
+      endpoint.method,
+      pathOf(endpoint, params as Record<string, unknown>),
+      {},
+      `${OCTET_STREAM}, application/json`,
+    );
 
   return {
     call: <E extends Endpoint>(endpoint: E, call: CallOptions<E> = {}): Promise<EndpointData<E>> =>
@@ -294,17 +311,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         baseOf(endpoint),
       ),
     downloadFile: (endpoint, download) =>
-      downloadExport(
-        prepare(
-          endpoint.method,
-          pathOf(endpoint, download.params as Record<string, unknown>),
-          {},
-          `${OCTET_STREAM}, application/json`,
-        ),
-        downloadOutcomes,
-        download,
+      downloadExport(storedFile(endpoint, download.params), downloadOutcomes, download, FILE_DOWNLOAD),
+    fetchFile: async (endpoint, options) => {
+      const outcomes = outcomesOf(options.quiet ?? false);
+      const { file } = await fetchFile(
+        storedFile(endpoint, options.params),
+        outcomes,
+        options,
         FILE_DOWNLOAD,
-      ),
+      );
+      return file;
+    },
     download: (endpoint, download = {}) =>
       downloadExport(
         prepare(

@@ -14,7 +14,7 @@ export interface ListLocation {
 
 export interface CrudEnvironment {
   /** The app's HTTP client (the shell's, or the frame's). */
-  http: Pick<HttpClient, 'call' | 'download' | 'downloadFile' | 'upload'>;
+  http: Pick<HttpClient, 'call' | 'download' | 'downloadFile' | 'fetchFile' | 'upload'>;
   /** A hook answering the current location; called by list pages under the app's router. */
   useListLocation(): ListLocation;
 }

@@ -39,6 +39,7 @@ export const crudTexts = defineTexts(
     'live.open': '实时推送已连接',
     'live.down': '实时推送已断开，正在重连',
     'live.stopped': '实时推送已停止',
+    imageFailed: '图片加载失败，点击下载“{{name}}”',
   },
   {
     search: 'Search',
@@ -76,5 +77,6 @@ export const crudTexts = defineTexts(
     'live.open': 'Live updates on',
     'live.down': 'Live updates lost, reconnecting',
     'live.stopped': 'Live updates stopped',
+    imageFailed: 'The image could not be shown; click to download "{{name}}"',
   },
 );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Space, Spin, Tag, Timeline } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Space, Spin, Timeline } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   nameOf,
@@ -13,7 +13,7 @@ import {
   type WorkOrderPhoto,
   type WorkOrderRow,
 } from '@cityops/contract';
-import { crudTexts, endpointKey, useCrud } from '@cityops/crud';
+import { crudTexts, endpointKey, StoredImages, useCrud } from '@cityops/crud';
 import { openConfirm, showMessage } from '@cityops/ui';
 import { AssigneeSelect } from './CreateOrderDialog';
 import { PhotoUpload, type PhotoUploadValue } from './PhotoUpload';
@@ -112,23 +112,14 @@ function ActDialog({
   );
 }
 
-/** A step's photos: each opens (downloads) the stored image. */
+/** A step's photos as thumbnails that open large. */
 function Photos({ photos }: { photos: WorkOrderPhoto[] }) {
-  const { http } = useCrud();
-  if (photos.length === 0) return null;
-  return (
-    <Space wrap size={4}>
-      {photos.map((photo) => (
-        <Tag
-          key={photo.photoId}
-          style={{ cursor: 'pointer' }}
-          onClick={() => void http.downloadFile(workOrderPhotoFile, { params: { id: photo.photoId } })}
-        >
-          🖼 {photo.name}
-        </Tag>
-      ))}
-    </Space>
-  );
+  const images = photos.map((photo) => ({
+    id: photo.photoId,
+    name: photo.name,
+    contentType: photo.contentType,
+  }));
+  return <StoredImages endpoint={workOrderPhotoFile} images={images} />;
 }
 
 function Steps({ detail }: { detail: WorkOrderDetail }) {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   projectEndpoints,
   StatusCode,
@@ -8,6 +8,7 @@ import {
   WORK_ORDER_STATES,
   WORK_ORDER_TABS,
   workOrderEndpoints,
+  workOrderPhotoFile,
   type WorkOrderAction,
   type WorkOrderDetail,
   type WorkOrderRow,
@@ -20,6 +21,20 @@ import { photoRefusal } from './PhotoUpload';
 import { WorkOrderPage } from './WorkOrderPage';
 
 beforeAll(() => initI18n('zh-CN'));
+
+/** jsdom has no object addresses: each blob gets one that names its bytes, for the test's time. */
+const jsdomAddresses = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+afterEach(() => Object.assign(URL, jsdomAddresses));
+function stubObjectAddresses() {
+  const files = new Map<string, Blob>();
+  const createObjectURL = (blob: Blob) => {
+    const address = `blob:test/${files.size}`;
+    files.set(address, blob);
+    return address;
+  };
+  Object.assign(URL, { createObjectURL, revokeObjectURL: () => undefined });
+  return { textAt: (address: string) => files.get(address)?.text() };
+}
 
 const order = (orderId: number, extra: Partial<WorkOrderRow> = {}): WorkOrderRow => ({
   orderId,
@@ -167,9 +182,32 @@ describe('工单管理', { timeout: 60_000 }, () => {
       .getAllByRole('button')
       .map((button) => button.textContent?.replace(/\s/g, ''));
     expect(names).toEqual(['提交审核', '挂起', '改派']);
-    expect(within(drawer).getByText('现场.jpg', { exact: false })).toBeTruthy();
     expect(within(drawer).getByText(/待派发 → 待接单/)).toBeTruthy();
     expect(within(drawer).getByText(/处理人：李师傅/)).toBeTruthy();
+  });
+
+  it("shows a step's photos as thumbnails fetched with the session, and names one it cannot fetch", async () => {
+    const addresses = stubObjectAddresses();
+    const photo = { photoId: 32, name: '修复后.png', size: 1024, contentType: 'image/png' };
+    const detail = detailOf(order(1), []);
+    const dispatched = detail.steps[1];
+    if (!dispatched) throw new Error('no dispatch step');
+    detail.steps.push({ ...dispatched, stepId: 3, photos: [photo] });
+    const view = render({
+      [workOrderEndpoints.detail.path]: () => detail,
+      [workOrderPhotoFile.path]: ({ query }) => {
+        if ((query as { id: number }).id === 32) throw refusal('照片不存在');
+        return `photo ${(query as { id: number }).id}`;
+      },
+    });
+    const drawer = await openDrawer();
+    const image = await within(drawer).findByRole('img', { name: '现场.jpg' });
+    expect(await addresses.textAt(image.getAttribute('src') ?? '')).toBe('photo 31');
+    expect(await within(drawer).findByText('修复后.png')).toBeTruthy();
+    expect(within(drawer).queryByRole('img', { name: '修复后.png' })).toBeNull();
+    expect(
+      view.calls.filter((call) => call.path === workOrderPhotoFile.path).map((call) => call.query),
+    ).toEqual([{ id: 31 }, { id: 32 }]);
   });
 
   it('refuses a rejection without a reason in the form and sends none', async () => {

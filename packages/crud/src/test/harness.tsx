@@ -54,6 +54,13 @@ export function renderWithKit(ui: ReactNode, { server, path = '/list', elements 
     }) as CrudEnvironment['http']['call'],
     download: () => Promise.reject(new Error('downloads are covered by the browser tests')),
     downloadFile: () => Promise.reject(new Error('downloads are covered by the browser tests')),
+    // A stored file is answered like a call whose query is the path's parameters; the answer is its bytes.
+    fetchFile: (async (endpoint: Endpoint, options: { params: unknown }) => {
+      calls.push({ path: endpoint.path, query: options.params });
+      const answer = server[endpoint.path];
+      if (!answer) throw new Error(`no answer for ${endpoint.path}`);
+      return new Blob([String(await answer({ query: options.params }))]);
+    }) as CrudEnvironment['http']['fetchFile'],
     // An upload is answered like a call whose body is the form's fields (the file as its name and size).
     upload: (async (endpoint: Endpoint, options: { body?: object; file: File }) => {
       const body = { ...options.body, file: { name: options.file.name, size: options.file.size } };
