@@ -4,7 +4,9 @@ import {
   ALARM_HISTORY_PAGE_BUTTONS,
   ALARM_PAGE_BUTTONS,
   COOKIE_TOKEN,
+  WARNING_BUTTONS,
   alarmEndpoints,
+  warningEndpoints,
   workOrderEndpoints,
   type AlarmEvent,
   type AlarmRow,
@@ -279,6 +281,18 @@ describe('告警列表 live', () => {
     expect(FakeAudioContext.beeps[3]).toBeLessThan(high ?? 0);
   });
 
+  it('a changed frame of its kind reads the list again; one of the other kind does not', async () => {
+    const { view, socket } = await raiseOne();
+    const reads = () => view.calls.filter((call) => call.path === alarmEndpoints.page.path).length;
+    const before = reads();
+    act(() => socket.receive({ type: 'changed', kind: 'warning', alarmIds: [8] }));
+    act(() => socket.receive({ type: 'changed', kind: 'alarm', alarmIds: [1, 7] }));
+    expect(await screen.findByText('井盖0007')).toBeTruthy();
+    expect(reads()).toBe(before + 1);
+    // A change is no new alarm: nothing sounds.
+    expect(FakeAudioContext.beeps).toHaveLength(0);
+  });
+
   it('stays silent when 声音提醒 is switched off, and remembers it', async () => {
     const { socket } = await raiseOne();
     fireEvent.click(screen.getByLabelText('声音提醒'));
@@ -328,6 +342,94 @@ describe('历史告警', () => {
     expect(document.querySelectorAll('input[type="checkbox"]')).toHaveLength(0);
     expect(screen.getByText('导出')).toBeTruthy();
     expect(screen.queryByLabelText('声音提醒')).toBeNull();
+  });
+});
+
+describe('历史告警 export', () => {
+  it('exports what the search shows, without the paging, to the closed list’s export', async () => {
+    const view = renderWithKit(<AlarmListPage kind="alarm" list="closed" />, {
+      server: { [alarmEndpoints.history.path]: () => page([alarm(4, '井盖0004', { state: 'finish' })]) },
+      path: '/list?level=error&keyword=井盖&pageNum=2',
+      elements: [ALARM_HISTORY_PAGE_BUTTONS.export],
+    });
+    expect(await screen.findByText('井盖0004')).toBeTruthy();
+    fireEvent.click(toolButton('导出'));
+    await waitFor(() =>
+      expect(view.calls.map((call) => call.path)).toContain(alarmEndpoints.historyExport.path),
+    );
+    const exported = view.calls.find((call) => call.path === alarmEndpoints.historyExport.path);
+    expect(exported?.body).toMatchObject({ level: 'error', keyword: '井盖' });
+    expect(exported?.body).not.toHaveProperty('pageNum');
+    expect(exported?.body).not.toHaveProperty('pageSize');
+  });
+
+  it('offers no export without the export button', async () => {
+    renderWithKit(<AlarmListPage kind="alarm" list="closed" />, {
+      server: { [alarmEndpoints.history.path]: () => page([alarm(4, '井盖0004', { state: 'finish' })]) },
+    });
+    expect(await screen.findByText('井盖0004')).toBeTruthy();
+    expect(screen.queryByText('导出')).toBeNull();
+  });
+});
+
+describe('预警信息 and 历史预警', () => {
+  const rising = alarm(21, '水位计0021', { kind: 'warning', title: '水位上涨趋势' });
+
+  it('reads and handles early warnings through their own endpoints and buttons, named 预警类型', async () => {
+    const view = renderWithKit(<AlarmListPage kind="warning" list="open" />, {
+      server: {
+        [warningEndpoints.page.path]: () => page([rising]),
+        [warningEndpoints.handle.path]: (): HandleResult => ({
+          done: [{ ...rising, state: 'confirmed' }],
+          refused: [],
+        }),
+      },
+      elements: [WARNING_BUTTONS.handle, WARNING_BUTTONS.export],
+    });
+    expect(await screen.findByText('水位计0021')).toBeTruthy();
+    expect(screen.getAllByText('预警类型').length).toBeGreaterThan(0);
+    expect(screen.queryByText('告警类型')).toBeNull();
+    expect(buttonsOf('水位计0021')).toEqual(['详情', '确认', '转工单', '转无效']);
+    fireEvent.click(rowButton('水位计0021', '确认'));
+    fireEvent.click(await screen.findByText('确定'));
+    await waitFor(() =>
+      expect(view.calls.filter((call) => call.path === warningEndpoints.handle.path)).toHaveLength(1),
+    );
+    expect(view.calls.find((call) => call.path === warningEndpoints.handle.path)?.body).toEqual({
+      alarmIds: [21],
+      action: 'confirmed',
+    });
+    fireEvent.click(toolButton('导出'));
+    await waitFor(() => expect(view.calls.map((call) => call.path)).toContain(warningEndpoints.export.path));
+    expect(view.calls.some((call) => call.path.startsWith('/om/alarm'))).toBe(false);
+  });
+
+  it('the alarm page’s buttons do not handle early warnings', async () => {
+    renderWithKit(<AlarmListPage kind="warning" list="open" />, {
+      server: { [warningEndpoints.page.path]: () => page([rising]) },
+      elements: [ALARM_PAGE_BUTTONS.handle],
+    });
+    expect(await screen.findByText('水位计0021')).toBeTruthy();
+    expect(buttonsOf('水位计0021')).toEqual(['详情']);
+  });
+
+  it('历史预警 reads the closed warnings with their durations', async () => {
+    renderWithKit(<AlarmListPage kind="warning" list="closed" />, {
+      server: {
+        [warningEndpoints.history.path]: () =>
+          page([
+            {
+              ...rising,
+              state: 'auto_recover',
+              firstAt: '2026-11-24T02:00:00.000Z',
+              closedAt: '2026-11-24T02:05:00.000Z',
+            },
+          ]),
+      },
+    });
+    expect(await screen.findByText('水位计0021')).toBeTruthy();
+    expect(within(rowOf('水位计0021')).getByText('5分')).toBeTruthy();
+    expect(within(rowOf('水位计0021')).getByText('自动恢复')).toBeTruthy();
   });
 });
 

@@ -52,7 +52,11 @@ export function renderWithKit(ui: ReactNode, { server, path = '/list', elements 
       if (!answer) throw new Error(`no answer for ${endpoint.path}`);
       return answer(options);
     }) as CrudEnvironment['http']['call'],
-    download: () => Promise.reject(new Error('downloads are covered by the browser tests')),
+    // An export is recorded like a call and saved as nothing; the file itself is the API tests' and browser tests'.
+    download: (async (endpoint: Endpoint, options: { query?: unknown; body?: unknown } = {}) => {
+      calls.push({ path: endpoint.path, query: options.query, body: options.body });
+      return { fileName: 'export.xlsx', size: 0 };
+    }) as CrudEnvironment['http']['download'],
     downloadFile: () => Promise.reject(new Error('downloads are covered by the browser tests')),
     // A stored file is answered like a call whose query is the path's parameters; the answer is its bytes.
     fetchFile: (async (endpoint: Endpoint, options: { params: unknown }) => {
