@@ -14,6 +14,7 @@ import {
   TYPE_LOOP,
   MANUAL_ALARM_ACTIONS,
   MSG_PAGE_CODE,
+  PUSH_CLOSE,
   text,
   WARNING_BUTTONS,
   WARNING_PAGE,
@@ -25,7 +26,14 @@ import {
 import { and, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alarmEvents, alarmOccurrences, deviceAlarms, messageEvents, userProjects } from '../../db/schema.js';
+import {
+  alarmEvents,
+  alarmOccurrences,
+  deviceAlarms,
+  messageEvents,
+  userProjects,
+  userRoles,
+} from '../../db/schema.js';
 import {
   insertDevice,
   insertProduct,
@@ -639,5 +647,31 @@ describe('the feed socket', () => {
     ]);
     mine.ws.close();
     theirs.ws.close();
+  });
+
+  it('follows a change of the user’s projects at once, and closes when no alarm page is left', async () => {
+    const movedId = await t.createUser('alarmmove', 'Mover@1234', OPERATOR_CODES);
+    await db().insert(userProjects).values({ userId: movedId, projectId });
+    const feed = await openFeed(await t.token('alarmmove', 'Mover@1234'));
+    await db().delete(userProjects).where(eq(userProjects.userId, movedId));
+    await db().insert(userProjects).values({ userId: movedId, projectId: otherProjectId });
+    await t.app.cityops.access.changed([movedId]);
+    // The bus delivers the change before the alarms published after it.
+    const left = await raise();
+    const joined = await raise({ on: otherDevice, inProject: otherProjectId });
+    await publishAlarms(db(), [left, joined], []);
+    const deadline = Date.now() + 5_000;
+    while (!feed.frames.some((frame) => frame.type === 'raised')) {
+      if (Date.now() > deadline) throw new Error('no raised frame after the move');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(feed.frames.filter((frame) => frame.type === 'raised')).toEqual([
+      expect.objectContaining({ alarmId: joined }),
+    ]);
+
+    const closed = new Promise<number>((resolve) => feed.ws.once('close', (code) => resolve(code)));
+    await db().delete(userRoles).where(eq(userRoles.userId, movedId));
+    await t.app.cityops.access.changed([movedId]);
+    expect(await closed).toBe(PUSH_CLOSE.forbidden);
   });
 });

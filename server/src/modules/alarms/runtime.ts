@@ -30,6 +30,8 @@ import { publishAlarms } from './service.js';
 /** How often the sweep looks for alarms due to be pushed again (the shortest frequency is 10 s). */
 export const REPEAT_SWEEP_MS = 5_000;
 
+const NO_ALARM_PAGE = 'no alarm page';
+
 const LEVEL_NAMES = { error: '重要', common: '一般', tips: '提示' } as const;
 
 interface FeedPeer {
@@ -37,7 +39,7 @@ interface FeedPeer {
   userId: number;
   /** The kinds whose pages the user holds. */
   kinds: ReadonlySet<AlarmKind>;
-  /** The user's projects (null: every one), read when the socket opened. */
+  /** The user's projects (null: every one), read when the socket opened and when their access changes. */
   scope: ProjectScope;
   send(frame: AlarmFeedServerFrame): void;
   close(code: number, reason: string): void;
@@ -119,11 +121,49 @@ export class AlarmRuntime {
           if (ended.has(peer.sessionId)) peer.close(PUSH_CLOSE.unauthorized, 'session ended');
         return;
       }
+      if (event.k === 'access') {
+        await this.rescope(event.userIds);
+        return;
+      }
       if (event.k !== 'alarms' || this.peers.size === 0) return;
       await this.tell(event.raised, event.changed);
     } catch (error) {
       this.log.error({ err: error }, 'alarms: a bus event could not be handled');
     }
+  }
+
+  /**
+   * Users' pages or projects changed (null: anyone's): their open sockets follow at once, and one
+   * left without an alarm page is closed as a new one would be refused.
+   */
+  private async rescope(userIds: readonly number[] | null) {
+    const named = userIds ? new Set(userIds) : null;
+    const affected = [...this.peers].filter((peer) => named === null || named.has(peer.userId));
+    if (affected.length === 0) return;
+    // This instance may hear the change before its own cache was told to forget.
+    this.ctx.access.forget();
+    const read = new Map<number, Promise<{ kinds: Set<AlarmKind>; scope: ProjectScope }>>();
+    for (const peer of affected) {
+      let access = read.get(peer.userId);
+      if (!access) {
+        access = this.accessOf(peer.userId);
+        read.set(peer.userId, access);
+      }
+      const { kinds, scope } = await access;
+      if (kinds.size === 0) {
+        peer.close(PUSH_CLOSE.forbidden, NO_ALARM_PAGE);
+        continue;
+      }
+      peer.kinds = kinds;
+      peer.scope = scope;
+    }
+  }
+
+  private async accessOf(userId: number) {
+    return {
+      kinds: await this.kindsOf(userId),
+      scope: await projectScope(this.ctx, this.ctx.db, userId),
+    };
   }
 
   /** Tells each peer the alarms of its projects and kinds that opened or changed. */
@@ -162,9 +202,8 @@ export class AlarmRuntime {
       return {
         schema: alarmFeedClientFrameSchema,
         admit: async (session) => {
-          kinds = await this.kindsOf(session.userId);
-          scope = await projectScope(this.ctx, this.ctx.db, session.userId);
-          return kinds.size > 0 ? null : { code: PUSH_CLOSE.forbidden, reason: 'no alarm page' };
+          ({ kinds, scope } = await this.accessOf(session.userId));
+          return kinds.size > 0 ? null : { code: PUSH_CLOSE.forbidden, reason: NO_ALARM_PAGE };
         },
         open: (session) => {
           peer = {
