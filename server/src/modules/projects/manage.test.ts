@@ -6,7 +6,7 @@ import {
   type CreateProject,
 } from '@cityops/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, cameras, projectCycles, projects, userProjects, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 
@@ -21,6 +21,10 @@ beforeAll(async () => {
   adminId = row?.id ?? 0;
 });
 afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
+
+/** Who the server tells that their projects changed (their open sockets read them again). */
+const accessTold = () => vi.spyOn(t.app.cityops.access, 'changed');
 
 const projectCount = () => t.handle.db.$count(projects);
 const refused = (message: string) => ({ status_code: 10001, message, data: null });
@@ -181,6 +185,7 @@ describe('update and updateLocation', () => {
   it('saves the form and its members; a leaving member loses the project', async () => {
     const memberId = await t.createUser('pj_leaver', 'Leaver@123', ['message']);
     const project = await create('更新-项目', { userIds: [memberId] });
+    const told = accessTold();
     const answer = await t.api(manage.update, {
       token: admin,
       body: {
@@ -200,6 +205,7 @@ describe('update and updateLocation', () => {
       and(eq(userProjects.projectId, project.projectId), eq(userProjects.userId, memberId)),
     );
     expect(member).toBe(0);
+    expect(told).toHaveBeenCalledExactlyOnceWith([memberId]);
     const entry = await lastLog('update');
     expect(entry?.changes).toEqual(
       expect.arrayContaining([
@@ -212,11 +218,13 @@ describe('update and updateLocation', () => {
   it('keeps the members when the update leaves userIds out', async () => {
     const memberId = await t.createUser('pj_stayer', 'Stayer@123', ['message']);
     const project = await create('更新-保留成员', { userIds: [memberId] });
+    const told = accessTold();
     const answer = await t.api(manage.update, {
       token: admin,
       body: { projectId: project.projectId, projectName: '更新-保留成员', remarks: '只改备注' },
     });
     expect(answer.data).toMatchObject({ remarks: '只改备注', userIds: project.userIds });
+    expect(told).not.toHaveBeenCalled();
   });
 
   it('refuses another project’s name and an unknown project', async () => {
@@ -294,8 +302,12 @@ describe('delete', () => {
     await t.handle.db
       .insert(projectCycles)
       .values({ projectId: project.projectId, name: '一期', startDate: '2025-01-01', endDate: '2025-02-01' });
+    const told = accessTold();
     const answer = await t.api(manage.delete, { token: admin, params: { id: project.projectId } });
     expect(answer).toEqual({ status_code: 1, message: '删除成功', data: null });
+    expect(told.mock.calls.map(([userIds]) => [...(userIds ?? [])].sort())).toEqual([
+      [adminId, memberId].sort(),
+    ]);
     expect(await t.handle.db.$count(projects, eq(projects.id, project.projectId))).toBe(0);
     expect(await t.handle.db.$count(projectCycles, eq(projectCycles.projectId, project.projectId))).toBe(0);
     expect(await t.handle.db.$count(userProjects, eq(userProjects.projectId, project.projectId))).toBe(0);

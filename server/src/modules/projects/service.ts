@@ -188,10 +188,21 @@ const PROJECT_LOG: Logged<ProjectDetail> = {
   nameOf: (project) => project.projectName,
 };
 
+/**
+ * After a committed change of members: those who came or went are told as after a change of their
+ * roles, so what they hold open (the alarm feed, ...) reads their projects again.
+ */
+async function membersMoved(ctx: ManageCtx, before: readonly number[], after: readonly number[]) {
+  const was = new Set(before);
+  const is = new Set(after);
+  const moved = [...before.filter((id) => !is.has(id)), ...after.filter((id) => !was.has(id))];
+  if (moved.length > 0) await ctx.access.changed(moved);
+}
+
 /** Creates a project; its members are the chosen users and the creator. */
-export function createProject(ctx: ManageCtx, actor: Actor, input: CreateInput) {
+export async function createProject(ctx: ManageCtx, actor: Actor, input: CreateInput) {
   const userIds = [...new Set([...input.userIds, actor.userId])];
-  return loggedChange(ctx, actor, 'create', PROJECT_LOG, async (tx, now) => {
+  const created = await loggedChange(ctx, actor, 'create', PROJECT_LOG, async (tx, now) => {
     await repo.lockNames(tx);
     await checkFields(tx, input, userIds);
     const id = await repo.insertProject(tx, {
@@ -203,11 +214,14 @@ export function createProject(ctx: ManageCtx, actor: Actor, input: CreateInput) 
     await repo.setMembers(tx, id, userIds);
     return { id, before: null, after: await reread(tx, id) };
   });
+  await membersMoved(ctx, [], userIds);
+  return created;
 }
 
-export function updateProject(ctx: ManageCtx, actor: Actor, input: UpdateInput) {
+export async function updateProject(ctx: ManageCtx, actor: Actor, input: UpdateInput) {
   const { projectId: id } = input;
-  return loggedChange(ctx, actor, 'update', PROJECT_LOG, async (tx, now) => {
+  let members: { before: readonly number[]; after: readonly number[] } = { before: [], after: [] };
+  const updated = await loggedChange(ctx, actor, 'update', PROJECT_LOG, async (tx, now) => {
     await repo.lockNames(tx);
     await checkVisible(ctx, tx, actor.userId, id);
     const before = await reread(tx, id);
@@ -215,8 +229,11 @@ export function updateProject(ctx: ManageCtx, actor: Actor, input: UpdateInput) 
     await checkFields(tx, input, userIds, id);
     await repo.updateProject(tx, id, { ...columnsOf(input), editor: actor.account, updatedAt: now });
     await repo.setMembers(tx, id, userIds);
+    members = { before: before.userIds, after: userIds };
     return { id, before, after: await reread(tx, id) };
   });
+  await membersMoved(ctx, members.before, members.after);
+  return updated;
 }
 
 /** The map picker's save: coordinates and outline only. */
@@ -235,12 +252,15 @@ export function updateLocation(ctx: ManageCtx, actor: Actor, input: LocationInpu
  * with it; users whose default project it was have none (the foreign key sets null).
  */
 export async function deleteProject(ctx: ManageCtx, actor: Actor, id: number) {
+  let members: readonly number[] = [];
   await loggedChange(ctx, actor, 'delete', PROJECT_LOG, async (tx) => {
     await checkVisible(ctx, tx, actor.userId, id);
     const before = (await repo.findProject(tx, id, true)) ?? refuse('project.notFound');
     const inUse = await projectInUse(tx, id);
     if (inUse) refuse(inUse);
     await repo.deleteProject(tx, id);
+    members = before.userIds;
     return { id, before, after: null };
   });
+  await membersMoved(ctx, members, []);
 }
