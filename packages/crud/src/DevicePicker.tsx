@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import type { z } from 'zod';
-import type { deviceChoiceQuery, deviceChoiceSchema, Endpoint } from '@cityops/contract';
+import type { DeviceChoice, deviceChoiceQuery, deviceChoiceSchema, Endpoint } from '@cityops/contract';
 import { useEndpointQuery } from './queries.js';
 import { crudTexts } from './texts.js';
 
@@ -27,8 +27,9 @@ export interface DevicePickerProps {
 
 /**
  * Picks one of the devices the user sees, searching by name, key or control code as they type (the
- * server answers at most DEVICE_CHOICES_MAX). The chosen device keeps its name when it is not among
- * the current answers.
+ * server answers at most DEVICE_CHOICES_MAX). A device given by the form that is not among the
+ * answers (an edited record's) is asked for by its id, so it shows its name; one picked from the
+ * answers keeps its row and needs no such call.
  */
 export function DevicePicker({
   endpoint,
@@ -41,10 +42,18 @@ export function DevicePicker({
 }: DevicePickerProps) {
   const t = crudTexts.useTexts();
   const [keyword, setKeyword] = useState('');
+  const [picked, setPicked] = useState<DeviceChoice>();
   // A disabled picker (no project chosen yet) asks nothing.
   const choices = useEndpointQuery(endpoint, { query: { keyword, projectId } }, { enabled: !disabled });
-  const chosen = useEndpointQuery(endpoint, { query: { deviceId: value } }, { enabled: value !== undefined });
-  const rows = [...(value === undefined ? [] : (chosen.data ?? [])), ...(choices.data ?? [])];
+  const answered = choices.data ?? [];
+  const known = picked?.deviceId === value ? picked : answered.find((row) => row.deviceId === value);
+  const chosen = useEndpointQuery(
+    endpoint,
+    { query: { deviceId: value } },
+    { enabled: value !== undefined && known === undefined },
+  );
+  const own = known ? [known] : value === undefined ? [] : (chosen.data ?? []);
+  const rows = [...own, ...answered];
   const options = [...new Map(rows.map((row) => [row.deviceId, row])).values()].map((row) => ({
     value: row.deviceId,
     label: `${row.name}（${row.deviceKey}）· ${row.projectName}`,
@@ -54,7 +63,10 @@ export function DevicePicker({
       id={id}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       value={value}
-      onChange={onChange}
+      onChange={(deviceId: number | undefined) => {
+        setPicked(answered.find((row) => row.deviceId === deviceId));
+        onChange?.(deviceId);
+      }}
       disabled={disabled}
       allowClear={allowClear}
       loading={choices.isFetching}
