@@ -4,6 +4,8 @@ import {
   ALARM_HISTORY_PAGE_BUTTONS,
   ALARM_PAGE_BUTTONS,
   COOKIE_TOKEN,
+  areaEndpoints,
+  projectEndpoints,
   WARNING_BUTTONS,
   alarmEndpoints,
   warningEndpoints,
@@ -81,6 +83,38 @@ describe('告警列表', () => {
     expect(within(rowOf('井盖0003')).getByText('提示')).toBeTruthy();
     expect(within(rowOf('井盖0003')).getByText('已确认')).toBeTruthy();
     expect(within(rowOf('井盖0001')).queryByText('已恢复')).toBeNull();
+  });
+
+  it('filters by an area of the chosen project, kept in the address', async () => {
+    const area = (areaId: number, name: string) => ({
+      areaId,
+      projectId: 1,
+      parentId: null,
+      name,
+      type: 'areanode' as const,
+      polygon: [],
+      remarks: '',
+      sortNum: areaId,
+      editor: 'admin',
+      createdAt: '2026-11-24T02:00:00.000Z',
+      updatedAt: '2026-11-24T02:00:00.000Z',
+      children: [],
+    });
+    const view = renderWithKit(<AlarmListPage kind="alarm" list="open" />, {
+      server: {
+        [alarmEndpoints.page.path]: () => page([waiting]),
+        [projectEndpoints.listByUser.path]: () => [
+          { projectId: 1, projectName: '深圳南山智慧路灯示范项目', longitude: 0, latitude: 0, polygon: [] },
+        ],
+        [areaEndpoints.tree.path]: () => [area(11, '科技园北区'), area(12, '科技园南区')],
+      },
+      path: '/list?projectId=1&areaId=11',
+    });
+    expect(await screen.findByText('井盖0001')).toBeTruthy();
+    expect(await screen.findByText('科技园北区')).toBeTruthy();
+    const asked = view.calls.filter((call) => call.path === alarmEndpoints.page.path).at(-1);
+    expect(asked?.body).toMatchObject({ projectId: 1, areaId: 11 });
+    expect(view.calls.find((call) => call.path === areaEndpoints.tree.path)?.query).toEqual({ projectId: 1 });
   });
 
   it('offers an action only from the states that allow it', async () => {

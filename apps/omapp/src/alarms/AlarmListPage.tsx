@@ -31,6 +31,7 @@ import {
 import {
   AlarmLevelTag,
   AlarmStateTag,
+  AreaNodeSelect,
   ChoiceFilterItem,
   crudTexts,
   DataTable,
@@ -38,6 +39,7 @@ import {
   MomentRangeItem,
   momentRangeOf,
   ProjectFilterItem,
+  ProjectScopedItem,
   RowActions,
   SearchBar,
   useCrud,
@@ -59,6 +61,7 @@ import { alarmTexts } from './texts';
 
 interface Filters {
   projectId?: number;
+  areaId?: number;
   level?: AlarmLevel;
   state?: AlarmState;
   typeCode?: DeviceType;
@@ -146,6 +149,7 @@ export function AlarmListPage({ kind, list: which }: AlarmListPageProps) {
   const { pageNum: _page, pageSize: _size, ...selection } = state;
   const filters: Filters = {
     projectId: state.projectId,
+    areaId: state.areaId,
     level: state.level,
     state: state.state,
     typeCode: state.typeCode,
@@ -300,6 +304,11 @@ export function AlarmListPage({ kind, list: which }: AlarmListPageProps) {
         onReset={list.reset}
       >
         <ProjectFilterItem label={t('project')} allLabel={t('all')} />
+        <ProjectScopedItem name="areaId" label={t('area')}>
+          {(projectId) => (
+            <AreaNodeSelect projectId={projectId} placeholder={t('all')} style={{ width: 160 }} />
+          )}
+        </ProjectScopedItem>
         <ChoiceFilterItem
           name="level"
           label={t('level')}

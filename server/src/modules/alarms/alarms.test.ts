@@ -29,7 +29,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import {
   alarmEvents,
   alarmOccurrences,
+  areas,
   deviceAlarms,
+  devices,
   messageEvents,
   userProjects,
   userRoles,
@@ -513,6 +515,25 @@ describe('lists, detail and visibility', () => {
     expect(
       history.data?.list.every((alarm) => ['invalid', 'auto_recover', 'finish'].includes(alarm.state)),
     ).toBe(true);
+    // By the device's area.
+    const [area] = await db()
+      .insert(areas)
+      .values({ projectId, name: '告警片区', type: 'areanode' })
+      .returning({ id: areas.id });
+    if (!area) throw new Error('no area');
+    await db().update(devices).set({ areaId: area.id }).where(eq(devices.id, device.id));
+    const inArea = await t.api(alarmEndpoints.page, {
+      token: operator,
+      body: { areaId: area.id, pageSize: 100 },
+    });
+    expect(inArea.data?.list.map((alarm) => alarm.alarmId)).toContain(mine);
+    expect(inArea.data?.list.every((alarm) => alarm.areaId === area.id)).toBe(true);
+    await db().update(devices).set({ areaId: null }).where(eq(devices.id, device.id));
+    const emptied = await t.api(alarmEndpoints.page, {
+      token: operator,
+      body: { areaId: area.id, pageSize: 100 },
+    });
+    expect(emptied.data?.list).toEqual([]);
     const outsiderPage = await t.api(alarmEndpoints.page, { token: outsider, body: { pageSize: 100 } });
     expect(outsiderPage.data?.list.map((alarm) => alarm.alarmId)).toEqual(expect.arrayContaining([theirs]));
     expect(outsiderPage.data?.list.map((alarm) => alarm.alarmId)).not.toContain(mine);
