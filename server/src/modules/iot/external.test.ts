@@ -13,7 +13,7 @@ import {
   type TestDevice,
 } from '../../test/iotDevices.js';
 import { TEST_SECRETS_KEY } from '../../test/licence.js';
-import { hasMosquitto, startMosquitto, startRelay } from '../../test/mosquitto.js';
+import { mosquittoOrSkip, startMosquitto, startRelay } from '../../test/mosquitto.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { runtimeOf } from './runtime.js';
 
@@ -23,7 +23,7 @@ import { runtimeOf } from './runtime.js';
  * command, a broker outage is survived, and what devices publish while an instance is away is
  * delivered to it once it is back (its persistent session).
  */
-const runs = hasMosquitto();
+const runs = mosquittoOrSkip();
 
 let broker: Awaited<ReturnType<typeof startMosquitto>>;
 let a: TestApp;
