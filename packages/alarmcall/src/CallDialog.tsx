@@ -32,6 +32,9 @@ export function CallDialog({
 }: CallDialogProps) {
   const t = useAlarmTexts();
   const [minimised, setMinimised] = useState(false);
+  // The confirmations live in the dialog's tree: they follow the theme and locale, and go with the
+  // dialog when the call ends meanwhile (no stale 挂断 question left over a call that is gone).
+  const [modal, modalHolder] = Modal.useModal();
   const sources = useMemo(() => createVideoSources(http), [http]);
   const box = record.deviceDto;
   const camera = box.camera;
@@ -58,21 +61,20 @@ export function CallDialog({
   );
 
   const close = () =>
-    Modal.confirm({
+    void modal.confirm({
       title: t('hint'),
       content: t('closeConfirm'),
       okText: t('ok'),
       cancelText: t('cancel'),
       onOk: async () => {
-        try {
-          await http.call(alarmCallEndpoints.hangUp, { body: { alarmId: record.id } });
-        } finally {
-          onClosed();
-        }
+        // A refused hang-up (the call ended meanwhile) is shown by the http client; the dialog closes
+        // either way, and the confirmation must not rethrow it as an unhandled rejection.
+        await http.call(alarmCallEndpoints.hangUp, { body: { alarmId: record.id } }).catch(() => undefined);
+        onClosed();
       },
     });
   const toMonitor = () =>
-    Modal.confirm({
+    void modal.confirm({
       title: t('hint'),
       content: t('toMonitorConfirm'),
       okText: t('ok'),
@@ -86,6 +88,7 @@ export function CallDialog({
   const title = `${box.devName}（${[box.areaName, box.siteName].filter(Boolean).join(' ')}）`;
   return (
     <>
+      {modalHolder}
       {minimised && (
         <Flex
           data-alarm-call-bar={record.id}
@@ -113,7 +116,7 @@ export function CallDialog({
         open
         // Minimised, the dialog is only hidden: the call, its camera and its intercom keep running.
         style={minimised ? { display: 'none' } : undefined}
-        mask={!minimised}
+        mask={minimised ? false : { closable: false }}
         title={
           <Flex align="center" justify="space-between" style={{ paddingRight: 32 }}>
             <span data-alarm-call-title="">{title}</span>
@@ -131,7 +134,6 @@ export function CallDialog({
           </Flex>
         }
         onCancel={close}
-        maskClosable={false}
         footer={
           <Button danger type="primary" onClick={close}>
             {t('hangUp')}

@@ -1,14 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '@cityops/client';
 import { answerAlarm } from './answer.js';
 import { createReceiverStore } from './receiverStore.js';
+import { fakeHttp } from './test/http.js';
 import { alarmRecord } from './test/records.js';
-
-function fakeHttp(call: (body: unknown) => Promise<unknown>): HttpClient {
-  return {
-    call: (_endpoint: unknown, options?: { body?: unknown }) => call(options?.body),
-  } as unknown as HttpClient;
-}
 
 describe('answering', () => {
   it('posts updateAlarmPeople (interfaceType 1 with the alarm, 0 to call a box) and makes the call current', async () => {

@@ -1,4 +1,4 @@
-import type { AlarmRecord, EventStatus } from '@cityops/contract';
+import type { AlarmRecord, CameraEntry, EventStatus } from '@cityops/contract';
 
 /** An alarm record as the server sends it, for tests. */
 export function alarmRecord(
@@ -34,4 +34,27 @@ export function alarmRecord(
     outgoing: false,
     ...extra,
   };
+}
+
+/** The record of a box whose camera plays on `accessWay` (hik_isc_huati or dh_icc_huati), for tests. */
+export function recordWithCamera(id: number, accessWay: CameraEntry['deviceDto']['accessWay']): AlarmRecord {
+  const record = alarmRecord(id, 9, 7);
+  const { deviceDto: box } = record;
+  const code = `CAM-${id}`;
+  const camera: CameraEntry = {
+    controlCode: code,
+    devName: `摄像机${id}`,
+    recordLocation: 0,
+    hasPtz: false,
+    deviceDto: {
+      controlCode: code,
+      lng: null,
+      lat: null,
+      devName: `摄像机${id}`,
+      siteName: box.siteName,
+      areaName: box.areaName,
+      accessWay,
+    },
+  };
+  return { ...record, deviceDto: { ...box, accessWay, camera } };
 }
