@@ -6,7 +6,6 @@ import {
   StatusCode,
   TYPE_GATEWAY,
   commandEndpoints,
-  productEndpoints,
   telemetryEndpoints,
   text,
   type CommandRow,
@@ -14,7 +13,7 @@ import {
 import { ApiError } from '@cityops/client';
 import { FakeWebSocket, renderWithKit } from '@cityops/crud/testing';
 import { initI18n } from '@cityops/ui';
-import { liveDevice, page } from '../test/devices';
+import { liveDevice, liveServer } from '../test/devices';
 import { GatewayControlPage } from './GatewayControlPage';
 
 beforeAll(() => initI18n('zh-CN'));
@@ -50,10 +49,7 @@ function render(
 ) {
   return renderWithKit(<GatewayControlPage />, {
     server: {
-      [telemetryEndpoints.live.path]: () => page(gateways),
-      [productEndpoints.model.path]: () => {
-        throw new Error('no product page');
-      },
+      ...liveServer(telemetryEndpoints.live, gateways),
       [commandEndpoints.sendGateway.path]: ({ body }) => {
         sent.push(body);
         return answer(body as { deviceIds: number[]; params: CommandRow['params'] });
