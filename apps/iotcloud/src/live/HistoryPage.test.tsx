@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { productEndpoints, telemetryEndpoints } from '@cityops/contract';
+import { telemetryEndpoints } from '@cityops/contract';
 import { renderWithKit } from '@cityops/crud/testing';
 import { initI18n } from '@cityops/ui';
-import { liveDevice, page } from '../test/devices';
+import { liveDevice, liveServer } from '../test/devices';
 import { HistoryPage } from './HistoryPage';
 import { sentEnd } from './historyForm';
 
@@ -16,10 +16,7 @@ const FORMAT = 'YYYY-MM-DD HH:mm';
 function render(asked: unknown[]) {
   return renderWithKit(<HistoryPage />, {
     server: {
-      [telemetryEndpoints.live.path]: () => page([sensor]),
-      [productEndpoints.model.path]: () => {
-        throw new Error('no product page');
-      },
+      ...liveServer(telemetryEndpoints.live, [sensor]),
       [telemetryEndpoints.history.path]: ({ body }) => {
         asked.push(body);
         return { deviceId: 7, points: [], truncated: false };

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE_TOKEN, productEndpoints, telemetryEndpoints } from '@cityops/contract';
+import { COOKIE_TOKEN, telemetryEndpoints } from '@cityops/contract';
 import { renderWithKit } from '@cityops/crud/testing';
 import { initI18n } from '@cityops/ui';
 import { FakeWebSocket } from '@cityops/crud/testing';
-import { liveDevice, page } from '../test/devices';
+import { liveDevice, liveServer } from '../test/devices';
 import { RealtimePage } from './RealtimePage';
 
 beforeAll(() => initI18n('zh-CN'));
@@ -22,10 +22,7 @@ const sensors = [sensor(1, '环境监测00001'), sensor(2, '环境监测00002')]
 function render() {
   return renderWithKit(<RealtimePage />, {
     server: {
-      [telemetryEndpoints.live.path]: () => page(sensors),
-      [productEndpoints.model.path]: () => {
-        throw new Error('no product page');
-      },
+      ...liveServer(telemetryEndpoints.live, sensors),
     },
   });
 }

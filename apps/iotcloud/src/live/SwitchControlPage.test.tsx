@@ -4,13 +4,12 @@ import {
   BUTTON_CODES,
   SELECT_DEVICES_MAX,
   commandEndpoints,
-  productEndpoints,
   telemetryEndpoints,
   type CommandRow,
 } from '@cityops/contract';
 import { renderWithKit } from '@cityops/crud/testing';
 import { initI18n } from '@cityops/ui';
-import { liveDevice, page } from '../test/devices';
+import { liveDevice, liveServer } from '../test/devices';
 import { SwitchControlPage } from './SwitchControlPage';
 
 beforeAll(() => initI18n('zh-CN'));
@@ -39,10 +38,7 @@ const answer = (deviceId: number, state: CommandRow['state'], replyMessage = '')
 function render(sent: unknown[]) {
   return renderWithKit(<SwitchControlPage />, {
     server: {
-      [telemetryEndpoints.liveSwitches.path]: () => ({ ...page(switches), pageSize: 15 }),
-      [productEndpoints.model.path]: () => {
-        throw new Error('no product page');
-      },
+      ...liveServer(telemetryEndpoints.liveSwitches, switches),
       [commandEndpoints.send.path]: ({ body }) => {
         sent.push(body);
         return [answer(1, 'succeeded'), answer(2, 'failed', '继电器故障'), answer(3, 'offline')];

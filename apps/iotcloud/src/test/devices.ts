@@ -1,4 +1,5 @@
-import type { LiveDevice } from '@cityops/contract';
+import { productEndpoints, type Endpoint, type LiveDevice } from '@cityops/contract';
+import type { FakeServer } from '@cityops/crud/testing';
 
 /** A device of a live list, as the server answers it. */
 export const liveDevice = (deviceId: number, name: string, extra: Partial<LiveDevice> = {}): LiveDevice => ({
@@ -35,3 +36,14 @@ export const liveDevice = (deviceId: number, name: string, extra: Partial<LiveDe
 });
 
 export const page = <Row>(list: Row[]) => ({ list, total: list.length, pageNum: 1, pageSize: 15 });
+
+/**
+ * The answers every live page needs: `list` answers `rows`, and the products' thing models are refused
+ * (as to a user without the product page: the page names values by the demo products of the type).
+ */
+export const liveServer = (list: Endpoint, rows: LiveDevice[]): FakeServer => ({
+  [list.path]: () => page(rows),
+  [productEndpoints.model.path]: () => {
+    throw new Error('no product page');
+  },
+});

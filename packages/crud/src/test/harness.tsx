@@ -2,13 +2,14 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { Endpoint } from '@cityops/contract';
-import { AccessProvider, AppConfigProvider, FeedbackHost } from '@cityops/ui';
+import { isApiError } from '@cityops/client';
+import { AccessProvider, AppConfigProvider, FeedbackHost, showMessage } from '@cityops/ui';
 import { CrudProvider, type CrudEnvironment, type ListLocation } from '../context.js';
 
 /**
  * The kit around a component under test: a real query client, an address bar in memory, and a stand-in
  * for the server that answers by endpoint path (the server is outside what these tests cover; the API
- * tests and the browser tests cover it for real).
+ * tests and the browser tests cover it for real). An answer that throws an ApiError is a refusal.
  */
 export type FakeServer = Record<string, (input: { query?: unknown; body?: unknown }) => unknown>;
 
@@ -46,11 +47,19 @@ export function renderWithKit(ui: ReactNode, { server, path = '/list', elements 
   }
   const calls: { path: string; query?: unknown; body?: unknown }[] = [];
   const http: CrudEnvironment['http'] = {
-    call: (async (endpoint: Endpoint, options: { query?: unknown; body?: unknown } = {}) => {
+    call: (async (endpoint: Endpoint, options: { query?: unknown; body?: unknown; quiet?: boolean } = {}) => {
       calls.push({ path: endpoint.path, query: options.query, body: options.body });
       const answer = server[endpoint.path];
       if (!answer) throw new Error(`no answer for ${endpoint.path}`);
-      return answer(options);
+      try {
+        return await answer(options);
+      } catch (error) {
+        // As the client does: a refusal (an ApiError thrown by the answer) is said in the message bar
+        // unless the caller reports it itself.
+        if (isApiError(error) && error.kind === 'status' && !options.quiet)
+          showMessage('FAIL', error.message);
+        throw error;
+      }
     }) as CrudEnvironment['http']['call'],
     // An export is recorded like a call and saved as nothing; the file itself is the API tests' and browser tests'.
     download: (async (endpoint: Endpoint, options: { query?: unknown; body?: unknown } = {}) => {

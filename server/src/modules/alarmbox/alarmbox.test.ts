@@ -61,6 +61,7 @@ beforeAll(async () => {
     ['optwo', projectA, ['monitorReceiver']],
     ['opother', projectB, ['monitor', 'history']],
     ['yeller', projectA, ['yelling']],
+    ['yellerb', projectB, ['yelling']],
   ] as const) {
     userIds[name] = await t.createUser(name, 'Operator@123', codes);
     await db.insert(userProjects).values({ userId: userIds[name] ?? 0, projectId: project });
@@ -127,7 +128,7 @@ async function alarmSocket(token: string, devIds: number[] = []) {
   return { ws, records, closed, find, welcomed: () => welcomed, closeFrame: () => closeFrame };
 }
 
-/** An intercom socket: answers the close code, or `ready`. */
+/** An intercom socket: `ready` is the close code, or 'ready'; `reason()` the close's reason. */
 async function talkSocket(path: string, token: string, devIds: number[]) {
   const ws = new WebSocket(`${origin}${API_PREFIX}${path}`);
   const texts: string[] = [];
@@ -136,7 +137,13 @@ async function talkSocket(path: string, token: string, devIds: number[]) {
     if (isBinary) audio.push(Buffer.from(data as Buffer));
     else texts.push(String(data));
   });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  let reason = '';
+  const closed = new Promise<number>((resolve) =>
+    ws.on('close', (code, why) => {
+      reason = String(why);
+      resolve(code);
+    }),
+  );
   await new Promise<void>((resolve) => ws.once('open', () => resolve()));
   ws.send(JSON.stringify({ accessToken: token, devIds }));
   const ready = await Promise.race([
@@ -145,7 +152,7 @@ async function talkSocket(path: string, token: string, devIds: number[]) {
     ),
     closed,
   ]);
-  return { ws, texts, audio, closed, ready };
+  return { ws, texts, audio, closed, ready, reason: () => reason };
 }
 
 const callRow = async (id: number) =>
@@ -161,6 +168,22 @@ describe('the alarm-result socket', () => {
     const socket = await alarmSocket('not-a-token');
     expect(await socket.closed).toBe(4401);
     expect(socket.closeFrame()?.[0]).toBe(4401);
+  });
+
+  it('shows nothing of another project’s box that devIds name, listed at the start or ringing after', async () => {
+    const a = await box();
+    await a.call('ring', 'press-named-1');
+    const own = await alarmSocket(tokens.opone ?? '', [a.device.id]);
+    const other = await alarmSocket(tokens.opother ?? '', [a.device.id]);
+    const first = await own.find((record) => record.devId === a.device.id && record.eventStatus === 1);
+    await eventually(() => Promise.resolve(other.welcomed()));
+    await a.call('hangup', 'press-named-1');
+    await a.call('ring', 'press-named-2');
+    await own.find((record) => record.devId === a.device.id && record.id !== first.id);
+    expect(other.records.filter((record) => record.devId === a.device.id)).toEqual([]);
+    await a.call('hangup', 'press-named-2');
+    own.ws.close();
+    other.ws.close();
   });
 });
 
@@ -316,6 +339,15 @@ describe('shouting and signing out', () => {
     );
     expect((await talkSocket(ALARM_TALK_PATH, tokens.yeller ?? '', ids)).ready).toBe(4403);
     await a.call('hangup', 'press-yell');
+  });
+
+  it('refuses a shout at another project’s box (4403, not a box of yours) and a bad token (4401)', async () => {
+    const a = await box();
+    const shout = await talkSocket(ALARM_TALK_PATH, tokens.yellerb ?? '', [a.device.id]);
+    expect([shout.ready, shout.reason()]).toEqual([4403, 'not a box of yours']);
+    const stranger = await talkSocket(ALARM_TALK_PATH, 'not-a-token', [a.device.id]);
+    expect([stranger.ready, stranger.reason()]).toEqual([4401, 'session not valid']);
+    expect(a.commands.some((command) => command.action === 'yell')).toBe(false);
   });
 
   it('closes the alarm and intercom sockets of a session that signs out', async () => {

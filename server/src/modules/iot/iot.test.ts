@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  BUTTON_CODES,
   chinaDateTime,
   commandEndpoints,
   deviceEndpoints,
@@ -9,7 +10,11 @@ import {
   XLSX_CONTENT_TYPE,
   deviceAlarmEndpoints,
   deviceTopic,
+  DEMO_PRODUCTS,
+  GATEWAY_CONTROL_PAGE,
   PAYLOAD_MAX_BYTES,
+  StatusCode,
+  TYPE_GATEWAY,
   telemetryEndpoints,
   type CommandPayload,
 } from '@cityops/contract';
@@ -248,13 +253,16 @@ const setSwitch = (deviceId: number) =>
     body: { deviceIds: [deviceId], service: 'setSwitch', params: { on: true } },
   });
 
-/** A connected device that answers each command with `answer` (null: no answer). */
-async function answering(device: TestDevice, answer: (command: CommandPayload) => object | null) {
+/** A connected device that answers each command (heard on `topic`) with `answer` (null: no answer). */
+async function answering(
+  device: TestDevice,
+  answer: (command: CommandPayload, topic: string) => object | null,
+) {
   const client = await online(device);
   await client.subscribeAsync(deviceTopic(device.deviceKey, 'command'), { qos: 1 });
-  client.on('message', (_topic, payload) => {
+  client.on('message', (topic, payload) => {
     const command = JSON.parse(payload.toString()) as CommandPayload;
-    const reply = answer(command);
+    const reply = answer(command, topic);
     if (reply)
       publishAs(client, device.deviceKey, 'reply', { id: command.id, ...reply }).catch(() => undefined);
   });
@@ -341,6 +349,89 @@ describe('commands', () => {
     });
     expect(gateway.status_code).not.toBe(1);
     expect(await db().$count(commands, eq(commands.deviceId, device.id))).toBe(0);
+  });
+});
+
+describe('网关手动控制 (the gateway page)', () => {
+  const RELAY_MODEL = DEMO_PRODUCTS.find(({ product }) => product.typeCode === TYPE_GATEWAY)?.functions;
+  let newGateway: () => Promise<TestDevice>;
+  beforeAll(async () => {
+    const gatewayProduct = await insertProduct(db(), {
+      typeCode: TYPE_GATEWAY,
+      functions: [...(RELAY_MODEL ?? [])],
+    });
+    newGateway = () => insertDevice(db(), { productId: gatewayProduct, projectId });
+  });
+  /** A user of the project holding the page and, when `control`, its 网关控制 button. */
+  async function operator(userName: string, control: boolean) {
+    const codes = [GATEWAY_CONTROL_PAGE, ...(control ? [BUTTON_CODES.manualControl.control] : [])];
+    const userId = await t.createUser(userName, 'Gateway@12345', codes);
+    await db().insert(userProjects).values({ userId, projectId });
+    return t.token(userName, 'Gateway@12345');
+  }
+  const setRelay = (token: string, deviceId: number, channel: number, on: boolean) =>
+    t.api(commandEndpoints.sendGateway, {
+      token,
+      body: { deviceIds: [deviceId], service: 'setRelay', params: { channel, on } },
+    });
+  const relaysOf = async (token: string, deviceId: number) =>
+    (
+      await t.api(telemetryEndpoints.live, { token, body: { typeCode: TYPE_GATEWAY, pageSize: 100 } })
+    ).data?.list.find((row) => row.deviceId === deviceId)?.values.relays;
+
+  it('closes a relay of an online gateway: sent on its command topic, answered, recorded with the sender, the new mask read back', async () => {
+    const token = await operator('gatewayop', true);
+    const gateway = await newGateway();
+    let relays = 0b0000_0001;
+    const heard: [string, CommandPayload][] = [];
+    const client = await answering(gateway, (command, topic) => {
+      heard.push([topic, command]);
+      const { channel, on } = command.params as { channel: number; on: boolean };
+      relays = on ? relays | (1 << (channel - 1)) : relays & ~(1 << (channel - 1));
+      // A gateway reports its relays' new state, then answers.
+      void publishAs(client, gateway.deviceKey, 'telemetry', { values: { relays } });
+      return { code: 0, msg: '已执行', data: { relays } };
+    });
+
+    const answer = await setRelay(token, gateway.id, 3, true);
+    expect(answer.data).toMatchObject([
+      {
+        deviceId: gateway.id,
+        service: 'setRelay',
+        state: 'succeeded',
+        replyMessage: '已执行',
+        sender: 'gatewayop',
+      },
+    ]);
+    expect(heard).toHaveLength(1);
+    expect(heard[0]?.[0]).toBe(deviceTopic(gateway.deviceKey, 'command'));
+    expect(heard[0]?.[1]).toMatchObject({ service: 'setRelay', params: { channel: 3, on: true } });
+    const recorded = await t.api(commandEndpoints.page, { token: admin, body: { deviceId: gateway.id } });
+    expect(recorded.data?.list).toMatchObject([
+      { service: 'setRelay', params: { channel: 3, on: true }, state: 'succeeded', sender: 'gatewayop' },
+    ]);
+    await eventually(async () => (await relaysOf(token, gateway.id)) === 0b0000_0101);
+  });
+
+  it('answers a command to an offline gateway as offline at once, sending nothing', async () => {
+    const token = await operator('gatewayop2', true);
+    const gateway = await newGateway();
+    const started = Date.now();
+    const answer = await setRelay(token, gateway.id, 1, true);
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(answer.data).toMatchObject([{ deviceId: gateway.id, state: 'offline', replyCode: null }]);
+  });
+
+  it('refuses a user holding the page without its 网关控制 button, recording nothing', async () => {
+    const token = await operator('gatewayviewer', false);
+    const gateway = await newGateway();
+    await answering(gateway, () => ({ code: 0 }));
+    expect(await setRelay(token, gateway.id, 1, true)).toMatchObject({
+      status_code: StatusCode.UNAVAILABLE,
+      message: '没有访问该功能的权限',
+      data: null,
+    });
+    expect(await db().$count(commands, eq(commands.deviceId, gateway.id))).toBe(0);
   });
 });
 
