@@ -35,6 +35,7 @@ import {
   API_PREFIX,
   authEndpoints,
   callTopic,
+  PUSH_HEARTBEAT_MS,
   TYPE_ALARM_BOX,
   type Envelope,
   type LoginData,
@@ -110,6 +111,12 @@ async function alarmSocket(origin: string, token: string, arrivals: Map<number, 
   });
   ws.send(JSON.stringify([JSON.stringify({ accessToken: token, devIds: [] })]));
   await eventually(() => Promise.resolve(welcomed), 30_000);
+  // As the page does: a ping every PUSH_HEARTBEAT_MS, or the server closes a silent socket.
+  const heartbeat = setInterval(() => {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify([JSON.stringify({ type: 'ping' })]));
+  }, PUSH_HEARTBEAT_MS);
+  heartbeat.unref();
+  ws.once('close', () => clearInterval(heartbeat));
   return ws;
 }
 
