@@ -37,6 +37,7 @@ import {
   userRoles,
 } from '../../db/schema.js';
 import {
+  eventually,
   insertDevice,
   insertProduct,
   insertProject,
@@ -630,11 +631,7 @@ describe('the feed socket', () => {
       ws.once('error', reject);
     });
     ws.send(JSON.stringify({ accessToken: token }));
-    const deadline = Date.now() + 5_000;
-    while (!frames.some((frame) => frame.type === 'ready')) {
-      if (Date.now() > deadline) throw new Error('no ready frame');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually(async () => frames.some((frame) => frame.type === 'ready'));
     return { ws, frames };
   }
 
@@ -644,11 +641,7 @@ describe('the feed socket', () => {
     // raise() opens it as ingestion does; ingestion then publishes it on the bus.
     const alarmId = await raise();
     await publishAlarms(db(), [alarmId], []);
-    const deadline = Date.now() + 5_000;
-    while (!mine.frames.some((frame) => frame.type === 'raised')) {
-      if (Date.now() > deadline) throw new Error('no raised frame');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually(async () => mine.frames.some((frame) => frame.type === 'raised'));
     expect(mine.frames.find((frame) => frame.type === 'raised')).toMatchObject({
       alarmId,
       kind: 'alarm',
@@ -658,11 +651,7 @@ describe('the feed socket', () => {
     // The other project's user hears of their own alarm, never of this one.
     const otherId = await raise({ on: otherDevice, inProject: otherProjectId });
     await publishAlarms(db(), [otherId], []);
-    const until = Date.now() + 5_000;
-    while (!theirs.frames.some((frame) => frame.type === 'raised')) {
-      if (Date.now() > until) throw new Error('no raised frame for the outsider');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually(async () => theirs.frames.some((frame) => frame.type === 'raised'));
     expect(theirs.frames.filter((frame) => frame.type === 'raised')).toEqual([
       expect.objectContaining({ alarmId: otherId }),
     ]);
@@ -681,11 +670,7 @@ describe('the feed socket', () => {
     const left = await raise();
     const joined = await raise({ on: otherDevice, inProject: otherProjectId });
     await publishAlarms(db(), [left, joined], []);
-    const deadline = Date.now() + 5_000;
-    while (!feed.frames.some((frame) => frame.type === 'raised')) {
-      if (Date.now() > deadline) throw new Error('no raised frame after the move');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually(async () => feed.frames.some((frame) => frame.type === 'raised'));
     expect(feed.frames.filter((frame) => frame.type === 'raised')).toEqual([
       expect.objectContaining({ alarmId: joined }),
     ]);
