@@ -52,8 +52,8 @@ export function DevicePicker({
     { query: { deviceId: value } },
     { enabled: value !== undefined && known === undefined },
   );
-  const own = known ? [known] : value === undefined ? [] : (chosen.data ?? []);
-  const rows = [...own, ...answered];
+  const own = known ?? chosen.data?.find((row) => row.deviceId === value);
+  const rows = own ? [own, ...answered] : answered;
   const options = [...new Map(rows.map((row) => [row.deviceId, row])).values()].map((row) => ({
     value: row.deviceId,
     label: `${row.name}（${row.deviceKey}）· ${row.projectName}`,
