@@ -25,7 +25,13 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MINUTES = 10;
 export const SESSION_IDLE_MINUTES_DEFAULT = 30;
 
+/** §9's list sizes: table pages, card views (cards in rows of 6 or of 8) and lists in popups. */
 export const PAGE_SIZES = [15, 20, 30, 50, 100] as const;
+export const CARD_PAGE_SIZES = {
+  rowsOfSix: [18, 24, 36, 48, 72],
+  rowsOfEight: [16, 24, 32, 48, 80],
+} as const;
+export const POPUP_PAGE_SIZES = [5, 10, 15, 20, 30, 50, 100] as const;
 
 export const SUB_APPS = ['iotcloud', 'omapp', 'opapp', 'zcapp', 'esapp', 'llapp'] as const;
 export type SubApp = (typeof SUB_APPS)[number];

@@ -56,6 +56,3 @@ export function safeFileName(name: string, fallback = 'download'): string {
   const safe = base.replace(/[\u0000-\u001f\u007f:*?"<>|]+/gu, '_').trim();
   return safe.replace(/^\.+$/u, '') || fallback;
 }
-
-/** A size limit as §5 writes it: `100M`. */
-export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))}M`;

@@ -14,6 +14,7 @@ import { otaTextsEn, otaTextsZh } from './devices/otaTexts.js';
 import { maintenanceTextsEn, maintenanceTextsZh } from './devices/maintenanceTexts.js';
 import { alarmboxTextsEn, alarmboxTextsZh } from './alarmbox/texts.js';
 import { alarmTextsEn, alarmTextsZh } from './alarms/texts.js';
+import { fieldRuleTextsEn, fieldRuleTextsZh } from './fieldRuleTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -116,6 +117,7 @@ export const contractTexts = {
     ...alarmTextsZh,
     ...parameterTextsZh,
     ...messageTextsZh,
+    ...fieldRuleTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -216,6 +218,7 @@ export const contractTexts = {
     ...alarmTextsEn,
     ...parameterTextsEn,
     ...messageTextsEn,
+    ...fieldRuleTextsEn,
   },
 } as const;
 
@@ -223,6 +226,9 @@ export type Locale = keyof typeof contractTexts;
 export const LOCALES = Object.keys(contractTexts) as Locale[];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 export type TextKey = keyof (typeof contractTexts)['zh-CN'];
+
+/** Whether a string (a zod issue's message, an answer's key) is one of the catalogue's keys. */
+export const isTextKey = (value: string): value is TextKey => Object.hasOwn(contractTexts['zh-CN'], value);
 
 /** Fills `{{name}}` placeholders; the same syntax i18next uses, so the UI can use the strings as they are. */
 export function text(

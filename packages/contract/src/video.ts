@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from './fieldRules.js';
 import { defineEndpoint, getQuery, noQuery, permission } from './endpoint.js';
 import { ID_MAX } from './admin/paging.js';
 import type { Locale } from './texts.js';
@@ -29,7 +30,7 @@ export const VIDEO_PERMISSIONS = {
 } as const;
 
 /** Longest device control code (platform-shell.md §5) and how many windows one call may fill (§9). */
-export const CONTROL_CODE_MAX = 128;
+export const CONTROL_CODE_MAX = TEXT_MAX.controlCode;
 export const VIDEO_CODES_MAX = 25;
 export const PRESET_MIN = 1;
 export const PRESET_MAX = 25;

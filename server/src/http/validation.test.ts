@@ -2,6 +2,7 @@ import {
   authEndpoints,
   defineEndpoint,
   dictionaryEndpoints,
+  fieldRules,
   PUBLIC,
   userEndpoints,
   videoEndpoints,
@@ -13,6 +14,16 @@ import { createTestApp, type TestApp } from '../test/testApp.js';
 import { route } from './route.js';
 
 const NUL = '\u0000';
+
+/** A form of §5's field rules, answered by a handler that never runs when a rule refuses. */
+const ruledProbe = defineEndpoint({
+  method: 'POST',
+  path: '/test/fieldRules',
+  access: PUBLIC,
+  query: z.object({}),
+  body: z.object({ deviceName: fieldRules.deviceName, projectName: fieldRules.projectName }).strict(),
+  data: z.null(),
+});
 
 let t: TestApp;
 let admin: string;
@@ -38,6 +49,7 @@ beforeAll(async () => {
       statusCode: 400,
     });
   });
+  route(t.app, ruledProbe, async () => null);
   admin = await t.token('admin', 'Admin@123');
 });
 afterAll(() => t.close());
@@ -101,6 +113,27 @@ describe('a NUL character anywhere in the input', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(answer.message).toBe('Field userName is invalid: must not contain the NUL character (U+0000)');
+  });
+});
+
+describe('a field rule of §5', () => {
+  it('is answered with its text and the limit it names, in Chinese and English', async () => {
+    const body = { deviceName: '灯'.repeat(33), projectName: '项目' };
+    expect(await t.api(ruledProbe, { body })).toEqual({
+      status_code: 10001,
+      message: '长度不能超过32个字符',
+      data: null,
+    });
+    const english = await t.api(ruledProbe, {
+      body: { deviceName: '灯', projectName: '' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.message).toBe('Enter 1-200 characters');
+    expect(
+      await t.api(ruledProbe, { body: { deviceName: '灯'.repeat(32), projectName: '项目' } }),
+    ).toMatchObject({
+      status_code: 1,
+    });
   });
 });
 

@@ -1,8 +1,6 @@
-import { contractTexts, StatusCode, text, type Locale, type TextKey } from '@cityops/contract';
+import { issueValues, isTextKey, StatusCode, text, type Locale } from '@cityops/contract';
 import type { z } from 'zod';
 import { ApiError } from './envelope.js';
-
-const isTextKey = (value: string): value is TextKey => Object.hasOwn(contractTexts['zh-CN'], value);
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;
@@ -85,7 +83,7 @@ export function invalidInput(
 ) {
   const issue = error.issues[0];
   if (!issue) return new ApiError(StatusCode.REJECTED, 'request.invalidBody');
-  if (isTextKey(issue.message)) return new ApiError(StatusCode.REJECTED, issue.message);
+  if (isTextKey(issue.message)) return new ApiError(StatusCode.REJECTED, issue.message, issueValues(issue));
   const field = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.join(', ');

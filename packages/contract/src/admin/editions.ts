@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_MAX_BYTES } from '../fieldRules.js';
 import { defineEndpoint, getQuery, noQuery, permission, PUBLIC } from '../endpoint.js';
 import { defineFile, defineUpload } from '../files.js';
 import { BUTTON_CODES } from './buttons.js';
@@ -21,7 +22,7 @@ export const editionPlatformSchema = z.enum(EDITION_PLATFORMS, { error: 'edition
 export const platformLabelKey = (platform: EditionPlatform) => `edition.platform.${platform}` as const;
 
 /** An installation package: at most 100 MB (platform-shell.md §5, "100M"). */
-export const EDITION_PACKAGE_MAX_BYTES = 100 * 1024 * 1024;
+export const EDITION_PACKAGE_MAX_BYTES = UPLOAD_MAX_BYTES.package;
 export const EDITION_NOTES_MAX = 2000;
 export const EDITION_FILE_NAME_MAX = 200;
 /** The form's part that carries the package. */

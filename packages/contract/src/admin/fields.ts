@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { todayInChina } from '../chinaTime.js';
+import { fieldRules, isPersonName } from '../fieldRules.js';
 import { checkLatitude, checkLongitude } from '../validation.js';
 import { parseVideoTime } from '../video.js';
 import { textFilter } from './paging.js';
@@ -9,7 +9,6 @@ import { textFilter } from './paging.js';
  * text keys: the server answers them as 10001 refusals, the forms show the same words.
  */
 
-const PERSON = /^[\p{Script=Han}A-Za-z]+(?:[ ·][\p{Script=Han}A-Za-z]+)*$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A mobile number, or a landline with optional area code and extension. */
 const PHONE = /^(?:\+?86[- ]?)?(?:1[3-9]\d{9}|(?:0\d{2,3}-?)?\d{7,8}(?:-\d{1,6})?)$/;
@@ -25,14 +24,15 @@ export const namedText = (max: number) => z.string().trim().min(1).max(max);
 export const optionalText = (max: number) => z.string().trim().max(max).default('');
 
 /** A person's name or a person in charge: Chinese or English letters only (spaces and · between). */
-export const personName = (max: number) => z.string().trim().min(1).max(max).regex(PERSON, 'field.person');
+export const personName = (max: number) =>
+  z.string().trim().min(1).max(max).refine(isPersonName, 'field.person');
 
 export const optionalPersonName = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
-    .refine((value) => value === '' || PERSON.test(value), 'field.person')
+    .refine((value) => value === '' || isPersonName(value), 'field.person')
     .default('');
 
 export const emailField = z
@@ -59,12 +59,10 @@ export function isCalendarDate(value: string): boolean {
 export const dateField = z.string().refine(isCalendarDate, 'field.date');
 
 /** A birth date, not later than today (§5); null when not given. */
-export const birthDateField = z
-  .union([dateField.refine((value) => value <= todayInChina(), 'field.birthDate'), z.null()])
-  .default(null);
+export const birthDateField = z.union([dateField.pipe(fieldRules.birthDate), z.null()]).default(null);
 
 /** A sort number below 1000 (§5). */
-export const sortNumField = z.number().int().min(0).max(999, 'field.sortNum').default(0);
+export const sortNumField = fieldRules.sortNum.default(0);
 
 /** A day `YYYY-MM-DD`; '' or null when not given. */
 export const optionalDate = z

@@ -1,6 +1,7 @@
 import { BUTTON_CODES } from './buttons.js';
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
+import { checkEndAfterStart, rangeRefinement } from '../fieldRules.js';
 import { USER_MANAGE } from './users.js';
 import {
   coordinatePair,
@@ -55,8 +56,7 @@ interface PairFields {
 /** Coordinates come as a pair (both or neither, §5's texts); the project ends after it starts. */
 function pairRules(value: PairFields, ctx: z.RefinementCtx) {
   coordinatePair(value, ctx);
-  if (value.projectStart && value.projectEnd && value.projectEnd <= value.projectStart)
-    ctx.addIssue({ code: 'custom', path: ['projectEnd'], message: 'field.endAfterStart' });
+  rangeRefinement('projectStart', 'projectEnd', checkEndAfterStart)(value, ctx);
 }
 
 export const createOrgSchema = z.object(orgFieldsShape).strict().superRefine(pairRules);

@@ -3,6 +3,7 @@ import { projectSchema } from '../auth.js';
 import { lngLatSchema } from '../map.js';
 import { defineEndpoint, getQuery, noQuery, permission, SESSION } from '../endpoint.js';
 import { defaultProjectSchema } from '../projects.js';
+import { checkEndAfterStart, rangeRefinement } from '../fieldRules.js';
 import { BUTTON_CODES } from './buttons.js';
 import { deleteById, getById, idParams, postBody as post } from './endpointKit.js';
 import {
@@ -216,10 +217,7 @@ export const projectManageEndpoints = {
 const cycleDates = { startDate: day, endDate: day };
 
 /** End after start (§5), on the end's field. */
-function endAfterStart(value: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
-  if (value.endDate <= value.startDate)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'field.endAfterStart' });
-}
+const endAfterStart = rangeRefinement('startDate', 'endDate', checkEndAfterStart);
 
 export const cycleFieldsShape = {
   name: namedText(100),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../fieldRules.js';
 import { noQuery, permission } from '../endpoint.js';
 import { defineExport, exportFilter } from '../export.js';
 import { BUTTON_CODES } from '../admin/buttons.js';
@@ -177,7 +178,7 @@ export const alarmDetailSchema = z.object({
 export type AlarmDetail = z.output<typeof alarmDetailSchema>;
 
 /** The reason of 转无效 (required), a comment (optional), §5's textarea length. */
-export const ALARM_NOTE_MAX = 200;
+export const ALARM_NOTE_MAX = TEXT_MAX.textarea;
 
 /**
  * An operator's choice for one or more alarms (a batch is chosen on one page). Each alarm moves only

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX, UPLOAD_MAX_BYTES } from '../fieldRules.js';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { defineExport, exportFilter } from '../export.js';
 import { defineFile, defineUpload } from '../files.js';
@@ -159,13 +160,14 @@ export const canActOnOrder = (action: WorkOrderAction, state: WorkOrderState): b
 export const WORK_ORDER_DEADLINE_HOURS: Record<AlarmLevel, number> = { error: 4, common: 24, tips: 72 };
 
 /** §5 uploads: photos of at most 20M each (JPEG, PNG or WebP), at most 9 per step. */
-export const WORK_ORDER_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+export const WORK_ORDER_PHOTO_MAX_BYTES = UPLOAD_MAX_BYTES.file;
 export const WORK_ORDER_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const WORK_ORDER_PHOTOS_PER_STEP = 9;
 export const WORK_ORDER_PHOTO_FIELD = 'file';
 
-export const WORK_ORDER_TITLE_MAX = 50;
-export const WORK_ORDER_TEXT_MAX = 200;
+/** §5's long text and textarea. */
+export const WORK_ORDER_TITLE_MAX = TEXT_MAX.longText;
+export const WORK_ORDER_TEXT_MAX = TEXT_MAX.textarea;
 
 export const workOrderPhotoSchema = z.object({
   photoId: z.number().int(),

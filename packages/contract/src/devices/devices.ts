@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_SELECTION_MAX, TEXT_MAX, UPLOAD_MAX_BYTES } from '../fieldRules.js';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { defineExport } from '../export.js';
 import { defineUpload } from '../files.js';
@@ -62,9 +63,9 @@ const THING_MODEL_READERS = [
   GATEWAY_CONTROL_PAGE,
 ] as const;
 
-/** §5: device name 32 (the control code's 128 is video.ts's CONTROL_CODE_MAX); §5 "device selection maximum 30000". */
-export const DEVICE_NAME_MAX = 32;
-export const DEVICE_IMPORT_MAX = 30_000;
+/** §5: device name 32; an import takes as many devices as one selection. */
+export const DEVICE_NAME_MAX = TEXT_MAX.deviceName;
+export const DEVICE_IMPORT_MAX = DEVICE_SELECTION_MAX;
 
 /** The key a device signs in to MQTT with (its client id and user name): letters, digits, `_-.:`. */
 export const deviceKeySchema = z
@@ -238,7 +239,7 @@ export const importUpload = (path: string, code: string) =>
     query: noQuery,
     body: z.object({}).strict(),
     data: importReportSchema,
-    upload: { field: 'file', maxBytes: 20 * 1024 * 1024 },
+    upload: { field: 'file', maxBytes: UPLOAD_MAX_BYTES.file },
   });
 
 /** An import's template download (its header row and one example row), for holders of the page. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_SELECTION_MAX } from '../fieldRules.js';
 import { defineEndpoint, getQuery, noParams, noQuery, permission, PUBLIC } from '../endpoint.js';
 import { defineFile, defineUpload } from '../files.js';
 import { BUTTON_CODES } from '../admin/buttons.js';
@@ -122,8 +123,8 @@ export type FirmwareListRequest = z.input<typeof firmwareListRequestSchema>;
 // ---- jobs ----
 
 export const UPGRADE_JOB_NAME_MAX = 50;
-/** One job reaches at most the import's 30,000 devices. */
-export const UPGRADE_JOB_DEVICES_MAX = 30_000;
+/** One job reaches at most one selection of devices (§5). */
+export const UPGRADE_JOB_DEVICES_MAX = DEVICE_SELECTION_MAX;
 export const UPGRADE_TIMEOUT_MIN = 30;
 export const UPGRADE_TIMEOUT_MAX = 7 * 24 * 3600;
 export const UPGRADE_TIMEOUT_DEFAULT = 600;

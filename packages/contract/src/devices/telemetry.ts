@@ -15,20 +15,13 @@ import {
   WELL_LID_MONITOR_PAGE,
 } from './devices.js';
 import { identifierSchema } from './thingModel.js';
+import { fieldRules } from '../fieldRules.js';
 
 /**
  * Telemetry, commands and threshold alarms (issue 15 §4, §6): the latest values for instant reads, the
  * history of the last days, commands with their answers, and the alarms the rules raise.
  */
 
-/** §5: "query span at most 7 days; history only last 7 days". */
-export const HISTORY_SPAN_DAYS = 7;
-export const HISTORY_REACH_DAYS = 7;
-const DAY_MS = 86_400_000;
-/** §5: "at most 10 devices or groups selectable". */
-export const SELECT_DEVICES_MAX = 10;
-/** §5: "20 devices monitored at once". */
-export const MONITOR_DEVICES_MAX = 20;
 /** How long a command waits for the device's answer before it counts as timed out. */
 export const COMMAND_TIMEOUT_MS = 10_000;
 
@@ -47,18 +40,6 @@ export type LiveDevice = z.output<typeof liveDeviceSchema>;
 
 export const liveListRequestSchema = pageRequestSchema(deviceFilterShape, ['name', 'lastSeenAt'] as const);
 export type LiveListRequest = z.input<typeof liveListRequestSchema>;
-
-/**
- * Why a history range is refused, as a contract text key, or null: the end after the start, a span of
- * at most HISTORY_SPAN_DAYS, nothing older than HISTORY_REACH_DAYS before `now`. Used by the browser's
- * form and the server alike.
- */
-export function checkHistoryRange(start: number, end: number, now: number): string | null {
-  if (!(end > start)) return 'field.endAfterStart';
-  if (end - start > HISTORY_SPAN_DAYS * DAY_MS) return 'history.spanTooLong';
-  if (start < now - HISTORY_REACH_DAYS * DAY_MS) return 'history.tooOld';
-  return null;
-}
 
 const timeSchema = z.coerce.date();
 
@@ -88,11 +69,7 @@ export type CommandState = (typeof COMMAND_STATES)[number];
 
 export const sendCommandSchema = z
   .object({
-    /** §5: "at least one switch must be chosen"; at most SELECT_DEVICES_MAX in one go. */
-    deviceIds: z
-      .array(idSchema)
-      .min(1, 'command.deviceRequired')
-      .max(SELECT_DEVICES_MAX, 'command.tooManyDevices'),
+    deviceIds: fieldRules.switchChoice,
     service: identifierSchema,
     params: z.record(z.string(), telemetryValueSchema).default({}),
   })

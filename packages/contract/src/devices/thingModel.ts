@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../fieldRules.js';
 import { idSchema } from '../admin/paging.js';
 import { DEVICE_TYPE_CODES } from './types.js';
 
@@ -53,7 +54,7 @@ export const valueSpecSchema = z.discriminatedUnion('type', [
         .max(FUNCTION_PARAMS_MAX),
     })
     .strict(),
-  z.object({ type: z.literal('text'), maxLength: z.number().int().min(1).max(20480) }).strict(),
+  z.object({ type: z.literal('text'), maxLength: z.number().int().min(1).max(TEXT_MAX.largeText) }).strict(),
 ]);
 export type ValueSpec = z.output<typeof valueSpecSchema>;
 

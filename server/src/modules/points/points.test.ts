@@ -361,7 +361,7 @@ describe('the point import', () => {
       [6, '所属项目', 'import.unknownProject', { value: '没有的项目' }],
       [7, '所属区域', 'import.unknownArea', { value: '没有的区域' }],
       [8, '所属站点', 'import.unknownSite', { value: '没有的站点' }],
-      [9, '高度(米)', 'point.height', {}],
+      [9, '高度(米)', 'point.height', { max: 100 }],
       [10, '点位编号', 'point.codeTaken', {}],
       [11, '点位名称', 'request.invalidField', expect.objectContaining({ field: 'name' })],
       [12, '纬度', 'latitude.format', {}],
