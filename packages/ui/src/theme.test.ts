@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPalettes, paletteFromVariables, paletteVariables } from './theme.js';
+import { defaultPalettes, paletteFromVariables, paletteVariables, themeConfig } from './theme.js';
 
 describe('palette variables', () => {
   it('round-trips a palette through its custom properties', () => {
@@ -17,5 +17,12 @@ describe('palette variables', () => {
     expect(palette.menuBg).toBe(defaultPalettes.light.menuBg);
     expect(palette.pageBg).toBe('#123456');
     expect(palette.headerBg).toBe(defaultPalettes.light.headerBg);
+  });
+});
+
+describe('theme config', () => {
+  it('turns antd motion off when the user prefers reduced motion, and keeps it otherwise', () => {
+    expect(themeConfig('light').token?.motion).toBe(true);
+    expect(themeConfig('dark', defaultPalettes.dark, { reducedMotion: true }).token?.motion).toBe(false);
   });
 });

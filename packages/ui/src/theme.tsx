@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -87,10 +87,19 @@ export const brandTokens: ThemeConfig['token'] = {
     "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
 };
 
-export function themeConfig(mode: ThemeMode, palette: ThemePalette = defaultPalettes[mode]): ThemeConfig {
+export function themeConfig(
+  mode: ThemeMode,
+  palette: ThemePalette = defaultPalettes[mode],
+  { reducedMotion = false }: { reducedMotion?: boolean } = {},
+): ThemeConfig {
   return {
     algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: { ...brandTokens, colorBgLayout: palette.pageBg, colorText: palette.pageText },
+    token: {
+      ...brandTokens,
+      colorBgLayout: palette.pageBg,
+      colorText: palette.pageText,
+      motion: !reducedMotion,
+    },
     components: {
       Layout: {
         headerBg: palette.headerBg,
@@ -145,6 +154,27 @@ export function applyPaletteVariables(palette: ThemePalette, mode: ThemeMode): v
   root.style.colorScheme = mode;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(changed: () => void) {
+  const query = globalThis.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener('change', changed);
+  return () => query?.removeEventListener('change', changed);
+}
+
+/**
+ * Whether the user asked the system for less motion. Dialogs, drawers and dropdowns then appear at
+ * once instead of sliding and fading; it also lets a test driver click what it sees without
+ * waiting for an animation to settle.
+ */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => globalThis.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
+}
+
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS } as const;
 
 /** The page around antd's components (plain headings, footers, the margins) follows the theme too. */
@@ -173,11 +203,12 @@ export function AppConfigProvider({
   palette?: ThemePalette;
 }) {
   const locale = useLocale();
+  const reducedMotion = usePrefersReducedMotion();
   useEffect(() => applyPaletteVariables(palette, mode), [palette, mode]);
   return (
     <ConfigProvider
       locale={antdLocales[locale]}
-      theme={themeConfig(mode, palette)}
+      theme={themeConfig(mode, palette, { reducedMotion })}
       button={{ autoInsertSpace: false }}
     >
       <ThemedBody />
