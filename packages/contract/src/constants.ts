@@ -32,6 +32,15 @@ export const CARD_PAGE_SIZES = {
   rowsOfEight: [16, 24, 32, 48, 80],
 } as const;
 export const POPUP_PAGE_SIZES = [5, 10, 15, 20, 30, 50, 100] as const;
+/** Every size a paged list may ask the server for: a table's, a card view's or a popup's. */
+export const LIST_SIZES: readonly number[] = [
+  ...new Set<number>([
+    ...PAGE_SIZES,
+    ...CARD_PAGE_SIZES.rowsOfSix,
+    ...CARD_PAGE_SIZES.rowsOfEight,
+    ...POPUP_PAGE_SIZES,
+  ]),
+].sort((a, b) => a - b);
 
 export const SUB_APPS = ['iotcloud', 'omapp', 'opapp', 'zcapp', 'esapp', 'llapp'] as const;
 export type SubApp = (typeof SUB_APPS)[number];

@@ -42,6 +42,12 @@ export {
   type DictionarySelectProps,
 } from './dictionary.js';
 export { RowActions, type RowAction } from './RowActions.js';
+export {
+  DEFAULT_POPUP_PAGE_SIZE,
+  popupPagination,
+  usePopupPaging,
+  type PopupPageSize,
+} from './popupPaging.js';
 export { StoredImages, type StoredImage, type StoredImagesProps } from './StoredImages.js';
 export { DevicePicker, type DeviceChoiceEndpoint, type DevicePickerProps } from './DevicePicker.js';
 export { LiveBadge, usePageSocket, type PageSocket, type PageSocketOptions } from './live.js';

@@ -27,7 +27,7 @@ import {
   type FunctionRow,
   type TelemetryValue,
 } from '@cityops/contract';
-import { LoadFailedAlert, useListState, usePageQuery } from '@cityops/crud';
+import { LoadFailedAlert, popupPagination, useListState, usePageQuery, usePopupPaging } from '@cityops/crud';
 import { OnlineState } from './DeviceListPage';
 import {
   useDevice,
@@ -163,21 +163,15 @@ const COMMAND_COLORS: Record<CommandRow['state'], string> = {
 
 function Commands({ deviceId }: { deviceId: number }) {
   const t = assetTexts.useTexts();
-  const [pageNum, setPageNum] = useState(1);
-  const query = useDeviceCommands(deviceId, pageNum);
+  const paging = usePopupPaging();
+  const query = useDeviceCommands(deviceId, paging);
   return (
     <PanelTable<CommandRow>
       title={t('commands')}
       query={query}
       rowKey="commandId"
       dataSource={query.data?.list ?? []}
-      pagination={{
-        current: pageNum,
-        pageSize: 15,
-        total: query.data?.total ?? 0,
-        showSizeChanger: false,
-        onChange: setPageNum,
-      }}
+      pagination={paging.pagination(query.data?.total ?? 0)}
       columns={[
         { key: 'service', title: t('service'), dataIndex: 'service' },
         { key: 'params', title: t('commandParams'), render: (_, row) => JSON.stringify(row.params) },
@@ -208,7 +202,7 @@ function Faults({ deviceId }: { deviceId: number }) {
       query={query}
       rowKey="faultId"
       dataSource={query.data ?? []}
-      pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+      pagination={popupPagination()}
       columns={[
         { key: 'kind', title: t('faultKind'), render: (_, row) => t(`fault_${row.kind}`) },
         { key: 'detail', title: t('faultDetail'), dataIndex: 'detail' },

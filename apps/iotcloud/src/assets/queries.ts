@@ -77,10 +77,13 @@ export function useLatestValues(device: { deviceId: number; deviceKey: string } 
   return { query, live: query.data?.list.find((row) => row.deviceId === device?.deviceId) };
 }
 
-export const useDeviceCommands = (deviceId: number | undefined, pageNum: number) =>
+export const useDeviceCommands = (
+  deviceId: number | undefined,
+  { pageNum, pageSize }: { pageNum: number; pageSize: number },
+) =>
   useQuietQuery(
     commandEndpoints.page,
-    { body: { deviceId, pageNum, pageSize: 15, sortField: 'sentAt', sortOrder: 'desc' } },
+    { body: { deviceId, pageNum, pageSize, sortField: 'sentAt', sortOrder: 'desc' } },
     deviceId !== undefined,
   );
 

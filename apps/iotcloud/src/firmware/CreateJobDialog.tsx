@@ -9,14 +9,12 @@ import {
   type DeviceRow,
   type UpgradeRefusal,
 } from '@cityops/contract';
-import { usePageQuery } from '@cityops/crud';
+import { usePageQuery, usePopupPaging } from '@cityops/crud';
 import { showMessage } from '@cityops/ui';
 import { contractText, ProductSelect, ProjectSelect, useLocale } from '../assets/shared';
 import { useCreateJob, useProductFirmware } from './queries';
 import { jobRequest, type JobForm } from './rules';
 import { upgradeTexts } from './texts';
-
-const DEVICE_PAGE_SIZE = 15;
 
 /**
  * 创建升级任务: a name, the product, one of its firmware, then the devices: chosen in a table of that
@@ -30,12 +28,12 @@ export function CreateJobDialog({ onClose }: { onClose(): void }) {
   const productId = Form.useWatch('productId', form);
   const scope = Form.useWatch('scope', form) ?? 'devices';
   const [chosen, setChosen] = useState<number[]>([]);
-  const [pageNum, setPageNum] = useState(1);
+  const paging = usePopupPaging();
   const [refused, setRefused] = useState<UpgradeRefusal[] | null>(null);
   const firmware = useProductFirmware(productId);
   const devices = usePageQuery(
     deviceEndpoints.page,
-    { pageNum, pageSize: DEVICE_PAGE_SIZE, productId },
+    { pageNum: paging.pageNum, pageSize: paging.pageSize, productId },
     productId !== undefined && scope === 'devices',
   );
   const create = useCreateJob();
@@ -105,7 +103,7 @@ export function CreateJobDialog({ onClose }: { onClose(): void }) {
           if ('productId' in changed) {
             form.setFieldValue('firmwareId', undefined);
             setChosen([]);
-            setPageNum(1);
+            paging.firstPage();
           }
         }}
       >
@@ -176,13 +174,7 @@ export function CreateJobDialog({ onClose }: { onClose(): void }) {
                 preserveSelectedRowKeys: true,
                 onChange: (keys) => setChosen(keys.map(Number)),
               }}
-              pagination={{
-                current: pageNum,
-                pageSize: DEVICE_PAGE_SIZE,
-                total: devices.data?.total ?? 0,
-                showSizeChanger: false,
-                onChange: setPageNum,
-              }}
+              pagination={paging.pagination(devices.data?.total ?? 0)}
               columns={[
                 { key: 'name', title: t('deviceName'), dataIndex: 'name' },
                 { key: 'deviceKey', title: t('deviceKey'), dataIndex: 'deviceKey' },

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Progress, Select, Space, Table, Tag } from 'antd';
 import { UPGRADE_TARGET_STATES, type UpgradeTargetRow, type UpgradeTargetState } from '@cityops/contract';
-import { confirmAction } from '@cityops/crud';
+import { confirmAction, usePopupPaging } from '@cityops/crud';
 import { showMessage, useCan } from '@cityops/ui';
 import { contractText, listTime, useLocale } from '../assets/shared';
 import { useCancelJob, useJob, useRetryJob, useTargets } from './queries';
 import { TARGET_COLOURS } from './rules';
 import { upgradeTexts } from './texts';
-
-const PAGE_SIZE = 15;
 
 /** A target's state as a tag. */
 export function TargetState({ state }: { state: UpgradeTargetState }) {
@@ -25,10 +23,10 @@ export function JobDrawer({ jobId, onClose }: { jobId: number; onClose(): void }
   const locale = useLocale();
   const job = useJob(jobId);
   const [state, setState] = useState<UpgradeTargetState | undefined>(undefined);
-  const [pageNum, setPageNum] = useState(1);
+  const paging = usePopupPaging();
   const running = job.data?.state === 'running';
   // While the job runs, the devices' rows follow its progress.
-  const targets = useTargets({ jobId, state, pageNum, pageSize: PAGE_SIZE }, running);
+  const targets = useTargets({ jobId, state, pageNum: paging.pageNum, pageSize: paging.pageSize }, running);
   const cancel = useCancelJob();
   const retry = useRetryJob();
   const can = { cancel: useCan('upgrade_cancel'), create: useCan('upgrade_create') };
@@ -63,7 +61,7 @@ export function JobDrawer({ jobId, onClose }: { jobId: number; onClose(): void }
               value={state}
               onChange={(value: UpgradeTargetState | undefined) => {
                 setState(value);
-                setPageNum(1);
+                paging.firstPage();
               }}
               options={UPGRADE_TARGET_STATES.map((key) => ({ value: key, label: t(`target.${key}`) }))}
             />
@@ -103,13 +101,7 @@ export function JobDrawer({ jobId, onClose }: { jobId: number; onClose(): void }
         rowKey="deviceId"
         loading={targets.isLoading}
         dataSource={targets.data?.list ?? []}
-        pagination={{
-          current: pageNum,
-          pageSize: PAGE_SIZE,
-          total: targets.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPageNum,
-        }}
+        pagination={paging.pagination(targets.data?.total ?? 0)}
         columns={[
           { key: 'deviceName', title: t('deviceName'), dataIndex: 'deviceName' },
           { key: 'deviceKey', title: t('deviceKey'), dataIndex: 'deviceKey' },

@@ -3,14 +3,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { MAINTENANCE_BUTTONS, maintenanceEndpoints, type MaintenanceRow } from '@cityops/contract';
-import { endpointKey, LoadFailedAlert, useCrud } from '@cityops/crud';
+import { endpointKey, LoadFailedAlert, useCrud, usePopupPaging } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
 import { listTime } from '../assets/shared';
 import { MaintenanceFormDialog } from './MaintenanceFormDialog';
 import { useRecordCells } from './MaintenancePage';
 import { maintenanceTexts } from './texts';
-
-const PAGE_SIZE = 10;
 
 /**
  * 维护记录 of the device detail (设备管理): the device's maintenance records, newest first, from the
@@ -20,13 +18,13 @@ export function DeviceMaintenance({ deviceId }: { deviceId: number }) {
   const t = maintenanceTexts.useTexts();
   const { http } = useCrud();
   const canAdd = useCan(MAINTENANCE_BUTTONS.add);
-  const [pageNum, setPageNum] = useState(1);
+  const paging = usePopupPaging();
   const [adding, setAdding] = useState(false);
   const cells = useRecordCells();
   const body = {
     deviceId,
-    pageNum,
-    pageSize: PAGE_SIZE,
+    pageNum: paging.pageNum,
+    pageSize: paging.pageSize,
     sortField: 'maintainedAt',
     sortOrder: 'desc',
   } as const;
@@ -55,13 +53,7 @@ export function DeviceMaintenance({ deviceId }: { deviceId: number }) {
         loading={query.isFetching}
         dataSource={query.data?.list ?? []}
         locale={{ emptyText: t('noRecords') }}
-        pagination={{
-          current: pageNum,
-          pageSize: PAGE_SIZE,
-          total: query.data?.total ?? 0,
-          onChange: setPageNum,
-          showSizeChanger: false,
-        }}
+        pagination={paging.pagination(query.data?.total ?? 0)}
         columns={[
           { key: 'maintainedAt', title: t('maintainedAt'), render: (_, row) => listTime(row.maintainedAt) },
           { key: 'kind', title: t('kind'), render: (_, row) => cells.kind(row) },

@@ -23,7 +23,7 @@ import {
   type AlarmEvent,
   type AlarmKind,
 } from '@cityops/contract';
-import { AlarmLevelTag, AlarmStateTag } from '@cityops/crud';
+import { AlarmLevelTag, AlarmStateTag, popupPagination } from '@cityops/crud';
 import { showMessage } from '@cityops/ui';
 import { useAddComment, useAlarmDetail } from './queries';
 import { listTime, useDurationText, useLocale } from './shared';
@@ -155,7 +155,7 @@ function DetailBody({ detail }: { detail: AlarmDetail }) {
         <Table
           size="small"
           rowKey="at"
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          pagination={popupPagination()}
           dataSource={detail.occurrences}
           columns={[
             { key: 'at', title: t('at'), render: (_, row) => listTime(row.at) },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from '../constants.js';
+import { LIST_SIZES, PAGE_SIZES } from '../constants.js';
 
 /**
  * Server paging shared by every list page: the request carries page, size, one sort column and the
@@ -12,7 +12,7 @@ export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
 const pageSize = z.coerce
   .number()
   .int()
-  .refine((size) => PAGE_SIZES.some((allowed) => allowed === size));
+  .refine((size) => LIST_SIZES.includes(size));
 
 /** A list's sort: one of its sortable columns, and a direction. */
 export const sortSchema = <const Columns extends readonly [string, ...string[]]>(columns: Columns) =>
@@ -22,7 +22,7 @@ export const sortSchema = <const Columns extends readonly [string, ...string[]]>
   });
 
 /**
- * The request of a paged list: `pageNum` from 1, `pageSize` one of §9's sizes, the sort, then the
+ * The request of a paged list: `pageNum` from 1, `pageSize` one of §9's list sizes (a table's, a card view's or a popup's), the sort, then the
  * filters. Unknown fields are refused so a misspelt filter is not silently ignored.
  */
 export const pageRequestSchema = <
