@@ -48,7 +48,9 @@ test-sim: install-system
 	@echo "==> simulator tests (ffmpeg)"
 	@$(NPM) test -w @cityops/simulators -- --passWithNoTests
 
+# Mosquitto for the external-broker tests, which fail under CI (CI set) rather than skip without it.
 test-api: install
+	@scripts/ensure-deps.sh --mosquitto
 	@echo "==> API tests on PGlite"
 	@$(NPM) test -w @cityops/server
 

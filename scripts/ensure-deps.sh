@@ -3,6 +3,7 @@
 # Debian packages the tests need. Safe to run again; it does nothing when everything is present.
 #   scripts/ensure-deps.sh           npm packages only
 #   scripts/ensure-deps.sh --ffmpeg  also ffmpeg (the camera simulators of the demo)
+#   scripts/ensure-deps.sh --mosquitto  also Mosquitto (the external-broker API tests)
 #   scripts/ensure-deps.sh --system  also chromium, CJK fonts, the PostgreSQL server, Mosquitto and ffmpeg
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,16 +24,18 @@ if [[ ! -f $stamp || package-lock.json -nt $stamp || package.json -nt $stamp ]];
   touch "$stamp"
 fi
 
-[[ ${1:-} == --system || ${1:-} == --ffmpeg ]] || exit 0
+[[ ${1:-} == --system || ${1:-} == --ffmpeg || ${1:-} == --mosquitto ]] || exit 0
 
 missing=()
-command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+[[ ${1:-} == --mosquitto ]] || command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 if [[ ${1:-} == --system ]]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   # Read the whole list first: `fc-list | grep -q` fails under pipefail when grep stops reading early.
   fonts=$(fc-list : family 2>/dev/null || true)
   [[ ${fonts,,} == *"noto sans cjk"* ]] || missing+=(fonts-noto-cjk)
   compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+fi
+if [[ ${1:-} == --system || ${1:-} == --mosquitto ]]; then
   # The external-broker tests (server/src/modules/iot/external.test.ts): Mosquitto 2 has shared subscriptions.
   command -v mosquitto >/dev/null 2>&1 || [[ -x /usr/sbin/mosquitto ]] || missing+=(mosquitto)
 fi

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { serverClientId } from './modules/iot/broker.js';
 import { TEST_SECRETS_KEY, TEST_VENDOR, TEST_VENDOR_PUBLIC_KEY } from './test/licence.js';
 
 describe('configuration', () => {
@@ -59,6 +61,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ TELEMETRY_RETENTION_DAYS: '7' })).toThrow(/TELEMETRY_RETENTION_DAYS/);
     expect(() => loadConfig({ MQTT_URL: 'http://broker' })).toThrow(/MQTT_URL/);
     expect(() => loadConfig({ MQTT_PORT: '-2' })).toThrow(/MQTT_PORT/);
+  });
+
+  it('gives each instance its own lasting session at an external broker', () => {
+    const config = loadConfig({});
+    expect(serverClientId(config)).toBe(`cityops-${hostname()}-8080`);
+    expect(serverClientId(loadConfig({ PORT: '8081' }))).not.toBe(serverClientId(config));
+    expect(serverClientId(loadConfig({ MQTT_CLIENT_ID: 'cityops-a' }))).toBe('cityops-a');
+    expect(config.MQTT_SESSION_EXPIRY_S).toBe(3600);
+    expect(() => loadConfig({ MQTT_CLIENT_ID: 'two words' })).toThrow(/MQTT_CLIENT_ID/);
+    expect(() => loadConfig({ MQTT_SESSION_EXPIRY_S: '0' })).toThrow(/MQTT_SESSION_EXPIRY_S/);
   });
 
   it('names every bad variable', () => {

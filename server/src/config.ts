@@ -217,6 +217,18 @@ export const configSchema = z
     /** The server's own user name and password at the external broker (MQTT_URL). */
     MQTT_USERNAME: optional(z.string().max(200)),
     MQTT_PASSWORD: optional(z.string().max(200)),
+    /**
+     * This instance's client id at the external broker (MQTT_URL), its persistent session's name:
+     * stable across restarts, different for each instance. Unset: `cityops-<host name>-<PORT>`.
+     */
+    MQTT_CLIENT_ID: optional(
+      z.string().regex(/^[\w.:-]{1,64}$/, 'letters, digits and _ . : - only, at most 64'),
+    ),
+    /**
+     * Seconds the external broker keeps this instance's session while it is away: what devices
+     * publish at QoS 1 meanwhile is queued for it (modules/iot/README.md).
+     */
+    MQTT_SESSION_EXPIRY_S: optional(z.coerce.number().int().min(60).max(604_800)).default(3600),
     /** Milliseconds a command waits for the device's answer before it counts as timed out. */
     COMMAND_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(120_000)).default(COMMAND_TIMEOUT_MS),
     /**

@@ -1,6 +1,7 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
+import { hostname } from 'node:os';
 import {
   callTopic,
   CALL_TOPIC_KINDS,
@@ -228,30 +229,51 @@ export async function startEmbeddedBroker(options: {
 export const sharedSubscriptions = () =>
   [...DEVICE_TOPIC_KINDS, 'call'].map((kind) => `$share/${SHARED_GROUP}/${TOPIC_ROOT}/+/${kind}`);
 
-/** A client of an external broker: subscribes with shared subscriptions, reconnects by itself. */
+/**
+ * This instance's client id at an external broker: MQTT_CLIENT_ID, else `cityops-<host name>-<PORT>`,
+ * the same after a restart (so it finds its session again) and different for each instance sharing
+ * the subscriptions (one id held by two clients would have the broker drop them in turn).
+ */
+export const serverClientId = (config: { MQTT_CLIENT_ID?: string | undefined; PORT: number }) =>
+  config.MQTT_CLIENT_ID ?? `cityops-${hostname()}-${config.PORT}`;
+
+/**
+ * A client of an external broker: subscribes with shared subscriptions at QoS 1 in a persistent
+ * session (a stable client id, `clean: false`, a session expiry), so what devices publish at QoS 1
+ * while this instance is cut off, or before it is back after a broker restart, is queued for it and
+ * delivered when it reconnects. Reconnects by itself.
+ */
 export async function connectExternalBroker(options: {
   url: string;
   username?: string | undefined;
   password?: string | undefined;
+  clientId: string;
+  /** Seconds the broker keeps the session (its subscriptions and queued messages) while this instance is away. */
+  sessionExpiry: number;
   handlers: LinkHandlers;
   log: FastifyBaseLogger;
 }): Promise<DeviceLink> {
   const { handlers, log } = options;
   const client: MqttClient = mqtt.connect(options.url, {
-    clientId: `cityops-server-${randomBytes(6).toString('hex')}`,
+    clientId: options.clientId,
     ...(options.username ? { username: options.username } : {}),
     ...(options.password ? { password: options.password } : {}),
     protocolVersion: 5,
-    clean: true,
+    clean: false,
+    properties: { sessionExpiryInterval: options.sessionExpiry },
+    // The 'connect' handler below subscribes, once per connection.
+    resubscribe: false,
     reconnectPeriod: 2_000,
     connectTimeout: 10_000,
   });
   let reported = false;
   /** The boxes whose voice a listening socket here wants, and how many sockets want each. */
   const voices = new Map<string, number>();
-  client.on('connect', () => {
+  client.on('connect', (connack) => {
     reported = false;
-    log.info('iot: connected to the external MQTT broker');
+    log.info({ sessionPresent: connack.sessionPresent }, 'iot: connected to the external MQTT broker');
+    // Made again on each connection, for a session the broker lost; in one it kept, the same filter
+    // replaces its subscription (MQTT 5 §3.8.4), so nothing is delivered twice.
     client.subscribe(sharedSubscriptions(), { qos: 1 }, (error) => {
       if (error) log.error({ err: error }, 'iot: the shared subscriptions were refused');
     });
@@ -269,6 +291,8 @@ export async function connectExternalBroker(options: {
     if (topic && DEVICE_TOPIC_KINDS.includes(topic.kind))
       return handlers.message(topic.deviceKey, topic.kind, payload);
     const call = parseCallTopic(topicName);
+    // A voice subscription the kept session still holds from before this process started is let go.
+    if (call?.kind === 'voice' && !voices.has(call.deviceKey)) return void client.unsubscribe(topicName);
     if (call && call.kind !== 'speaker') handlers.call(call.deviceKey, call.kind, payload);
   });
   return {

@@ -13,15 +13,17 @@ import {
   type TestDevice,
 } from '../../test/iotDevices.js';
 import { TEST_SECRETS_KEY } from '../../test/licence.js';
-import { hasMosquitto, startMosquitto } from '../../test/mosquitto.js';
+import { mosquittoOrSkip, startMosquitto, startRelay } from '../../test/mosquitto.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { runtimeOf } from './runtime.js';
 
 /**
  * The external-broker mode against a real Mosquitto 2 (shared subscriptions): two server instances on
  * one database split the devices' messages, a reply reaching the other instance still answers the
- * command, and a broker outage is survived.
+ * command, a broker outage is survived, and what devices publish while an instance is away is
+ * delivered to it once it is back (its persistent session).
  */
+const runs = mosquittoOrSkip();
 
 let broker: Awaited<ReturnType<typeof startMosquitto>>;
 let a: TestApp;
@@ -30,8 +32,8 @@ let admin: string;
 let device: TestDevice;
 let deviceClient: MqttClient;
 
-const connectAnonymously = async (key: string) => {
-  const client = mqtt.connect(broker.url, { clientId: key, reconnectPeriod: 0 });
+const connectAnonymously = async (key: string, url = broker.url) => {
+  const client = mqtt.connect(url, { clientId: key, reconnectPeriod: 0 });
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => resolve());
     client.once('error', reject);
@@ -49,7 +51,7 @@ async function answeringDevice() {
   return client;
 }
 
-describe.skipIf(!hasMosquitto())('an external broker with shared subscriptions', () => {
+describe.skipIf(!runs)('an external broker with shared subscriptions', () => {
   beforeAll(async () => {
     broker = await startMosquitto();
     const env = {
@@ -57,8 +59,8 @@ describe.skipIf(!hasMosquitto())('an external broker with shared subscriptions',
       MQTT_URL: broker.url,
       COMMAND_TIMEOUT_MS: '3000',
     };
-    a = await createTestApp({ env });
-    b = await createTestApp({ env, database: a.handle });
+    a = await createTestApp({ env: { ...env, MQTT_CLIENT_ID: 'cityops-test-a' } });
+    b = await createTestApp({ env: { ...env, MQTT_CLIENT_ID: 'cityops-test-b' }, database: a.handle });
     admin = await a.token('admin', 'Admin@123');
     const db = a.handle.db;
     const projectId = await insertProject(db);
@@ -137,4 +139,77 @@ describe.skipIf(!hasMosquitto())('an external broker with shared subscriptions',
     });
     expect(back.data?.[0]?.state).toBe('succeeded');
   }, 30_000);
+});
+
+describe.skipIf(!runs)('a persistent session at an external broker', () => {
+  let kept: Awaited<ReturnType<typeof startMosquitto>>;
+  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let app: TestApp;
+  let sensor: TestDevice;
+  let sent = 0;
+
+  beforeAll(async () => {
+    kept = await startMosquitto({ persistence: true });
+    // The instance reaches the broker through the relay, which can cut it off; devices connect directly.
+    relay = await startRelay(kept.url);
+    app = await createTestApp({
+      env: { SECRETS_KEY: TEST_SECRETS_KEY, MQTT_URL: relay.url, MQTT_CLIENT_ID: 'cityops-test-kept' },
+    });
+    const db = app.handle.db;
+    const projectId = await insertProject(db);
+    const productId = await insertProduct(db, { functions: SENSOR_FUNCTIONS });
+    sensor = await insertDevice(db, { productId, projectId });
+    await eventually(async () => runtimeOf(app.app.cityops).brokerConnected(), 20_000);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await relay?.close();
+    await kept?.close();
+  });
+
+  const connected = () => runtimeOf(app.app.cityops).brokerConnected();
+  const received = () => runtimeOf(app.app.cityops).ingestion.stats.received;
+  const stored = async () =>
+    (await app.handle.db.select().from(telemetry).where(eq(telemetry.deviceId, sensor.id))).length;
+  /** Waits for `check`, failing with what was awaited and where the instance stands. */
+  const until = (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) =>
+    eventually(check, timeoutMs).catch(async () => {
+      const state = { connected: connected(), received: received(), stored: await stored(), sent };
+      throw new Error(`${what}: not within ${timeoutMs} ms (${JSON.stringify(state)})`);
+    });
+  /** Ten reports at QoS 1 from the sensor, each acknowledged by the broker. */
+  async function report() {
+    const client = await connectAnonymously(sensor.deviceKey, kept.url);
+    const start = app.clock.now().getTime() - 60_000;
+    for (let n = 0; n < 10; n += 1, sent += 1)
+      await publishAs(client, sensor.deviceKey, 'telemetry', {
+        ts: start + sent,
+        values: { temperature: n },
+      });
+    await client.endAsync();
+  }
+  /** Cuts the instance off, has the sensor report meanwhile, mends, and waits for the reports stored. */
+  async function reportWhileCutOff() {
+    relay.cut();
+    await until('the instance sees the cut', async () => !connected());
+    await report();
+    relay.mend();
+    await until('the queued reports are stored', async () => (await stored()) === sent);
+  }
+
+  it('delivers what a device published while the instance was cut off, once', async () => {
+    const before = received();
+    await reportWhileCutOff();
+    expect(received() - before).toBe(10);
+  }, 60_000);
+
+  it('subscribes again after a broker restart and keeps the session for the next outage', async () => {
+    await kept.stop();
+    await until('the instance sees the broker stop', async () => !connected());
+    await kept.start();
+    // Mosquitto brings the session back without its shared subscriptions: the instance makes them again.
+    await until('the instance reconnects after the restart', async () => connected());
+    await reportWhileCutOff();
+    expect(sent).toBe(20);
+  }, 60_000);
 });

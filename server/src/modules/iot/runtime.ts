@@ -12,7 +12,13 @@ import type { AppContext } from '../../http/context.js';
 import { offlineChanged } from '../alarms/service.js';
 import { produceMessage } from '../messages/produce.js';
 import { BUS_MAX_IDS, listenBus, publish, type BusEvent } from '../push/events.js';
-import { connectExternalBroker, startEmbeddedBroker, type DeviceLink, type LinkHandlers } from './broker.js';
+import {
+  connectExternalBroker,
+  serverClientId,
+  startEmbeddedBroker,
+  type DeviceLink,
+  type LinkHandlers,
+} from './broker.js';
 import { CommandCenter } from './commands.js';
 import { DEFAULT_LIMITS, Ingestion, type IngestLimits, type OpenedAlarm } from './ingest.js';
 import { LiveHub } from './liveSocket.js';
@@ -183,6 +189,8 @@ export class IotRuntime {
         url: config.MQTT_URL,
         username: config.MQTT_USERNAME,
         password: config.MQTT_PASSWORD,
+        clientId: serverClientId(config),
+        sessionExpiry: config.MQTT_SESSION_EXPIRY_S,
         handlers,
         log,
       });
