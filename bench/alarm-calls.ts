@@ -20,7 +20,9 @@
  * upper bound of what a separate client would see); Chromium is a process of its own.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import {
@@ -55,6 +57,14 @@ import {
 } from '@cityops/server/src/test/iotDevices.js';
 import { openBrowser, type Browser } from '../e2e/src/browser.js';
 import { signIn } from '../e2e/src/signIn.js';
+import {
+  AUDIO_TAPS,
+  echoingBox,
+  fakeMicrophoneArgs,
+  mouthToEar,
+  pageOnsets,
+  writeBurstsWav,
+} from './intercomAudio.js';
 import { databaseKinds, ms, quantile, signedIn, startBenchApp, type DatabaseKind } from './serverApp.js';
 
 type MqttClient = Awaited<ReturnType<typeof connectDevice>>;
@@ -82,6 +92,7 @@ const summary = (values: number[]) =>
 
 interface Box {
   device: TestDevice;
+  name: string;
   client: MqttClient;
   /** Arrival time of each sequence number heard on the box's speaker. */
   heard: Map<number, number>;
@@ -197,6 +208,37 @@ const RECORD_PAINTS = `(() => {
 
 const paintLog = (page: Page) => page.evaluate(() => (window as unknown as { paintLog: PaintLog }).paintLog);
 
+/**
+ * Mouth to ear in Chromium: `box` rings, the browser operator answers from its notice, the intercom
+ * connects, and for AUDIO_SECONDS the box echoes what it hears (see intercomAudio.ts).
+ */
+async function browserAudio(page: Page, box: Box | undefined) {
+  if (!box) throw new Error('no box for the browser audio');
+  const callId = 'bench-browser-audio';
+  const call = (action: string) =>
+    box.client.publishAsync(callTopic(box.device.deviceKey, 'call'), JSON.stringify({ action, callId }), {
+      qos: 1,
+    });
+  await call('ring');
+  const notice = page.locator('[data-alarm-notice]', { hasText: box.name });
+  await notice.getByRole('button', { name: '接听' }).click({ timeout: NOTICE_WAIT_MS });
+  await page.locator('[data-intercom-state="connected"]').waitFor({ timeout: 30_000 });
+  const echo = echoingBox(box.client, box.device.deviceKey);
+  await pause(AUDIO_SECONDS * 1_000);
+  echo.stop();
+  const { up, down, both, bursts, unmapped } = mouthToEar(await pageOnsets(page), echo.onsets, echo.since);
+  console.log(
+    `  audio in Chromium, ${bursts} bursts from the fake microphone, the box echoing (pairs found):`,
+  );
+  console.log(`    mouth → box (capture, 8 kHz frames, talk socket, relay): ${summary(up)}  (${up.length})`);
+  console.log(
+    `    box → ear (relay, listen socket, jitter buffer, output): ${summary(down)}  (${down.length})` +
+      (unmapped > 0 ? `  [${unmapped} without the output's timestamp]` : ''),
+  );
+  console.log(`    mouth → ear, the round trip: ${summary(both)}  (${both.length})`);
+  await call('hangup');
+}
+
 async function measure(kind: DatabaseKind) {
   const bench = await startBenchApp(kind, undefined, {
     MQTT_PORT: '0',
@@ -248,12 +290,13 @@ async function measure(kind: DatabaseKind) {
     tokens.push(answer.data.token);
   }
 
-  // The boxes: one per press of every round, and one for the audio.
+  // The boxes: one per press of every round, one for the browser's audio and one for the relay's.
   const runtime = runtimeOf(bench.app.cityops);
   const boxes: Box[] = [];
-  const total = PRESSES.reduce((sum, n) => sum + n, 0) + 1;
+  const total = PRESSES.reduce((sum, n) => sum + n, 0) + 2;
   for (let i = 0; i < total; i += 1) {
-    const device = await insertDevice(db, { productId, projectId, name: `一键报警柱${i + 1}` });
+    const name = `一键报警柱${i + 1}`;
+    const device = await insertDevice(db, { productId, projectId, name });
     const client = await connectDevice(brokerUrl, device);
     const heard = new Map<number, number>();
     client.on('message', (topic, payload) => {
@@ -261,7 +304,7 @@ async function measure(kind: DatabaseKind) {
         heard.set(payload.readUInt32BE(0), wallMs());
     });
     await client.subscribeAsync(callTopic(device.deviceKey, 'speaker'));
-    boxes.push({ device, client, heard });
+    boxes.push({ device, name, client, heard });
   }
   for (const box of boxes)
     await eventually(() => Promise.resolve(runtime.reachable({ ...box.device, online: false })), 30_000);
@@ -273,7 +316,10 @@ async function measure(kind: DatabaseKind) {
     sockets.push(await alarmSocket(origin, token, arrivals[i] ?? new Map()));
   let browser: Browser | null = null;
   if (HAS_SHELL) {
-    browser = await openBrowser();
+    const wavPath = join(await mkdtemp(join(tmpdir(), 'cityops-bench-mic-')), 'bursts.wav');
+    await writeBurstsWav(wavPath);
+    browser = await openBrowser({ args: fakeMicrophoneArgs(wavPath) });
+    await browser.context.addInitScript(AUDIO_TAPS);
     await signIn(browser.page, baseUrl, { userName: `alarm_bench_${OPERATORS - 1}`, password: PASSWORD });
     await browser.page.locator('[data-alarm-bell]').waitFor({ timeout: 30_000 });
     await pause(ALARM_SOCKET_OPEN_DELAY_MS + 1_000);
@@ -359,6 +405,7 @@ async function measure(kind: DatabaseKind) {
           `(${noticeSamples.length} of ${REPEATS})`,
       );
   }
+  if (browser) await browserAudio(browser.page, boxes[boxes.length - 2]);
   await browser?.close();
 
   // The audio: the last box rings, the first operator answers and opens the intercom.

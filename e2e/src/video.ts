@@ -15,8 +15,8 @@ import { DEMO, signIn } from './signIn.js';
 /** The tone the fake microphone plays (Hz). */
 export const TONE_HZ = 1000;
 
-/** A mono 16-bit PCM WAV of a sine tone, for Chromium's fake microphone (generated, never committed). */
-export function toneWav(frequency: number, seconds = 30, sampleRate = 48_000): Buffer {
+/** A mono 16-bit PCM WAV whose sample `i` is `sample(i)` (from -1 to 1), for Chromium's fake microphone. */
+export function monoWav(seconds: number, sampleRate: number, sample: (i: number) => number): Buffer {
   const samples = seconds * sampleRate;
   const wav = Buffer.alloc(44 + samples * 2);
   wav.write('RIFF', 0, 'ascii');
@@ -32,10 +32,17 @@ export function toneWav(frequency: number, seconds = 30, sampleRate = 48_000): B
   wav.writeUInt16LE(16, 34);
   wav.write('data', 36, 'ascii');
   wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i += 1)
-    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 12_000), 44 + i * 2);
+  for (let i = 0; i < samples; i += 1) wav.writeInt16LE(Math.round(sample(i) * 32_767), 44 + i * 2);
   return wav;
 }
+
+/** A sine tone as a WAV (generated, never committed). */
+export const toneWav = (frequency: number, seconds = 30, sampleRate = 48_000) =>
+  monoWav(
+    seconds,
+    sampleRate,
+    (i) => (Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 12_000) / 32_767,
+  );
 
 /** The simulators, a server pointed at them that serves the iotcloud frame, and the tone file. */
 export interface VideoStack {
