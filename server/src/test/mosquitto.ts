@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
@@ -94,47 +94,6 @@ export async function startMosquitto(options: { persistence?: boolean } = {}) {
     async close() {
       await stop();
       await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/**
- * A TCP relay in front of the broker at `url`: `cut()` drops the connections through it and refuses
- * new ones until `mend()`, as a network outage between one server instance and a running broker.
- */
-export async function startRelay(url: string) {
-  const target = Number(new URL(url).port);
-  const sockets = new Set<Socket>();
-  let cut = false;
-  const relay = createServer((inbound) => {
-    if (cut) return inbound.destroy();
-    const outbound = connect(target, '127.0.0.1');
-    for (const [from, to] of [
-      [inbound, outbound],
-      [outbound, inbound],
-    ] as const) {
-      sockets.add(from);
-      from.pipe(to);
-      from.once('close', () => {
-        sockets.delete(from);
-        to.destroy();
-      });
-      from.once('error', () => from.destroy());
-    }
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `mqtt://127.0.0.1:${(relay.address() as AddressInfo).port}`,
-    cut() {
-      cut = true;
-      for (const socket of sockets) socket.destroy();
-    },
-    mend() {
-      cut = false;
-    },
-    async close() {
-      this.cut();
-      await new Promise((resolve) => relay.close(resolve));
     },
   };
 }

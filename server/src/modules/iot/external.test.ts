@@ -13,7 +13,8 @@ import {
   type TestDevice,
 } from '../../test/iotDevices.js';
 import { TEST_SECRETS_KEY } from '../../test/licence.js';
-import { mosquittoOrSkip, startMosquitto, startRelay } from '../../test/mosquitto.js';
+import { mosquittoOrSkip, startMosquitto } from '../../test/mosquitto.js';
+import { startRelay, throughPort } from '../../test/relay.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { runtimeOf } from './runtime.js';
 
@@ -151,9 +152,13 @@ describe.skipIf(!runs)('a persistent session at an external broker', () => {
   beforeAll(async () => {
     kept = await startMosquitto({ persistence: true });
     // The instance reaches the broker through the relay, which can cut it off; devices connect directly.
-    relay = await startRelay(kept.url);
+    relay = await startRelay(Number(new URL(kept.url).port));
     app = await createTestApp({
-      env: { SECRETS_KEY: TEST_SECRETS_KEY, MQTT_URL: relay.url, MQTT_CLIENT_ID: 'cityops-test-kept' },
+      env: {
+        SECRETS_KEY: TEST_SECRETS_KEY,
+        MQTT_URL: throughPort(kept.url, relay.port),
+        MQTT_CLIENT_ID: 'cityops-test-kept',
+      },
     });
     const db = app.handle.db;
     const projectId = await insertProject(db);

@@ -17,6 +17,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.js';
+import { isDatabaseUnreachable } from '../../db/errors.js';
 import type { AlarmKind } from '@cityops/contract';
 import { AlarmEvaluator } from '../alarms/evaluate.js';
 import * as alarms from '../alarms/repository.js';
@@ -29,7 +30,10 @@ import type { DeviceIdentity, NewFault } from './repository.js';
  * Ingestion (issue 15 §4): each message a device publishes is parsed and checked against its product's
  * model; what fits is buffered and written in batches (history, latest values, last seen, alarms),
  * what does not is a counted fault. A database outage keeps the buffer (bounded, oldest dropped and
- * counted) and retries with backoff, so the backlog lands once the database is back.
+ * counted) and retries with backoff, so the backlog lands once the database is back. A message that
+ * could not even be checked because the database was out of reach (its device or model not cached,
+ * a reply or status to record) is parked as it came, in the same bound, and handled again once the
+ * database answers.
  */
 
 type Values = Record<string, TelemetryValue>;
@@ -94,6 +98,15 @@ export const DEFAULT_LIMITS: IngestLimits = {
 };
 
 const FAULTS_MAX = 10_000;
+
+/** A message kept as it came while the database could not be reached, with when it came. */
+interface Parked {
+  deviceKey: string;
+  kind: TopicKind;
+  payload: Buffer;
+  identity: DeviceIdentity | undefined;
+  at: Date;
+}
 /** A device's clock this far ahead of the server's is not believed: its report counts as received now. */
 const FUTURE_SLACK_MS = 5 * 60_000;
 
@@ -138,6 +151,7 @@ export class Ingestion {
   private writing: { seen: ReadonlyMap<number, Date>; gone: ReadonlySet<number> } | null = null;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  private parked: Parked[] = [];
   private failures = 0;
   private stopped = false;
   /** Per device and rule: streaks and trend windows of this instance (alarms/evaluate.ts). */
@@ -148,9 +162,9 @@ export class Ingestion {
     private readonly limits: IngestLimits = DEFAULT_LIMITS,
   ) {}
 
-  /** Reports waiting to be written. */
+  /** Reports waiting to be written, and messages waiting for the database to be handled. */
   get backlog(): number {
-    return this.pending.length;
+    return this.pending.length + this.parked.length;
   }
 
   start(): void {
@@ -162,10 +176,12 @@ export class Ingestion {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.flush().finally(() => {
-        const backoff = Math.min(this.limits.backoffMaxMs, this.limits.flushMs * 2 ** this.failures);
-        this.schedule(this.failures > 0 ? backoff : this.limits.flushMs);
-      });
+      void this.unpark()
+        .then(() => this.flush())
+        .finally(() => {
+          const backoff = Math.min(this.limits.backoffMaxMs, this.limits.flushMs * 2 ** this.failures);
+          this.schedule(this.failures > 0 ? backoff : this.limits.flushMs);
+        });
     }, ms);
     this.timer.unref();
   }
@@ -176,9 +192,13 @@ export class Ingestion {
     if (this.timer) clearTimeout(this.timer);
     // A message taken before the broker closed may still be looking up its device or model.
     await Promise.allSettled([...this.handling]);
+    await this.unpark();
     await this.flush();
-    if (this.pending.length > 0)
-      this.deps.log.error({ reports: this.pending.length }, 'iot: reports not written at shutdown');
+    if (this.backlog > 0)
+      this.deps.log.error(
+        { reports: this.pending.length, messages: this.parked.length },
+        'iot: reports not written at shutdown',
+      );
   }
 
   /** A device was heard from (a connection, a ping, a message): online, last seen now, at the next flush. */
@@ -226,8 +246,8 @@ export class Ingestion {
       void this.flush();
   }
 
-  private timeOf(ts: number | undefined): Date {
-    const now = this.deps.now();
+  /** A report's time: its own, unless absent or ahead of `now` (when it came) by more than the slack. */
+  private timeOf(ts: number | undefined, now: Date): Date {
     return ts === undefined || ts > now.getTime() + FUTURE_SLACK_MS ? now : new Date(ts);
   }
 
@@ -256,54 +276,93 @@ export class Ingestion {
    * it (the embedded broker signed it in); otherwise it is looked up by key. Never throws.
    */
   receive(deviceKey: string, kind: TopicKind, payload: Buffer, identity?: DeviceIdentity): Promise<void> {
-    const work = this.handle(deviceKey, kind, payload, identity);
-    this.handling.add(work);
-    void work.finally(() => this.handling.delete(work));
-    return work;
+    this.stats.received += 1;
+    return this.track(this.handle({ deviceKey, kind, payload, identity, at: this.deps.now() }));
   }
 
-  private async handle(deviceKey: string, kind: TopicKind, payload: Buffer, identity?: DeviceIdentity) {
-    this.stats.received += 1;
+  private track(work: Promise<boolean>): Promise<void> {
+    const done = work.then(() => undefined);
+    this.handling.add(done);
+    void done.finally(() => this.handling.delete(done));
+    return done;
+  }
+
+  /** Keeps a message the database could not take, in the buffer's bound (the oldest parked go first). */
+  private park(message: Parked) {
+    if (this.parked.length > 0 && this.backlog >= this.limits.bufferMax) {
+      this.parked.shift();
+      this.stats.dropped += 1;
+    }
+    this.parked.push(message);
+  }
+
+  /**
+   * Handles the parked messages again, in the order they came: the first alone, as a probe, and the
+   * rest only if it went through (a database still away parks it again and stops there).
+   */
+  private async unpark() {
+    const first = this.parked.shift();
+    if (!first) return;
+    if (!(await this.handle(first))) return;
+    const rest = this.parked;
+    this.parked = [];
+    for (const message of rest) await this.handle(message);
+  }
+
+  /** One message; answers false when it was parked for the database. Never throws. */
+  private async handle(message: Parked): Promise<boolean> {
     try {
-      const device = identity ?? (await this.deps.device(deviceKey));
-      if (!device) return this.fault(null, deviceKey, 'unknownDevice', 'no device has this key');
-      if (payload.length > PAYLOAD_MAX_BYTES)
-        return this.fault(device, deviceKey, 'malformed', `payload of ${payload.length} bytes`);
-      if (!device.enabled) {
-        this.stats.disabled += 1;
+      await this.dispatch(message);
+    } catch (error) {
+      if (isDatabaseUnreachable(error)) {
+        this.park(message);
+        return false;
+      }
+      this.deps.log.error(
+        { err: error, deviceKey: message.deviceKey, kind: message.kind },
+        'iot: a message could not be handled',
+      );
+    }
+    return true;
+  }
+
+  private async dispatch({ deviceKey, kind, payload, identity, at }: Parked) {
+    const device = identity ?? (await this.deps.device(deviceKey));
+    if (!device) return this.fault(null, deviceKey, 'unknownDevice', 'no device has this key');
+    if (payload.length > PAYLOAD_MAX_BYTES)
+      return this.fault(device, deviceKey, 'malformed', `payload of ${payload.length} bytes`);
+    if (!device.enabled) {
+      this.stats.disabled += 1;
+      return;
+    }
+    switch (kind) {
+      case 'telemetry':
+        return await this.telemetry(device, payload, at);
+      case 'event':
+        return await this.event(device, payload, at);
+      case 'reply': {
+        const reply = this.parse(replyPayloadSchema, device, payload);
+        this.heard(device.id);
+        if (reply) await this.deps.reply(device, reply);
         return;
       }
-      switch (kind) {
-        case 'telemetry':
-          return await this.telemetry(device, payload);
-        case 'event':
-          return await this.event(device, payload);
-        case 'reply': {
-          const reply = this.parse(replyPayloadSchema, device, payload);
-          this.heard(device.id);
-          if (reply) await this.deps.reply(device, reply);
-          return;
-        }
-        case 'status': {
-          const status = this.parse(statusPayloadSchema, device, payload);
-          if (status) await this.deps.status(device, status);
-          return;
-        }
-        case 'ota': {
-          const progress = this.parse(otaProgressSchema, device, payload);
-          this.heard(device.id);
-          if (progress) await this.deps.ota(device, progress);
-          return;
-        }
-        case 'command':
-          return;
+      case 'status': {
+        const status = this.parse(statusPayloadSchema, device, payload);
+        if (status) await this.deps.status(device, status);
+        return;
       }
-    } catch (error) {
-      this.deps.log.error({ err: error, deviceKey, kind }, 'iot: a message could not be handled');
+      case 'ota': {
+        const progress = this.parse(otaProgressSchema, device, payload);
+        this.heard(device.id);
+        if (progress) await this.deps.ota(device, progress);
+        return;
+      }
+      case 'command':
+        return;
     }
   }
 
-  private async telemetry(device: DeviceIdentity, payload: Buffer) {
+  private async telemetry(device: DeviceIdentity, payload: Buffer, at: Date) {
     const report = this.parse(telemetryPayloadSchema, device, payload);
     if (!report) return;
     const model = await this.deps.model(device.productId);
@@ -325,10 +384,10 @@ export class Ingestion {
       else values[identifier] = value;
     }
     if (Object.keys(values).length === 0) return;
-    this.enqueue({ kind: 'values', device, ts: this.timeOf(report.ts), values, rules: model.rules });
+    this.enqueue({ kind: 'values', device, ts: this.timeOf(report.ts, at), values, rules: model.rules });
   }
 
-  private async event(device: DeviceIdentity, payload: Buffer) {
+  private async event(device: DeviceIdentity, payload: Buffer, at: Date) {
     const raised = this.parse(eventPayloadSchema, device, payload);
     if (!raised) return;
     const model = await this.deps.model(device.productId);
@@ -351,7 +410,7 @@ export class Ingestion {
     this.enqueue({
       kind: 'event',
       device,
-      ts: this.timeOf(raised.ts),
+      ts: this.timeOf(raised.ts, at),
       identifier: raised.event,
       name: event.name,
       level: event.level,
