@@ -2,6 +2,9 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM := npm --loglevel=error
+# Test files run in one worker per core: vitest's default leaves a core to its own main process, which
+# sits idle while the workers run, so on two cores it ran one file at a time.
+TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: help install install-system build start typecheck lint format test test-unit test-sim test-api test-api-pg test-e2e bench
 
@@ -42,7 +45,7 @@ format: install
 	@npx prettier --write . --log-level warn
 
 test-unit: install
-	@$(NPM) test -w @cityops/contract -w @cityops/client -w @cityops/ui -w @cityops/crud -w @cityops/subapp -w @cityops/video -w @cityops/alarmcall -w @cityops/map -w @cityops/shell -w @cityops/iotcloud -w @cityops/omapp -- --passWithNoTests
+	@$(NPM) test -w @cityops/contract -w @cityops/client -w @cityops/ui -w @cityops/crud -w @cityops/subapp -w @cityops/video -w @cityops/alarmcall -w @cityops/map -w @cityops/shell -w @cityops/iotcloud -w @cityops/omapp -- --passWithNoTests --maxWorkers=$(TEST_WORKERS)
 
 test-sim: install-system
 	@echo "==> simulator tests (ffmpeg)"
@@ -52,11 +55,11 @@ test-sim: install-system
 test-api: install
 	@scripts/ensure-deps.sh --mosquitto
 	@echo "==> API tests on PGlite"
-	@$(NPM) test -w @cityops/server
+	@$(NPM) test -w @cityops/server -- --maxWorkers=$(TEST_WORKERS)
 
 test-api-pg: install-system
 	@echo "==> API tests on PostgreSQL"
-	@scripts/with-postgres.sh $(NPM) test -w @cityops/server
+	@scripts/with-postgres.sh $(NPM) test -w @cityops/server -- --maxWorkers=$(TEST_WORKERS)
 
 test-e2e: install-system build
 	@echo "==> browser tests in Chromium"

@@ -20,7 +20,7 @@ trap cleanup EXIT
 
 as_pg "$bin/initdb" -D "$dir/data" -A trust -U postgres -E UTF8 --no-locale >/dev/null
 as_pg "$bin/pg_ctl" -D "$dir/data" -w -l "$dir/server.log" \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
   start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
 
 echo "==> PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
