@@ -121,6 +121,28 @@ describe('网关手动控制', () => {
     expect(screen.queryByText('执行结果')).toBeNull();
   });
 
+  it('restarts a gateway only after its confirmation, and nothing when the confirmation is declined', async () => {
+    const sent: unknown[] = [];
+    render(sent, (body) => [{ ...answered(body.deviceIds[0] ?? 0, {}), service: 'restart' }]);
+    expect(await screen.findByText('网关00002')).toBeTruthy();
+    const restartOf = (deviceId: number) =>
+      within(document.querySelector(`tr[data-device="dev-${deviceId}"]`) as HTMLElement).getByRole('button', {
+        name: '重启',
+      });
+
+    fireEvent.click(restartOf(2));
+    expect(await screen.findByText('确定重启网关“网关00002”吗？')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    expect(sent).toEqual([]);
+
+    fireEvent.click(restartOf(2));
+    const confirm = await screen.findAllByRole('button', { name: /确\s*定/ });
+    fireEvent.click(confirm[confirm.length - 1] as HTMLElement);
+    await waitFor(() => expect(sent).toEqual([{ deviceIds: [2], service: 'restart' }]));
+    const results = (await screen.findByText('执行结果')).closest('.ant-table-wrapper') as HTMLElement;
+    expect(within(results).getByText('命令执行成功')).toBeTruthy();
+  });
+
   it('shows the relays but switches nothing without the 网关控制 button', async () => {
     render([], succeeding, []);
     expect(await screen.findByText('网关00001')).toBeTruthy();
