@@ -144,25 +144,37 @@ describe('language', () => {
   });
 });
 
+/** A one-time ticket of the signed-in admin, asked for the way a vendor tool asks (POST /login/ticket). */
+async function adminTicket(): Promise<{ ticket: string; token: string }> {
+  const { page, context } = browser;
+  await signIn(page, baseUrl, DEMO.admin);
+  const token = (await context.cookies()).find((c) => c.name === 'user-Token')?.value ?? '';
+  const answer = await fetch(`${baseUrl}/api/login/ticket`, {
+    method: 'POST',
+    headers: { 'Access-Token': token, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ purpose: 'e2e control room' }),
+  });
+  const issued = (await answer.json()) as { status_code: number; data: { ticket: string } };
+  expect(issued.status_code).toBe(1);
+  return { ticket: issued.data.ticket, token };
+}
+
 describe('sign-in by one-time link', () => {
   it('opens a fresh browser signed in at the redirect, once', async () => {
-    const { page, context } = browser;
-    await signIn(page, baseUrl, DEMO.admin);
-    const token = (await context.cookies()).find((c) => c.name === 'user-Token')?.value ?? '';
-    const answer = await fetch(`${baseUrl}/api/login/ticket`, {
-      method: 'POST',
-      headers: { 'Access-Token': token, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ purpose: 'e2e control room' }),
-    });
-    const issued = (await answer.json()) as { status_code: number; data: { ticket: string } };
-    expect(issued.status_code).toBe(1);
-    const link = `${baseUrl}/userlogin?ticket=${encodeURIComponent(issued.data.ticket)}&redirect=/admin/userManage`;
+    const { ticket, token } = await adminTicket();
+    const link = `${baseUrl}/userlogin?ticket=${encodeURIComponent(ticket)}&redirect=/admin/userManage`;
 
     const screen = await openBrowser();
     try {
+      const asked = screen.page.waitForRequest(
+        (request) => new URL(request.url()).pathname === '/api/nopass/token',
+      );
       await screen.page.goto(link);
+      const request = await asked;
+      expect(request.method()).toBe('GET');
+      expect(new URL(request.url()).searchParams.get('redirect')).toBe('/admin/userManage');
       await screen.page.waitForURL((url) => url.pathname === '/admin/userManage');
-      expect(screen.page.url()).not.toContain(issued.data.ticket);
+      expect(screen.page.url()).not.toContain(ticket);
       await screen.page.getByRole('button', { name: '退出登录' }).waitFor();
       const cookies = await screen.context.cookies();
       expect(cookies.find((c) => c.name === 'user-Token')?.value).toBeTruthy();
@@ -176,11 +188,32 @@ describe('sign-in by one-time link', () => {
       await again.page.goto(link);
       await again.page.getByText('登录凭证无效或已过期，请重新获取').waitFor();
       expect(new URL(again.page.url()).pathname).toBe('/userlogin');
-      expect(again.page.url()).not.toContain(issued.data.ticket);
+      expect(again.page.url()).not.toContain(ticket);
       await again.page.getByRole('button', { name: '去登录' }).click();
       await again.page.waitForURL((url) => url.pathname === '/login');
     } finally {
       await again.close();
+    }
+  });
+
+  it('refuses a link whose redirect leaves CityOps, and leaves its ticket unspent', async () => {
+    const { ticket } = await adminTicket();
+    const screen = await openBrowser();
+    try {
+      await screen.page.goto(
+        `${baseUrl}/userlogin?ticket=${encodeURIComponent(ticket)}&redirect=//evil.example`,
+      );
+      await screen.page.getByText('跳转地址不安全：只能跳转到本系统内以“/”开头的页面').waitFor();
+      await screen.page.getByText('免密登录失败').waitFor();
+      expect(new URL(screen.page.url()).pathname).toBe('/userlogin');
+      expect((await screen.context.cookies()).find((c) => c.name === 'user-Token')).toBeUndefined();
+
+      await screen.page.goto(
+        `${baseUrl}/userlogin?ticket=${encodeURIComponent(ticket)}&redirect=/admin/userManage`,
+      );
+      await screen.page.waitForURL((url) => url.pathname === '/admin/userManage');
+    } finally {
+      await screen.close();
     }
   });
 });

@@ -113,6 +113,13 @@ function recordedTarget(code: string) {
 const near = (value: number | null | undefined, expected: number, slack: number) =>
   value !== null && value !== undefined && (((value - (expected % 65536)) % 65536) + 65536) % 65536 < slack;
 
+/** HH:mm of `minute` after midnight, as the timeline writes its labels. */
+const clockOf = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/** Minutes between the labels of a timeline `width` px wide (§2.5, and half hours from 1862 px). */
+const labelMinutes = (width: number) => (width < 768 ? 240 : width < 1366 ? 120 : width < 1862 ? 60 : 30);
+
 describe('HTML5 player (hik_isc_huati)', () => {
   it('decodes a live window: frames keep coming and the picture is not black', async () => {
     const frame = await open(HIK_LIVE);
@@ -244,6 +251,44 @@ describe('HTML5 player (hik_isc_huati)', () => {
     // ms mod 65536 wraps every 65 s: 4 s at 2x is well inside one turn.
     expect(recorded / wall).toBeGreaterThan(1.5);
     expect(recorded / wall).toBeLessThan(2.6);
+  });
+
+  it('labels the playback timeline by its width: every 4th, 2nd or single hour, then the half hours too', async () => {
+    const frame = await open(HIK_PLAYBACK);
+    const timeline = pageIn(frame, HIK_PLAYBACK).getByRole('slider', { name: '回放时间轴' });
+    const labels = timeline.getByText(/^\d\d:\d\d$/);
+    // Window widths that give the timeline (beside the menu and the camera tree) each step of §2.5.
+    const steps = [
+      { window: 1160, minutes: 240 },
+      { window: 1600, minutes: 120 },
+      { window: 2100, minutes: 60 },
+      { window: 2700, minutes: 30 },
+    ];
+    try {
+      for (const { window, minutes } of steps) {
+        await browser.page.setViewportSize({ width: window, height: 900 });
+        const expected = Array.from({ length: 1440 / minutes + 1 }, (_, i) => clockOf(i * minutes));
+        await waitFor(
+          () => labels.allTextContents(),
+          (texts) => texts.join() === expected.join(),
+          10_000,
+        );
+        const bar = await timeline.boundingBox();
+        if (!bar) throw new Error('the timeline is not drawn');
+        expect(labelMinutes(bar.width), `timeline ${bar.width} px in a ${window} px window`).toBe(minutes);
+        // Every label inside the bar, none over its neighbour.
+        const boxes = await Promise.all((await labels.all()).map((label) => label.boundingBox()));
+        let right = bar.x;
+        for (const box of boxes) {
+          if (!box) throw new Error('a label is not drawn');
+          expect(box.x).toBeGreaterThanOrEqual(right);
+          right = box.x + box.width;
+        }
+        expect(right).toBeLessThanOrEqual(bar.x + bar.width + 0.5);
+      }
+    } finally {
+      await browser.page.setViewportSize({ width: 1600, height: 900 });
+    }
   });
 
   describe('faults show 窗口N错误码[code] with the reason', () => {

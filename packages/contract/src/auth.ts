@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noBody, noQuery, PUBLIC, SESSION } from './endpoint.js';
 import { permissionItemSchema } from './permissions.js';
+import { safeRedirectPath } from './redirect.js';
 import { checkAccount, checkNewPassword, checkPassword, normaliseAccount } from './validation.js';
 import type { TextKey } from './texts.js';
 
@@ -117,8 +118,28 @@ export const TICKET_TTL_SECONDS = 60;
 export const issueTicketRequestSchema = z.object({ purpose: z.string().trim().max(50).optional() }).strict();
 export const ticketDataSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
 export type TicketData = z.infer<typeof ticketDataSchema>;
-export const ticketLoginRequestSchema = z.object({ ticket: z.string().min(1).max(128) });
+const ticketField = z.string().min(1).max(128);
+export const ticketLoginRequestSchema = z.object({ ticket: ticketField });
 export type TicketLoginRequest = z.input<typeof ticketLoginRequestSchema>;
+
+/** Longest `redirect` a sign-in link may carry. */
+export const REDIRECT_MAX = 2048;
+/**
+ * GET nopass/token (platform-shell.md §7 Auth: "params"): the one-time sign-in of /userlogin, with
+ * the ticket and the page to open afterwards in the query. Strict, so a misspelt parameter is named
+ * instead of ignored; a redirect off this origin is refused before the ticket is looked at.
+ */
+export const nopassTokenQuerySchema = getQuery({
+  ticket: ticketField,
+  redirect: z
+    .string()
+    .max(REDIRECT_MAX)
+    .superRefine((value, ctx) => {
+      if (safeRedirectPath(value) === null) ctx.addIssue({ code: 'custom', message: 'redirect.unsafe' });
+    })
+    .optional(),
+}).strict();
+export type NopassTokenQuery = z.input<typeof nopassTokenQuerySchema>;
 
 export const dictionaryQuerySchema = z.object({
   dicCode: z.string().trim().min(1, 'dictionary.required').max(64),
@@ -181,6 +202,15 @@ export const authEndpoints = {
     access: PUBLIC,
     query: noQuery,
     body: ticketLoginRequestSchema,
+    data: loginDataSchema,
+  }),
+  /** The same sign-in as ticketLogin, asked the way the spec's /userlogin asks it. */
+  nopassToken: defineEndpoint({
+    method: 'GET',
+    path: '/nopass/token',
+    access: PUBLIC,
+    query: nopassTokenQuerySchema,
+    body: z.undefined(),
     data: loginDataSchema,
   }),
   userPermissions: defineEndpoint({

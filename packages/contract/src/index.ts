@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './envelope.js';
 export * from './texts.js';
 export * from './validation.js';
+export * from './redirect.js';
 export * from './fieldRules.js';
 export * from './permissions.js';
 export * from './endpoint.js';

@@ -26,6 +26,12 @@ export const DAY_MS = 24 * HOUR_MS;
 /** Default playback window when no start is given: this long before the end. */
 export const DEFAULT_PLAYBACK_WINDOW_MS = DAY_MS;
 export const TIMELINE_HOVER_THROTTLE_MS = 1_000;
+/** Room one timeline label takes: an 11 px `00:30` is 28-32 px wide by the font, and a gap of 6 px. */
+export const TIMELINE_LABEL_ROOM_PX = 38;
+/** The scale stands this far in from both ends, so `00:00` and `24:00` sit centred on them like the rest. */
+export const TIMELINE_INSET_PX = TIMELINE_LABEL_ROOM_PX / 2;
+/** From this width the 48 half hours are labelled too (§2.5's steps at 768 and 1366 px stay). */
+export const TIMELINE_HALF_HOURS_FROM_PX = 48 * TIMELINE_LABEL_ROOM_PX + 2 * TIMELINE_INSET_PX;
 export const POSITION_REFRESH_MS = 1_000;
 /** Single-frame forward steps one frame at this rate when the stream does not tell its own. */
 export const DEFAULT_FPS = 25;

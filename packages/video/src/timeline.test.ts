@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DAY_MS, HOUR_MS } from './constants.js';
+import { DAY_MS, HOUR_MS, TIMELINE_HALF_HOURS_FROM_PX } from './constants.js';
 import {
   fractionOf,
-  hourLabels,
   labelStep,
-  minorTicks,
+  scaleLabels,
   segmentSpans,
   seekTarget,
   throttle,
@@ -19,11 +18,16 @@ afterEach(() => {
 
 describe('timeline scale', () => {
   it('labels every 4th hour under 768 px, every 2nd under 1366 px, else every hour', () => {
-    expect([320, 767, 768, 1365, 1366, 1920].map(labelStep)).toEqual([4, 4, 2, 2, 1, 1]);
+    expect([320, 767, 768, 1365, 1366, 1600].map(labelStep)).toEqual([4, 4, 2, 2, 1, 1]);
+  });
+
+  it('labels the half hours too where each of the 48 has a label’s 38 px, from 1862 px', () => {
+    expect(TIMELINE_HALF_HOURS_FROM_PX).toBe(1862);
+    expect([1861, 1862, 1920, 2560].map(labelStep)).toEqual([1, 0.5, 0.5, 0.5]);
   });
 
   it('writes labels as HH:mm from 00:00 to 24:00', () => {
-    expect(hourLabels(4).map((label) => label.text)).toEqual([
+    expect(scaleLabels(4).map((label) => label.text)).toEqual([
       '00:00',
       '04:00',
       '08:00',
@@ -32,9 +36,19 @@ describe('timeline scale', () => {
       '20:00',
       '24:00',
     ]);
-    expect(hourLabels(1)).toHaveLength(25);
-    expect(hourLabels(2)[3]).toEqual({ hour: 6, at: 0.25, text: '06:00' });
-    expect(minorTicks()).toHaveLength(48);
+    expect(scaleLabels(1)).toHaveLength(25);
+    expect(scaleLabels(1).some((label) => label.half)).toBe(false);
+    expect(scaleLabels(2)[3]).toEqual({ minute: 360, at: 0.25, text: '06:00', half: false });
+  });
+
+  it('puts a label like 00:30 on each half hour between the hours', () => {
+    const labels = scaleLabels(0.5);
+    expect(labels).toHaveLength(49);
+    expect(labels.slice(0, 4).map((label) => label.text)).toEqual(['00:00', '00:30', '01:00', '01:30']);
+    expect(labels.at(-2)).toEqual({ minute: 1410, at: 1410 / 1440, text: '23:30', half: true });
+    expect(labels.filter((label) => label.half).map((label) => label.text.slice(3))).toEqual(
+      Array.from({ length: 24 }, () => '30'),
+    );
   });
 
   it('maps times to positions and back, to the second', () => {

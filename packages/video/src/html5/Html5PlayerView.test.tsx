@@ -4,6 +4,7 @@ import { FeedbackHost } from '@cityops/ui';
 import { PlayerError } from '../errors.js';
 import type { PlayItemInput } from '../playList.js';
 import { fakeRecorder, fakeStreams, fakeTalk } from '../test/fakes.js';
+import { fakeLayout } from '../test/layout.js';
 import { Html5PlayerView, type Html5PlayerViewProps } from './Html5PlayerView.js';
 
 const liveList: PlayItemInput[] = [
@@ -180,6 +181,18 @@ describe('HTML5 player, playback', () => {
     expect(Number(url.searchParams.get('end'))).toBe(new Date(2026, 10, 22, 18).getTime());
     expect(streams.live()[0]?.live).toBe(false);
     expect(screen.getAllByTestId('timeline-segment')).toHaveLength(1);
+  });
+
+  it('labels its timeline for the width the timeline has: half hours on a wide one, every 2nd hour on a narrow one', () => {
+    const layout = fakeLayout(1920);
+    setup({ mode: 'playback', playList: playbackList });
+    const timeline = screen.getByRole('slider', { name: '回放时间轴' });
+    expect(within(timeline).getByText('00:30')).toBeTruthy();
+    expect(within(timeline).getAllByText(/^\d\d:\d\d$/)).toHaveLength(49);
+    layout.resize(1200);
+    expect(within(timeline).queryByText('00:30')).toBeNull();
+    expect(within(timeline).queryByText('01:00')).toBeNull();
+    expect(within(timeline).getAllByText(/^\d\d:\d\d$/)).toHaveLength(13);
   });
 
   it('steps the rate up to 8x, then reports the maximum', async () => {

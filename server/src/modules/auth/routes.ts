@@ -11,7 +11,7 @@ import { signIn, signOut } from './service.js';
 import { tokenOf } from './sessions.js';
 import { issueTicket, signInByTicket } from './tickets.js';
 
-/** Sign-in (by password or one-time ticket), sign-out, captcha, the login public key and session keep-alive. */
+/** Sign-in (by password, or by one-time ticket in a POST body or GET nopass/token), sign-out, captcha, the login public key and session keep-alive. */
 export default async function authRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
 
@@ -46,6 +46,12 @@ export default async function authRoutes(app: FastifyInstance) {
   );
 
   route(app, authEndpoints.ticketLogin, ({ body, request }) => signInByTicket(ctx, request, body.ticket), {
+    rateLimited: true,
+  });
+
+  // What /userlogin calls. The query schema has refused an unsafe redirect before the ticket is
+  // touched; the ticket is then spent exactly as by the POST above (the redirect is the page's to follow).
+  route(app, authEndpoints.nopassToken, ({ query, request }) => signInByTicket(ctx, request, query.ticket), {
     rateLimited: true,
   });
 

@@ -4,6 +4,7 @@ import {
   licenceDowngradeSchema,
   licenceEndpoints,
   StatusCode,
+  type NopassTokenQuery,
   type RegisterLicenceRequest,
   type WorseReason,
 } from '@cityops/contract';
@@ -27,6 +28,6 @@ export function downgradeReasons(error: unknown): WorseReason[] | null {
   return refusal.success ? refusal.data.reasons : null;
 }
 
-/** POST /login/doLoginByTicket: quiet, the page shows why a ticket was refused. */
-export const loginByTicket = (ticket: string) =>
-  http.call(authEndpoints.ticketLogin, { body: { ticket }, quiet: true });
+/** GET nopass/token (§7 Auth): quiet, the page shows why a ticket or its redirect was refused. */
+export const loginByNopassToken = (query: NopassTokenQuery) =>
+  http.call(authEndpoints.nopassToken, { query, quiet: true });

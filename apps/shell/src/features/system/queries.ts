@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { licenceManageEndpoints } from '@cityops/contract';
 import { endpointKey } from '@cityops/crud';
-import { fetchLicenceStatus, loginByTicket, registerLicence } from './api';
+import { fetchLicenceStatus, loginByNopassToken, registerLicence } from './api';
 import { probePlugin } from './pluginProbe';
 
 export const systemKeys = {
@@ -44,6 +44,6 @@ export function usePluginProbe() {
 }
 
 /** Redeems a one-time ticket for a session (the page signs in with the answer). */
-export function useTicketLogin() {
-  return useMutation({ mutationFn: loginByTicket });
+export function useNopassLogin() {
+  return useMutation({ mutationFn: loginByNopassToken });
 }

@@ -2,27 +2,11 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { safeRedirectPath } from '@cityops/contract';
 import { pageSettings } from '../../../app/pageSettings';
 import { goForward } from '../../auth/pages/LoginPage';
 import { signIn } from '../../auth/session';
-import { useTicketLogin } from '../queries';
-
-/**
- * Where a `redirect` parameter may send the user: a path on this origin, starting with exactly one
- * '/' (not '//host', not '/\host', not a URL with a scheme); anything else is null.
- */
-export function safeRedirect(value: string | null): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  try {
-    // The URL parser drops tabs and newlines, so '/\t/evil.com' is caught here as another origin.
-    const url = new URL(value, window.location.origin);
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    if (url.origin !== window.location.origin || path.startsWith('//')) return null;
-    return url.pathname.startsWith('/userlogin') ? null : path;
-  } catch {
-    return null;
-  }
-}
+import { useNopassLogin } from '../queries';
 
 /** The address bar without the ticket, so it stays in neither the history nor a bookmark. */
 function forgetTicket() {
@@ -33,9 +17,10 @@ function forgetTicket() {
 }
 
 /**
- * /userlogin?ticket=…&redirect=/path: password-less sign-in with a one-time ticket (POST
- * /login/doLoginByTicket), the way control-room screens and links from other systems open CityOps.
- * The session is stored exactly as the login page stores it.
+ * /userlogin?ticket=…&redirect=/path: password-less sign-in with a one-time ticket (GET nopass/token,
+ * platform-shell.md §7 Auth), the way control-room screens and links from other systems open CityOps.
+ * The server refuses a redirect off this origin before it spends the ticket; the session is stored
+ * exactly as the login page stores it.
  */
 export function UserLoginPage() {
   const { t } = useTranslation();
@@ -44,7 +29,7 @@ export function UserLoginPage() {
   // Read once: the ticket leaves the address bar as soon as the page is up.
   const [params] = useState(() => new URLSearchParams(location.search));
   const ticket = params.get('ticket');
-  const login = useTicketLogin();
+  const login = useNopassLogin();
   const { mutate } = login;
   // A ticket is good once: redeemed on arrival, never again (not even by StrictMode's second effect).
   const started = useRef(false);
@@ -53,14 +38,18 @@ export function UserLoginPage() {
     if (!ticket || started.current) return;
     started.current = true;
     forgetTicket();
-    const redirect = params.get('redirect');
-    mutate(ticket, {
-      onSuccess: (session) => {
-        signIn(session);
-        if (redirect !== null) navigate(safeRedirect(redirect) ?? '/', { replace: true });
-        else goForward(pageSettings.forwardUrl, navigate, Promise.resolve());
+    // An empty redirect is no redirect (the client drops empty parameters too).
+    const redirect = params.get('redirect') || undefined;
+    mutate(
+      { ticket, redirect },
+      {
+        onSuccess: (session) => {
+          signIn(session);
+          if (redirect === undefined) goForward(pageSettings.forwardUrl, navigate, Promise.resolve());
+          else navigate(safeRedirectPath(redirect) ?? '/', { replace: true });
+        },
       },
-    });
+    );
   }, [ticket, params, navigate, mutate]);
 
   const toLogin = (
