@@ -63,7 +63,7 @@ function pageOfCode<P extends object>(load: () => Promise<unknown>, name: string
     loading ??= loadPage<P>(load, name).then(
       (Page) => settle({ status: 'loaded', Page }),
       (error: unknown) => {
-        console.error(error);
+        console.error(name, error);
         settle({ status: 'failed', reason: error instanceof PageLoadError ? error.reason : 'failed' });
       },
     );
