@@ -9,8 +9,12 @@ import { loginPageWeight, subAppEntryWeight, subAppOwnWeight } from '../src/bund
  */
 const kB = 1024;
 const BUDGET = {
-  /** The login page's JavaScript (goal 120 kB; see bench/README.md for why it is not there yet). */
-  loginPage: 300 * kB,
+  /**
+   * The login page's JavaScript (goal 120 kB; see bench/README.md for why it is not there yet). 300.7 kB
+   * since every page's route loads through lazyPage, with the notice and texts of §9's chunk-load
+   * timeout (issue 17), which must be there before any page's code is.
+   */
+  loginPage: 302 * kB,
   /**
    * A sub-app's entry, before any page: the runtime the six share, fetched once for all. It carries
    * the contract's texts in both languages, which grew with the device modules (281 kB in issue 15's

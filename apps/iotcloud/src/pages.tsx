@@ -1,16 +1,16 @@
 import { findRouteByPath, PLATFORM_HIK, PLATFORM_ICC } from '@cityops/contract';
 import { registryPages } from './registryPages';
 import type { SubAppPageProps, SubAppPages } from '@cityops/subapp';
-import { lazy } from 'react';
+import { lazyPage } from '@cityops/ui';
 import type { VideoPageOptions } from './video/VideoPage';
 import type * as LivePages from './live/pages';
 
 /** The video pages' code (players, camera tree, mpegts.js) loads when one is first opened. */
-const VideoPage = lazy(() => import('./video/VideoPage').then((module) => ({ default: module.VideoPage })));
+const VideoPage = lazyPage(() => import('./video/VideoPage'), 'VideoPage');
 
 /** The live device pages (issue 15 §6): one chunk for the six of them, with ECharts for the history. */
 const live = <Name extends keyof typeof LivePages>(name: Name) =>
-  lazy(() => import('./live/pages').then((module) => ({ default: module[name] })));
+  lazyPage(() => import('./live/pages'), name);
 
 const codeOf = (path: string) => {
   const route = findRouteByPath(path);
@@ -55,45 +55,48 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/smartSwitch/smartSwitchControl')]: live('SwitchControlPage'),
   [codeOf('/iotcloud/iot/gateway/manualControl')]: live('GatewayControlPage'),
   // Where devices are (issue 15 §3): 位置管理 and 区域管理.
-  [codeOf('/iotcloud/iot/assetMorror/locationManagement')]: lazy(() =>
-    import('./placement/LocationPage').then((module) => ({ default: module.LocationPage })),
+  [codeOf('/iotcloud/iot/assetMorror/locationManagement')]: lazyPage(
+    () => import('./placement/LocationPage'),
+    'LocationPage',
   ),
-  [codeOf('/iotcloud/iot/assetMorror/areaManage')]: lazy(() =>
-    import('./placement/AreaDevicesPage').then((module) => ({ default: module.AreaDevicesPage })),
+  [codeOf('/iotcloud/iot/assetMorror/areaManage')]: lazyPage(
+    () => import('./placement/AreaDevicesPage'),
+    'AreaDevicesPage',
   ),
   // 固件升级 (issue 15 §3): firmware and upgrade jobs.
-  [codeOf('/iotcloud/iot/assetMorror/upgrade')]: lazy(() =>
-    import('./firmware/UpgradePage').then((module) => ({ default: module.UpgradePage })),
+  [codeOf('/iotcloud/iot/assetMorror/upgrade')]: lazyPage(
+    () => import('./firmware/UpgradePage'),
+    'UpgradePage',
   ),
   // 设备维护 (issue 15 §3) and 网关白名单 (§6).
-  [codeOf('/iotcloud/iot/assetMorror/equipmentMaintenance')]: lazy(() =>
-    import('./maintenance/MaintenancePage').then((module) => ({ default: module.MaintenancePage })),
+  [codeOf('/iotcloud/iot/assetMorror/equipmentMaintenance')]: lazyPage(
+    () => import('./maintenance/MaintenancePage'),
+    'MaintenancePage',
   ),
-  [codeOf('/iotcloud/iot/gateway/white')]: lazy(() =>
-    import('./gateway/AllowlistPage').then((module) => ({ default: module.AllowlistPage })),
-  ),
+  [codeOf('/iotcloud/iot/gateway/white')]: lazyPage(() => import('./gateway/AllowlistPage'), 'AllowlistPage'),
   // Installation points and their import (issue 15 §3).
-  [codeOf('/iotcloud/iot/assetMorror/pointManagement')]: lazy(() =>
-    import('./points/PointManagementPage').then((module) => ({ default: module.PointManagementPage })),
+  [codeOf('/iotcloud/iot/assetMorror/pointManagement')]: lazyPage(
+    () => import('./points/PointManagementPage'),
+    'PointManagementPage',
   ),
-  [codeOf('/iotcloud/iot/assetMorror/batchImportPoint')]: lazy(() =>
-    import('./points/BatchImportPointPage').then((module) => ({ default: module.BatchImportPointPage })),
+  [codeOf('/iotcloud/iot/assetMorror/batchImportPoint')]: lazyPage(
+    () => import('./points/BatchImportPointPage'),
+    'BatchImportPointPage',
   ),
   // 报警监控, 报警监控（旧版） and 报警历史 (issue 14 §4): one chunk for the three alarm-box pages.
-  [codeOf('/iotcloud/iot/alarmbox/monitor')]: lazy(() =>
-    import('./alarmbox/routes').then((module) => ({ default: module.MonitorRoute })),
+  [codeOf('/iotcloud/iot/alarmbox/monitor')]: lazyPage(() => import('./alarmbox/routes'), 'MonitorRoute'),
+  [codeOf('/iotcloud/iot/alarmbox/monitorOld')]: lazyPage(
+    () => import('./alarmbox/routes'),
+    'MonitorOldRoute',
   ),
-  [codeOf('/iotcloud/iot/alarmbox/monitorOld')]: lazy(() =>
-    import('./alarmbox/routes').then((module) => ({ default: module.MonitorOldRoute })),
-  ),
-  [codeOf('/iotcloud/iot/alarmbox/history')]: lazy(() =>
-    import('./alarmbox/routes').then((module) => ({ default: module.HistoryRoute })),
-  ),
+  [codeOf('/iotcloud/iot/alarmbox/history')]: lazyPage(() => import('./alarmbox/routes'), 'HistoryRoute'),
   // 报警接听 and 远程喊话 (issue 14).
-  [codeOf('/iotcloud/iot/alarmbox/monitorReceiver')]: lazy(() =>
-    import('./alarmbox/MonitorReceiverPage').then((module) => ({ default: module.MonitorReceiverPage })),
+  [codeOf('/iotcloud/iot/alarmbox/monitorReceiver')]: lazyPage(
+    () => import('./alarmbox/MonitorReceiverPage'),
+    'MonitorReceiverPage',
   ),
-  [codeOf('/iotcloud/iot/broadcast/yelling')]: lazy(() =>
-    import('./alarmbox/YellingPage').then((module) => ({ default: module.YellingPage })),
+  [codeOf('/iotcloud/iot/broadcast/yelling')]: lazyPage(
+    () => import('./alarmbox/YellingPage'),
+    'YellingPage',
   ),
 };

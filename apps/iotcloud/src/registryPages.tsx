@@ -1,10 +1,6 @@
 import { findRouteByPath } from '@cityops/contract';
 import { useSubAppNavigate, type SubAppPages } from '@cityops/subapp';
-import { lazy, type ComponentType } from 'react';
-
-/** A page of its own chunk: its code loads when it is first opened. */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+import { lazyPage } from '@cityops/ui';
 
 const codeOf = (path: string) => {
   const route = findRouteByPath(path);
@@ -15,9 +11,7 @@ const codeOf = (path: string) => {
 /** Where a device's detail opens: 设备管理 on it. */
 export const DEVICE_DETAIL_PATH = '/iotcloud/iot/assetMorror/devManage';
 
-const DeviceListPage = lazy(() =>
-  import('./assets/DeviceListPage').then((module) => ({ default: module.DeviceListPage })),
-);
+const DeviceListPage = lazyPage(() => import('./assets/DeviceListPage'), 'DeviceListPage');
 
 /** 设备列表, whose device names open 设备管理 on the device (a tab of its own). */
 function DeviceList() {
@@ -32,28 +26,28 @@ function DeviceList() {
  * pages (points, placement, maintenance, upgrades) are registered in pages.tsx.
  */
 export const registryPages: SubAppPages = {
-  [codeOf('/iotcloud/iot/assetMorror/productManage')]: page(
+  [codeOf('/iotcloud/iot/assetMorror/productManage')]: lazyPage(
     () => import('./thingModel/ProductManagePage'),
     'ProductManagePage',
   ),
-  [codeOf('/iotcloud/iot/assetMorror/functionManage')]: page(
+  [codeOf('/iotcloud/iot/assetMorror/functionManage')]: lazyPage(
     () => import('./thingModel/FunctionManagePage'),
     'FunctionManagePage',
   ),
-  [codeOf('/iotcloud/iot/assetMorror/modelSetting')]: page(
+  [codeOf('/iotcloud/iot/assetMorror/modelSetting')]: lazyPage(
     () => import('./thingModel/ModelSettingPage'),
     'ModelSettingPage',
   ),
   [codeOf('/iotcloud/iot/assetMorror/devList')]: DeviceList,
-  [codeOf('/iotcloud/iot/assetMorror/devManage')]: page(
+  [codeOf('/iotcloud/iot/assetMorror/devManage')]: lazyPage(
     () => import('./assets/DeviceManagePage'),
     'DeviceManagePage',
   ),
-  [codeOf('/iotcloud/iot/assetMorror/equipmentOverview')]: page(
+  [codeOf('/iotcloud/iot/assetMorror/equipmentOverview')]: lazyPage(
     () => import('./assets/OverviewPage'),
     'OverviewPage',
   ),
-  [codeOf('/iotcloud/iot/assetMorror/batchImport')]: page(
+  [codeOf('/iotcloud/iot/assetMorror/batchImport')]: lazyPage(
     () => import('./assets/BatchImportPage'),
     'BatchImportPage',
   ),

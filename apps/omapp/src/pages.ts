@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '@cityops/ui';
 import { findRouteByPath } from '@cityops/contract';
 import type { SubAppPages } from '@cityops/subapp';
 import type * as AlarmPages from './alarms/pages';
@@ -11,7 +11,7 @@ const codeOf = (path: string) => {
 
 /** The alarm and early-warning pages (issue 16 §3): one chunk for the four of them. */
 const alarms = <Name extends keyof typeof AlarmPages>(name: Name) =>
-  lazy(() => import('./alarms/pages').then((module) => ({ default: module[name] })));
+  lazyPage(() => import('./alarms/pages'), name);
 
 /**
  * The pages of /omapp that are connected, by route code. Every other route of /omapp in the contract's
@@ -24,10 +24,12 @@ export const pages: SubAppPages = {
   [codeOf('/omapp/assets/ewManagement/ewInfoList')]: alarms('WarningPage'),
   [codeOf('/omapp/assets/ewManagement/ewInfoHisList')]: alarms('WarningHistoryPage'),
   // Work orders and the statistics (issue 16 §3): one chunk each, the statistics with ECharts.
-  [codeOf('/omapp/assets/om/omWorkOrder')]: lazy(() =>
-    import('./workOrders/WorkOrderPage').then((module) => ({ default: module.WorkOrderPage })),
+  [codeOf('/omapp/assets/om/omWorkOrder')]: lazyPage(
+    () => import('./workOrders/WorkOrderPage'),
+    'WorkOrderPage',
   ),
-  [codeOf('/omapp/assets/om/omStatisticsInfo')]: lazy(() =>
-    import('./statistics/StatisticsPage').then((module) => ({ default: module.StatisticsPage })),
+  [codeOf('/omapp/assets/om/omStatisticsInfo')]: lazyPage(
+    () => import('./statistics/StatisticsPage'),
+    'StatisticsPage',
   ),
 };

@@ -10,7 +10,7 @@ import {
 } from '@cityops/contract';
 import { useListState } from '@cityops/crud';
 import { clearSessionCookies, writeSessionCookies } from '@cityops/client';
-import { Can, initI18n } from '@cityops/ui';
+import { Can, initI18n, lazyPage } from '@cityops/ui';
 import { createRuntime } from './runtime.js';
 import { lightTheme } from './frameStore.js';
 import { SubAppRoot, type SubAppPageProps } from './SubAppRoot.js';
@@ -139,6 +139,31 @@ describe('the sub-app root', () => {
     expect(
       await screen.findByText(`live view of ${code('/iotcloud/iot/videoMonitor/playReal')}`),
     ).toBeTruthy();
+  });
+
+  it('says so, with 重试, when a page’s code does not load, and shows the page once it does', async () => {
+    const real = '/iotcloud/iot/videoMonitor/playReal';
+    const Live = ({ route }: SubAppPageProps) => <p>live view of {route.code}</p>;
+    const load = vi
+      .fn<() => Promise<{ Live: typeof Live }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ Live });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mount(real, { [code(real)]: lazyPage(load, 'Live') });
+    expect(await screen.findByText('页面加载失败')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText(`live view of ${code(real)}`)).toBeTruthy();
+  });
+
+  it('shows a page that breaks as broken, with 重试, instead of a white frame', async () => {
+    const real = '/iotcloud/iot/videoMonitor/playReal';
+    const Broken = (): never => {
+      throw new Error('broken on purpose');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mount(real, { [code(real)]: Broken });
+    expect(await screen.findByText('页面出错了')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
   });
 
   it("shows a page's buttons only to a user holding their codes", async () => {

@@ -10,6 +10,7 @@ import {
   AppConfigProvider,
   FeedbackHost,
   NotConnectedPage,
+  PageErrorBoundary,
   paletteFromVariables,
 } from '@cityops/ui';
 import { RuntimeContext, useFrame, useRuntime } from './context.js';
@@ -23,7 +24,8 @@ export interface SubAppPageProps {
 
 /**
  * The app's own pages by route code; a route without one shows that it is not connected yet. Give each
- * page as `lazy(() => import(...))` so its code is a chunk of its own, loaded when it is first opened.
+ * page as `lazyPage(() => import(...), 'Name')` (from `@cityops/ui`) so its code is a chunk of its own,
+ * loaded when it is first opened, and a chunk that fails or does not come in time says so, with 重试.
  */
 export type SubAppPages = Readonly<Partial<Record<string, ComponentType<SubAppPageProps>>>>;
 
@@ -69,11 +71,14 @@ function PageAt({ path, pages }: { path: string; pages: SubAppPages }) {
   const route = findRouteByPath(path);
   if (!route || route.app !== app) return <Result status="404" title={t('subApp.notFound')} />;
   const Page = pages[route.code] ?? PlaceholderPage;
-  // A page may be lazy (its own chunk): it shows a spinner until its code is in.
+  // A page that breaks says so in its place, with 重试, rather than leave the frame white; a part of
+  // it that suspends shows a spinner.
   return (
-    <Suspense fallback={<Spin style={{ display: 'block', marginTop: 64 }} />}>
-      {route.access === 'public' ? <Page route={route} /> : <PermittedPage route={route} Page={Page} />}
-    </Suspense>
+    <PageErrorBoundary>
+      <Suspense fallback={<Spin style={{ display: 'block', marginTop: 64 }} />}>
+        {route.access === 'public' ? <Page route={route} /> : <PermittedPage route={route} Page={Page} />}
+      </Suspense>
+    </PageErrorBoundary>
   );
 }
 

@@ -39,3 +39,7 @@ export { NotConnectedPage, type NotConnectedPageProps } from './NotConnectedPage
 export { ExportButton, type ExportButtonProps } from './crud/ExportButton.js';
 export { accessibleRoutes, hasElement, isAdmin, isLoggedIn, type ElementCode } from './access/access.js';
 export { AccessProvider, Can, useCan, type AccessProviderProps, type CanProps } from './access/Can.js';
+export { FailureNotice, type FailureNoticeProps } from './FailureNotice.js';
+export { lazyPage, type LazyPage } from './lazyPage/lazyPage.js';
+export { PageErrorBoundary } from './lazyPage/PageErrorBoundary.js';
+export type { PageExports } from './lazyPage/loadPage.js';

@@ -1,27 +1,27 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from 'antd';
-import { CloseCircleFilled } from '@ant-design/icons';
 import { useRouteError } from 'react-router';
-import { i18n } from '@cityops/ui';
+import { FailureNotice, i18n } from '@cityops/ui';
 
 /**
- * What the user sees instead of a white screen. Plain i18n.t and plain markup: it must render
- * whatever broke, and it ships in the first bundle, so it stays light (antd's Result is 30 kB).
+ * What the user sees instead of a white screen. Plain i18n.t: it must render whatever broke, outside
+ * the providers too.
  */
 export function ErrorScreen() {
   return (
-    <main role="alert" style={{ padding: '96px 24px', textAlign: 'center' }}>
-      <CloseCircleFilled style={{ fontSize: 64, color: '#ff4d4f' }} />
-      <h1 style={{ fontSize: 24, fontWeight: 500, margin: '24px 0 8px' }}>{i18n.t('error.title')}</h1>
-      <p style={{ color: 'rgba(0, 0, 0, 0.45)', margin: '0 0 24px' }}>{i18n.t('error.text')}</p>
-      <Button type="primary" onClick={() => window.location.reload()}>
-        {i18n.t('error.reload')}
-      </Button>
+    <main>
+      <FailureNotice
+        title={i18n.t('error.title')}
+        text={i18n.t('error.text')}
+        action={{ label: i18n.t('error.reload'), onClick: () => window.location.reload() }}
+      />
     </main>
   );
 }
 
-/** For errors while rendering a route, and route chunks that fail to load (a new release, say). */
+/**
+ * For errors while rendering a route. (A page whose code does not load says so in its own place, with
+ * 重试: `pageRoute`.)
+ */
 export function RouteErrorScreen() {
   const error = useRouteError();
   console.error(error);

@@ -10,18 +10,15 @@ import { setNavigator } from './navigation';
 import { loadShellLayout } from './signedInCode';
 import { RouteGuard } from './RouteGuard';
 import { SubAppSlot } from '../features/subapps/SubAppSlot';
+import { pageRoute } from './pageRoute';
 
 /** Paths whose pages the feature route files above declare. */
 const declared = new Set(
   [...authRoutes, ...homeRoutes, ...systemRoutes, ...adminRoutes].map((route) => route.path).filter(Boolean),
 );
 
-const placeholder = async () => ({
-  Component: (await import('../features/layout/pages/PagePlaceholder')).PagePlaceholder,
-});
-const publicSubApp = async () => ({
-  Component: (await import('../features/subapps/PublicSubAppPage')).PublicSubAppPage,
-});
+const placeholder = pageRoute(() => import('../features/layout/pages/PagePlaceholder'), 'PagePlaceholder');
+const publicSubApp = pageRoute(() => import('../features/subapps/PublicSubAppPage'), 'PublicSubAppPage');
 
 /** A sub-app page shows in its app's frame; a shell page not built yet says so. */
 const tableRoute = ({ path, app, access }: RouteEntry): RouteObject => {
@@ -56,7 +53,7 @@ export const routes: RouteObject[] = [
       ...redirects,
       ...homeRoutes.filter((route) => !layoutPaths.has(route.path ?? '')),
       {
-        lazy: async () => ({ Component: (await loadShellLayout()).ShellLayout }),
+        lazy: pageRoute(loadShellLayout, 'ShellLayout'),
         children: [
           ...homeRoutes.filter((route) => layoutPaths.has(route.path ?? '')),
           ...adminRoutes,

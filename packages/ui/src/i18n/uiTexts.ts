@@ -2,6 +2,7 @@ import { accountTexts } from './accountTexts.js';
 import { adminTexts } from './adminTexts.js';
 import { crudTexts } from './crudTexts.js';
 import { layoutTexts } from './layoutTexts.js';
+import { pageLoadTexts } from './pageLoadTexts.js';
 import { subAppTexts } from './subAppTexts.js';
 import { videoTexts } from './videoTexts.js';
 
@@ -67,6 +68,7 @@ export const uiTexts = {
     ...videoTexts['zh-CN'],
     ...adminTexts['zh-CN'],
     ...crudTexts['zh-CN'],
+    ...pageLoadTexts['zh-CN'],
   },
   'en-US': {
     ...enUS,
@@ -76,5 +78,6 @@ export const uiTexts = {
     ...videoTexts['en-US'],
     ...adminTexts['en-US'],
     ...crudTexts['en-US'],
+    ...pageLoadTexts['en-US'],
   },
 } as const;

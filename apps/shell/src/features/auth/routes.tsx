@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { pageRoute } from '../../app/pageRoute';
 
-const loginPage = async () => ({ Component: (await import('./pages/LoginPage')).LoginPage });
+const loginPage = pageRoute(() => import('./pages/LoginPage'), 'LoginPage');
 
 /** Both login routes of §2 show the same page. */
 export const authRoutes: RouteObject[] = [
