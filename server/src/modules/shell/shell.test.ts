@@ -1,7 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SUB_APPS, pageSettingsSchema, subAppPreloadSchema } from '@cityops/contract';
+import {
+  CACHED_ADMIN_PAGES_DEFAULT,
+  SUB_APPS,
+  pageSettingsSchema,
+  subAppPreloadSchema,
+} from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { PAGE_SETTINGS_FILE } from './pageSettings.js';
@@ -125,7 +130,22 @@ describe('/config.js', () => {
       copyright: '© 2026 CityOps',
       registrationNumber: '粤ICP备00000000号',
       maxTabs: 12,
+      cachedAdminPages: CACHED_ADMIN_PAGES_DEFAULT,
     });
+    expect((await pageSettings(t)).cachedAdminPages).not.toContain('areaManage');
+  });
+
+  it('names the admin pages kept in tabs as page-settings.json lists them, changed without a restart', async () => {
+    const file = join(t.config.DATA_DIR, PAGE_SETTINGS_FILE);
+    await writeFile(file, JSON.stringify({ cachedAdminPages: ['roleManage', 'areaManage'] }));
+    expect((await pageSettings(t)).cachedAdminPages).toEqual(['roleManage', 'areaManage']);
+    await writeFile(file, JSON.stringify({ cachedAdminPages: [] }));
+    expect((await pageSettings(t)).cachedAdminPages).toEqual([]);
+    // A name that is no admin page is a mistake in the file: the defaults are served, as for any other.
+    await writeFile(file, JSON.stringify({ cachedAdminPages: ['usermanage'] }));
+    expect((await pageSettings(t)).cachedAdminPages).toEqual(CACHED_ADMIN_PAGES_DEFAULT);
+    await rm(file);
+    expect((await pageSettings(t)).cachedAdminPages).toEqual(CACHED_ADMIN_PAGES_DEFAULT);
   });
 
   it('takes page-settings.json from DATA_DIR at once, and keeps a hostile title inert', async () => {
