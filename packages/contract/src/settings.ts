@@ -40,3 +40,25 @@ export const pageSettingsSchema = z.object({
 });
 export type PageSettings = z.infer<typeof pageSettingsSchema>;
 export const PAGE_SETTINGS_GLOBAL = '__CITYOPS_CONFIG__';
+
+/** Page settings read from what an operator wrote, and the mistakes left out. */
+export interface PageSettingsRead {
+  settings: PageSettings;
+  /** The issues of the settings that did not parse; each of them took its default. */
+  issues: readonly z.core.$ZodIssue[];
+}
+
+/**
+ * The page settings from what an operator wrote (page-settings.json, or what /config.js set), over
+ * `defaults`. A setting that does not parse falls back on its own, so one mistake (a misspelt admin
+ * page in `cachedAdminPages`) does not cost the others, the service addresses above all.
+ */
+export function pageSettingsFrom(written: unknown, defaults: Partial<PageSettings> = {}): PageSettingsRead {
+  const source = typeof written === 'object' && written !== null && !Array.isArray(written) ? written : {};
+  const first = pageSettingsSchema.safeParse({ ...defaults, ...source });
+  if (first.success) return { settings: first.data, issues: [] };
+  const invalid = new Set(first.error.issues.map((issue) => issue.path[0]));
+  const valid = Object.fromEntries(Object.entries(source).filter(([key]) => !invalid.has(key)));
+  const settings = pageSettingsSchema.safeParse({ ...defaults, ...valid }).data;
+  return { settings: settings ?? pageSettingsSchema.parse(defaults), issues: first.error.issues };
+}

@@ -141,9 +141,12 @@ describe('/config.js', () => {
     expect((await pageSettings(t)).cachedAdminPages).toEqual(['roleManage', 'areaManage']);
     await writeFile(file, JSON.stringify({ cachedAdminPages: [] }));
     expect((await pageSettings(t)).cachedAdminPages).toEqual([]);
-    // A name that is no admin page is a mistake in the file: the defaults are served, as for any other.
-    await writeFile(file, JSON.stringify({ cachedAdminPages: ['usermanage'] }));
-    expect((await pageSettings(t)).cachedAdminPages).toEqual(CACHED_ADMIN_PAGES_DEFAULT);
+    // A misspelt page costs this setting only: it takes its default, the others stay as written.
+    await writeFile(file, JSON.stringify({ platformTitle: '城市运维', cachedAdminPages: ['usermanage'] }));
+    expect(await pageSettings(t)).toMatchObject({
+      platformTitle: '城市运维',
+      cachedAdminPages: CACHED_ADMIN_PAGES_DEFAULT,
+    });
     await rm(file);
     expect((await pageSettings(t)).cachedAdminPages).toEqual(CACHED_ADMIN_PAGES_DEFAULT);
   });
@@ -186,12 +189,17 @@ describe('/config.js', () => {
     await rm(file);
   });
 
-  it('falls back to the defaults when the file is broken or does not match', async () => {
+  it('falls back to the defaults when the file is broken, and per setting when one does not match', async () => {
     const file = join(t.config.DATA_DIR, PAGE_SETTINGS_FILE);
     await writeFile(file, '{ not json');
     expect((await pageSettings(t)).maxTabs).toBe(12);
-    await writeFile(file, JSON.stringify({ maxTabs: 'many' }));
-    expect((await pageSettings(t)).maxTabs).toBe(12);
+    await writeFile(file, JSON.stringify({ maxTabs: 'many', copyright: 42, forwardUrl: '/center' }));
+    // Each setting that does not match takes its default alone (the demo's copyright line here).
+    expect(await pageSettings(t)).toMatchObject({
+      maxTabs: 12,
+      copyright: '© 2026 CityOps',
+      forwardUrl: '/center',
+    });
     await rm(file);
   });
 });
