@@ -1,3 +1,4 @@
+import { CACHED_ADMIN_PAGES_DEFAULT } from '@cityops/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { parsePageSettings } from './pageSettings.js';
 
@@ -14,6 +15,7 @@ describe('page settings', () => {
       registrationNumber: '',
       forwardUrl: '',
       maxTabs: 12,
+      cachedAdminPages: CACHED_ADMIN_PAGES_DEFAULT,
       map: {
         provider: 'offline',
         tileUrl: '',
@@ -38,17 +40,29 @@ describe('page settings', () => {
   });
 
   it('take what the operator configured', () => {
-    const settings = parsePageSettings({ copyright: '© 2026 CityOps', forwardUrl: '/center', maxTabs: 8 });
+    const settings = parsePageSettings({
+      copyright: '© 2026 CityOps',
+      forwardUrl: '/center',
+      maxTabs: 8,
+      cachedAdminPages: ['roleManage'],
+    });
     expect(settings.copyright).toBe('© 2026 CityOps');
     expect(settings.forwardUrl).toBe('/center');
     expect(settings.maxTabs).toBe(8);
+    expect(settings.cachedAdminPages).toEqual(['roleManage']);
   });
 
   it('fall back per setting when one is invalid', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const settings = parsePageSettings({ copyright: 'kept', maxTabs: 999, baseUrl: 42 });
+    const settings = parsePageSettings({
+      copyright: 'kept',
+      maxTabs: 999,
+      baseUrl: 42,
+      cachedAdminPages: ['userManage', 'noSuchPage'],
+    });
     expect(settings.copyright).toBe('kept');
     expect(settings.maxTabs).toBe(12);
     expect(settings.baseUrl).toBe('/api');
+    expect(settings.cachedAdminPages).toEqual(CACHED_ADMIN_PAGES_DEFAULT);
   });
 });

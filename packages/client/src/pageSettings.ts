@@ -1,4 +1,4 @@
-import { PAGE_SETTINGS_GLOBAL, pageSettingsSchema, type PageSettings } from '@cityops/contract';
+import { PAGE_SETTINGS_GLOBAL, pageSettingsFrom, type PageSettings } from '@cityops/contract';
 
 declare global {
   interface Window {
@@ -12,13 +12,10 @@ declare global {
  * all (a Vite dev server without the API server) every default applies.
  */
 export function parsePageSettings(raw: unknown): PageSettings {
-  const source = typeof raw === 'object' && raw !== null ? raw : {};
-  const first = pageSettingsSchema.safeParse(source);
-  if (first.success) return first.data;
-  const invalid = new Set(first.error.issues.map((issue) => issue.path[0]));
-  console.warn('Some page settings in /config.js are invalid; their defaults apply.', first.error.issues);
-  const valid = Object.fromEntries(Object.entries(source).filter(([key]) => !invalid.has(key)));
-  return pageSettingsSchema.safeParse(valid).data ?? pageSettingsSchema.parse({});
+  const { settings, issues } = pageSettingsFrom(raw);
+  if (issues.length > 0)
+    console.warn('Some page settings in /config.js are invalid; their defaults apply.', issues);
+  return settings;
 }
 
 /** The settings of this page, read once: /config.js runs before any module. */

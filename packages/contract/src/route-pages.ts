@@ -32,7 +32,26 @@ export const SHELL_PAGES: readonly ShellPage[] = [
 ];
 
 /** Children of /admin, in menu order. */
-export const ADMIN_PAGES: Readonly<Record<string, PageTitle>> = {
+export const ADMIN_PAGE_NAMES = [
+  'userManage',
+  'roleManage',
+  'authority',
+  'areaManage',
+  'logManage',
+  'organization',
+  'project',
+  'dictionary',
+  'license',
+  'licenseRenewal',
+  'siteManage',
+  'message',
+  'messageTemplate',
+  'parameterManage',
+  'editionService',
+] as const;
+export type AdminPageName = (typeof ADMIN_PAGE_NAMES)[number];
+
+export const ADMIN_PAGES: Readonly<Record<AdminPageName, PageTitle>> = {
   userManage: ['用户管理', 'User management'],
   roleManage: ['角色管理', 'Role management'],
   authority: ['权限管理', 'Permission management'],
@@ -50,8 +69,11 @@ export const ADMIN_PAGES: Readonly<Record<string, PageTitle>> = {
   editionService: ['版本服务', 'Version service'],
 };
 
-/** Admin pages that are never kept alive in a tab (they hold a live map). */
-export const ADMIN_UNCACHED = ['areaManage'] as const;
+/**
+ * Admin pages never kept alive in a tab, whatever the page settings say: §2 "areaManage (areas, with
+ * map, never cached)".
+ */
+export const ADMIN_NEVER_CACHED: readonly AdminPageName[] = ['areaManage'];
 
 export interface SubAppPageGroup {
   app: SubApp;

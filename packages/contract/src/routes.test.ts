@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PATHS } from './constants.js';
-import { findRouteByCode, findRouteByPath, isPublicRoute, ROUTE_TABLE, routeCodes } from './routes.js';
+import {
+  adminPageOf,
+  findRouteByCode,
+  findRouteByPath,
+  isPublicRoute,
+  ROUTE_TABLE,
+  routeCodes,
+} from './routes.js';
 
 describe('route table', () => {
   it('gives every route a code that is unique ignoring case', () => {
@@ -49,5 +56,15 @@ describe('route table', () => {
     }
     expect(findRouteByPath('/esapp/esManage/dataAnalysis/disCharge')?.title).toBe('充放电分析');
     expect(findRouteByPath('/admin/areaManage')?.cached).toBe(false);
+  });
+
+  it('names the admin page of a path, and no page for any other path', () => {
+    expect(adminPageOf('/admin/userManage')).toBe('userManage');
+    expect(adminPageOf('/admin/areaManage')).toBe('areaManage');
+    expect(adminPageOf('/admin')).toBeNull();
+    expect(adminPageOf('/admin/nothing')).toBeNull();
+    expect(adminPageOf('/iotcloud/iot/assetMorror/areaManage')).toBeNull();
+    for (const route of ROUTE_TABLE.filter(({ path }) => path.startsWith('/admin/')))
+      expect(adminPageOf(route.path), route.path).toBe(route.path.split('/').at(-1));
   });
 });

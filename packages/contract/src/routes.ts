@@ -1,5 +1,14 @@
 import { PUBLIC_PATHS, type SubApp } from './constants.js';
-import { ADMIN_PAGES, ADMIN_UNCACHED, SHELL_PAGES, SUB_APP_PAGES } from './route-pages.js';
+import {
+  ADMIN_NEVER_CACHED,
+  ADMIN_PAGE_NAMES,
+  ADMIN_PAGES,
+  SHELL_PAGES,
+  SUB_APP_PAGES,
+  type AdminPageName,
+} from './route-pages.js';
+
+export { ADMIN_NEVER_CACHED, ADMIN_PAGE_NAMES, type AdminPageName };
 
 /** Who renders a route: the shell itself (top-level and /admin pages) or one of the sub-apps. */
 export type RouteApp = 'shell' | SubApp;
@@ -22,7 +31,10 @@ export interface RouteEntry {
   /** en-US title (sentence case), for tabs, breadcrumbs and the menu in English. */
   titleEn: string;
   access: RouteAccess;
-  /** Whether a tab may keep the page alive. */
+  /**
+   * Whether a tab may keep the page alive. An admin page that may is kept only when the page settings
+   * list it (`cachedAdminPages`).
+   */
   cached: boolean;
 }
 
@@ -34,6 +46,18 @@ interface Draft {
   code?: string;
   access: RouteAccess;
   cached: boolean;
+}
+
+const ADMIN_PREFIX = '/admin/';
+
+const isAdminPageName = (name: string): name is AdminPageName =>
+  (ADMIN_PAGE_NAMES as readonly string[]).includes(name);
+
+/** The admin page a path shows (`/admin/userManage` → `userManage`), or null for any other path. */
+export function adminPageOf(path: string): AdminPageName | null {
+  if (!path.startsWith(ADMIN_PREFIX)) return null;
+  const name = path.slice(ADMIN_PREFIX.length);
+  return isAdminPageName(name) ? name : null;
 }
 
 const isPublicPath = (path: string) => (PUBLIC_PATHS as readonly string[]).includes(path);
@@ -48,13 +72,13 @@ function drafts(): Draft[] {
     access: isPublicPath(page.path) ? 'public' : page.sessionOnly ? 'session' : 'permission',
     cached: false,
   }));
-  const admin: Draft[] = Object.entries(ADMIN_PAGES).map(([name, [title, titleEn]]) => ({
-    path: `/admin/${name}`,
+  const admin: Draft[] = ADMIN_PAGE_NAMES.map((name) => ({
+    path: `${ADMIN_PREFIX}${name}`,
     app: 'shell',
-    title,
-    titleEn,
+    title: ADMIN_PAGES[name][0],
+    titleEn: ADMIN_PAGES[name][1],
     access: 'permission',
-    cached: !(ADMIN_UNCACHED as readonly string[]).includes(name),
+    cached: !ADMIN_NEVER_CACHED.includes(name),
   }));
   const subApps: Draft[] = SUB_APP_PAGES.flatMap(({ app, group, pages }) =>
     Object.entries(pages).map(([name, [title, titleEn]]): Draft => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pageSettingsSchema, usesAMap, type PageSettings } from '@cityops/contract';
+import { pageSettingsFrom, usesAMap, type PageSettings } from '@cityops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 
@@ -14,7 +14,8 @@ const demoDefaults = (now: Date) => ({
 
 /**
  * The page settings: DATA_DIR/page-settings.json over the defaults, read on every request so an edit
- * shows on the next page load. A broken file is reported in the log and the defaults are used.
+ * shows on the next page load. A broken file is reported in the log and the defaults are used; a
+ * setting that does not match is reported and takes its default alone.
  */
 export async function readPageSettings(
   config: Config,
@@ -30,14 +31,10 @@ export async function readPageSettings(
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
       log.warn({ path }, 'page settings are not valid JSON');
   }
-  const merged = stored !== null && typeof stored === 'object' ? { ...defaults, ...stored } : defaults;
-  const parsed = pageSettingsSchema.safeParse(merged);
-  if (parsed.success) return parsed.data;
-  log.warn(
-    { path, issues: parsed.error.issues },
-    'page settings do not match the schema; using the defaults',
-  );
-  return pageSettingsSchema.parse(defaults);
+  const { settings, issues } = pageSettingsFrom(stored, defaults);
+  if (issues.length > 0)
+    log.warn({ path, issues }, 'some page settings do not match the schema; their defaults apply');
+  return settings;
 }
 
 /**

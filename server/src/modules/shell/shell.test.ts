@@ -1,7 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SUB_APPS, pageSettingsSchema, subAppPreloadSchema } from '@cityops/contract';
+import {
+  CACHED_ADMIN_PAGES_DEFAULT,
+  SUB_APPS,
+  pageSettingsSchema,
+  subAppPreloadSchema,
+} from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { PAGE_SETTINGS_FILE } from './pageSettings.js';
@@ -125,7 +130,25 @@ describe('/config.js', () => {
       copyright: '© 2026 CityOps',
       registrationNumber: '粤ICP备00000000号',
       maxTabs: 12,
+      cachedAdminPages: CACHED_ADMIN_PAGES_DEFAULT,
     });
+    expect((await pageSettings(t)).cachedAdminPages).not.toContain('areaManage');
+  });
+
+  it('names the admin pages kept in tabs as page-settings.json lists them, changed without a restart', async () => {
+    const file = join(t.config.DATA_DIR, PAGE_SETTINGS_FILE);
+    await writeFile(file, JSON.stringify({ cachedAdminPages: ['roleManage', 'areaManage'] }));
+    expect((await pageSettings(t)).cachedAdminPages).toEqual(['roleManage', 'areaManage']);
+    await writeFile(file, JSON.stringify({ cachedAdminPages: [] }));
+    expect((await pageSettings(t)).cachedAdminPages).toEqual([]);
+    // A misspelt page costs this setting only: it takes its default, the others stay as written.
+    await writeFile(file, JSON.stringify({ platformTitle: '城市运维', cachedAdminPages: ['usermanage'] }));
+    expect(await pageSettings(t)).toMatchObject({
+      platformTitle: '城市运维',
+      cachedAdminPages: CACHED_ADMIN_PAGES_DEFAULT,
+    });
+    await rm(file);
+    expect((await pageSettings(t)).cachedAdminPages).toEqual(CACHED_ADMIN_PAGES_DEFAULT);
   });
 
   it('takes page-settings.json from DATA_DIR at once, and keeps a hostile title inert', async () => {
@@ -166,12 +189,17 @@ describe('/config.js', () => {
     await rm(file);
   });
 
-  it('falls back to the defaults when the file is broken or does not match', async () => {
+  it('falls back to the defaults when the file is broken, and per setting when one does not match', async () => {
     const file = join(t.config.DATA_DIR, PAGE_SETTINGS_FILE);
     await writeFile(file, '{ not json');
     expect((await pageSettings(t)).maxTabs).toBe(12);
-    await writeFile(file, JSON.stringify({ maxTabs: 'many' }));
-    expect((await pageSettings(t)).maxTabs).toBe(12);
+    await writeFile(file, JSON.stringify({ maxTabs: 'many', copyright: 42, forwardUrl: '/center' }));
+    // Each setting that does not match takes its default alone (the demo's copyright line here).
+    expect(await pageSettings(t)).toMatchObject({
+      maxTabs: 12,
+      copyright: '© 2026 CityOps',
+      forwardUrl: '/center',
+    });
     await rm(file);
   });
 });

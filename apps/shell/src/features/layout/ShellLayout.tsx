@@ -53,7 +53,7 @@ export function ShellLayout() {
   const pathSystem = menu ? systemForPath(menu.topNav, pathname)?.code : undefined;
   useEffect(() => setMaxTabs(pageSettings.maxTabs), [setMaxTabs]);
   useEffect(() => {
-    if (route) openTab(tabFor(route));
+    if (route) openTab(tabFor(route, pageSettings.cachedAdminPages));
   }, [route, openTab]);
   useEffect(() => {
     if (route) rememberSearch(route.code, search);

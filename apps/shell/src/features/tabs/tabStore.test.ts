@@ -1,11 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findRouteByPath } from '@cityops/contract';
+import {
+  ADMIN_PAGE_NAMES,
+  CACHED_ADMIN_PAGES_DEFAULT,
+  findRouteByPath,
+  type AdminPageName,
+} from '@cityops/contract';
 import { HOME_TAB, tabFor, useTabs } from './tabStore';
 
-function tabAt(path: string) {
+function tabAt(path: string, cachedAdminPages: readonly AdminPageName[] = CACHED_ADMIN_PAGES_DEFAULT) {
   const route = findRouteByPath(path);
   if (!route) throw new Error(`no route ${path}`);
-  return tabFor(route);
+  return tabFor(route, cachedAdminPages);
 }
 
 const codes = () => useTabs.getState().tabs.map((tab) => tab.code);
@@ -68,9 +73,27 @@ describe('page tabs', () => {
     expect(codes()).toEqual(['home', 'roleManage', 'logManage']);
   });
 
-  it('never keeps the area page alive; admin pages follow the route table', () => {
-    expect(tabAt('/admin/areaManage').keepAlive).toBe(false);
+  it('keeps every admin page alive but the area page when the page settings say nothing', () => {
     expect(tabAt('/admin/userManage').keepAlive).toBe(true);
-    expect(tabAt('/iotcloud/iot/lamp/plan').keepAlive).toBe(true);
+    expect(tabAt('/admin/parameterManage').keepAlive).toBe(true);
+    expect(tabAt('/admin/areaManage').keepAlive).toBe(false);
+  });
+
+  it('keeps alive only the admin pages the page settings list', () => {
+    const listed: AdminPageName[] = ['roleManage'];
+    expect(tabAt('/admin/roleManage', listed).keepAlive).toBe(true);
+    expect(tabAt('/admin/userManage', listed).keepAlive).toBe(false);
+    expect(tabAt('/admin/logManage', []).keepAlive).toBe(false);
+  });
+
+  it('never keeps the area page alive, even when the page settings list it', () => {
+    expect(tabAt('/admin/areaManage', ['areaManage']).keepAlive).toBe(false);
+    expect(tabAt('/admin/areaManage', ADMIN_PAGE_NAMES).keepAlive).toBe(false);
+  });
+
+  it('keeps sub-app pages alive whatever the admin pages setting says, and not the home page', () => {
+    expect(tabAt('/iotcloud/iot/lamp/plan', []).keepAlive).toBe(true);
+    expect(tabAt('/iotcloud/iot/assetMorror/areaManage', []).keepAlive).toBe(true);
+    expect(tabAt('/', ADMIN_PAGE_NAMES).keepAlive).toBe(false);
   });
 });

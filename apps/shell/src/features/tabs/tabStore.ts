@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RouteEntry } from '@cityops/contract';
+import { ADMIN_NEVER_CACHED, adminPageOf, type AdminPageName, type RouteEntry } from '@cityops/contract';
 
 export interface PageTab {
   /** The route code: one tab per route. */
@@ -17,11 +17,24 @@ export const HOME_TAB: PageTab = { code: 'home', path: '/', keepAlive: false };
 /** Where a tab's page is: its path with the query string it last showed. */
 export const tabAddress = (tab: PageTab) => `${tab.path}${tab.search ?? ''}`;
 
-export const tabFor = (route: RouteEntry): PageTab => ({
+/**
+ * Whether a page stays mounted while its tab is in the background. An admin page is kept when the page
+ * settings list it in `cachedAdminPages` (platform-shell.md §2 "Admin pages may be cached depending on
+ * a page-level setting"), except areaManage, which §2 says is "never cached" (it holds a live map): it
+ * starts afresh each time even when the settings list it. Any other page follows the route table.
+ */
+function keepsAlive(route: RouteEntry, cachedAdminPages: readonly AdminPageName[]): boolean {
+  const admin = adminPageOf(route.path);
+  if (admin === null) return route.cached;
+  if (ADMIN_NEVER_CACHED.includes(admin)) return false;
+  return cachedAdminPages.includes(admin);
+}
+
+/** The tab of a route; `cachedAdminPages` is the page setting of that name. */
+export const tabFor = (route: RouteEntry, cachedAdminPages: readonly AdminPageName[]): PageTab => ({
   code: route.code,
   path: route.path,
-  // The route table's flag: sub-app pages and admin pages are kept, /admin/areaManage (a live map) not.
-  keepAlive: route.cached,
+  keepAlive: keepsAlive(route, cachedAdminPages),
 });
 
 interface TabState {
