@@ -196,6 +196,8 @@ describe('every endpoint the app registers', () => {
         'GET /api/sys/license/status',
         'POST /api/login/doLogin',
         'POST /api/login/doLoginByTicket',
+        // The same one-time ticket sign-in on the path §7 names, its ticket and redirect in the query (/userlogin).
+        'GET /api/nopass/token',
         'POST /api/login/doLoginNoVerCode',
         'POST /api/login/doLogout',
         'POST /api/login/genCaptcha',
