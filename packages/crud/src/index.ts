@@ -44,10 +44,11 @@ export {
 export { RowActions, type RowAction } from './RowActions.js';
 export {
   DEFAULT_POPUP_PAGE_SIZE,
+  cardPagination,
   popupPagination,
   usePopupPaging,
   type PopupPageSize,
-} from './popupPaging.js';
+} from './listPaging.js';
 export { StoredImages, type StoredImage, type StoredImagesProps } from './StoredImages.js';
 export { DevicePicker, type DeviceChoiceEndpoint, type DevicePickerProps } from './DevicePicker.js';
 export { LiveBadge, usePageSocket, type PageSocket, type PageSocketOptions } from './live.js';

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { POPUP_PAGE_SIZES } from '@cityops/contract';
-import { popupPagination, usePopupPaging } from './popupPaging.js';
+import { CARD_PAGE_SIZES, POPUP_PAGE_SIZES } from '@cityops/contract';
+import { cardPagination, popupPagination, usePopupPaging } from './listPaging.js';
 
-describe('popup paging', () => {
+describe('list paging', () => {
+  it('offers a card view whole rows of six or of eight cards, opening on the smallest', () => {
+    expect(cardPagination('rowsOfSix')).toMatchObject({
+      defaultPageSize: 18,
+      pageSizeOptions: CARD_PAGE_SIZES.rowsOfSix.map(String),
+    });
+    expect(cardPagination('rowsOfEight', { current: 2 })).toMatchObject({
+      defaultPageSize: 16,
+      current: 2,
+      pageSizeOptions: ['16', '24', '32', '48', '80'],
+    });
+  });
+
   it('offers the popup sizes of §9 and opens on ten rows', () => {
     const pager = popupPagination({ hideOnSinglePage: true });
     expect(pager.pageSizeOptions).toEqual(POPUP_PAGE_SIZES.map(String));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
-import { POPUP_PAGE_SIZES } from '@cityops/contract';
+import { CARD_PAGE_SIZES, POPUP_PAGE_SIZES } from '@cityops/contract';
 
 export type PopupPageSize = (typeof POPUP_PAGE_SIZES)[number];
 
@@ -42,4 +42,16 @@ export function usePopupPaging(initialSize: PopupPageSize = DEFAULT_POPUP_PAGE_S
           setPaging({ pageNum: pageSize === paging.pageSize ? pageNum : 1, pageSize }),
       }),
   };
+}
+
+/**
+ * The pager of a card view (§9): whole rows of six cards (18 to 72 a page) or of eight (16 to 80),
+ * opening on the smallest.
+ */
+export function cardPagination(
+  row: keyof typeof CARD_PAGE_SIZES,
+  config: TablePaginationConfig = {},
+): TablePaginationConfig {
+  const sizes = CARD_PAGE_SIZES[row];
+  return { defaultPageSize: sizes[0], pageSizeOptions: sizes.map(String), showSizeChanger: true, ...config };
 }
