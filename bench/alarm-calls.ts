@@ -23,7 +23,6 @@ import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import {
   ALARM_LISTEN_PATH,
@@ -66,6 +65,7 @@ import {
   writeBurstsWav,
 } from './intercomAudio.js';
 import { databaseKinds, ms, quantile, signedIn, startBenchApp, type DatabaseKind } from './serverApp.js';
+import { wallMs } from './clock.js';
 
 type MqttClient = Awaited<ReturnType<typeof connectDevice>>;
 
@@ -82,7 +82,6 @@ const NOTICE_WAIT_MS = 15_000;
 const SHELL_DIST = resolve(import.meta.dirname, '../apps/shell/dist');
 const HAS_SHELL = existsSync(resolve(SHELL_DIST, 'index.html'));
 
-const wallMs = () => performance.timeOrigin + performance.now();
 const pause = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
 const summary = (values: number[]) =>

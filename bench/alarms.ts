@@ -34,6 +34,7 @@ import { DEMO, signIn } from '../e2e/src/signIn.js';
 import { withTsxNames } from './browser.js';
 import { freePort, startFleetProcess, whenFleetConnected } from './fleet.js';
 import { ms, quantile } from './serverApp.js';
+import { wallMs } from './clock.js';
 
 const DEVICES = Number(process.env.BENCH_ALARM_DEVICES ?? 10_000);
 const TILTS = Number(process.env.BENCH_ALARM_TILTS ?? 40);
@@ -50,7 +51,6 @@ const HAS_BUILDS =
   existsSync(resolve(repo, 'apps/shell/dist/index.html')) &&
   existsSync(resolve(repo, 'dist/subapps/omapp/index.html'));
 
-const wallMs = () => performance.timeOrigin + performance.now();
 const pause = (msToWait: number) => new Promise((done) => setTimeout(done, msToWait));
 const summary = (values: number[]) =>
   values.length === 0

@@ -7,7 +7,6 @@
  * writes spread them. Prints the query plan (EXPLAIN ANALYZE of the repository's query) and times
  * /api/iot/telemetry/history and its export 10 times each (min/median/max). Asserts nothing.
  */
-import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import {
   API_PREFIX,
@@ -22,13 +21,12 @@ import { devices } from '@cityops/server/src/modules/devices/tables.js';
 import { maintainPartitions } from '@cityops/server/src/modules/iot/partitions.js';
 import { historyPoints, historyQuery } from '@cityops/server/src/modules/iot/repository.js';
 import { databaseKinds, ms, quantile, signedIn, startBenchApp, type DatabaseKind } from './serverApp.js';
+import { wallMs } from './clock.js';
 
 const NEIGHBOURS = Number(process.env.BENCH_HISTORY_NEIGHBOURS ?? 20);
 const ROWS = 7 * 8_640;
 const RUNS = 10;
 const DAY_MS = 86_400_000;
-
-const wallMs = () => performance.timeOrigin + performance.now();
 
 const timed = async (run: () => Promise<unknown>) => {
   const timings: number[] = [];

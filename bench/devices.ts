@@ -16,7 +16,6 @@
  * BENCH_DEVICES_CONNECT_RATE (200 connections/s, the fleet's default). If not all devices are connected
  * 4 minutes after they should have been, it measures the load of those that are and says so.
  */
-import { performance } from 'node:perf_hooks';
 import { inArray, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import {
@@ -34,6 +33,7 @@ import { devices } from '@cityops/server/src/modules/devices/tables.js';
 import { maintainPartitions } from '@cityops/server/src/modules/iot/partitions.js';
 import { databaseKinds, MB, ms, quantile, signedIn, startBenchApp, type DatabaseKind } from './serverApp.js';
 import { fleetStats, freePort, processCpuSeconds, startFleetProcess, whenFleetConnected } from './fleet.js';
+import { wallMs } from './clock.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const REPORT_SECONDS = 10;
@@ -46,7 +46,6 @@ const HISTORY_RUNS = 10;
 const DAY_MS = 86_400_000;
 
 const pause = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
-const wallMs = () => performance.timeOrigin + performance.now();
 
 /** The live socket, following `deviceIds`; records when each report arrived, by its `t`. */
 async function followLive(baseUrl: string, token: string, deviceIds: number[]) {

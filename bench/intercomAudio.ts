@@ -9,10 +9,10 @@
  * mouth → box, box → ear, and mouth → ear.
  */
 import { writeFile } from 'node:fs/promises';
-import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import { callTopic, TALK_SAMPLE_RATE } from '@cityops/contract';
 import { monoWav } from '../e2e/src/video.js';
+import { wallMs } from './clock.js';
 
 /** One burst a second: long enough apart that each is told from the next, short enough for 10 a run. */
 const BURST_EVERY_S = 1;
@@ -22,8 +22,6 @@ const BURST_HZ = 1000;
 const LOUD = 0.1;
 /** A burst begins after at least this much quiet. */
 const QUIET_S = 0.3;
-
-const wallMs = () => performance.timeOrigin + performance.now();
 
 /** A mono 16-bit WAV for Chromium's fake microphone: BURST_S of the tone every BURST_EVERY_S, 30 s. */
 export async function writeBurstsWav(path: string, sampleRate = 48_000, seconds = 30) {

@@ -8,13 +8,13 @@
  * Asserts nothing. BENCH_PUSH_SOCKETS overrides the socket count (a multiple of PER_USER).
  */
 import { fork } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
 import { API_PREFIX, authEndpoints, type Envelope, type LoginData } from '@cityops/contract';
 import { messages } from '@cityops/server/src/db/schema.js';
 import { createAccount } from '@cityops/server/src/db/seed/accounts.js';
 import { produceMessage } from '@cityops/server/src/modules/messages/produce.js';
 import type { ClientsReply, ClientsStart } from './pushClients.js';
 import { databaseKinds, MB, ms, quantile, startBenchApp, type DatabaseKind } from './serverApp.js';
+import { wallMs } from './clock.js';
 
 const PER_USER = 20;
 const SOCKETS = Number(process.env.BENCH_PUSH_SOCKETS ?? 1_000);
@@ -23,7 +23,6 @@ const EVENTS = 20;
 const GAP_MS = 250;
 const PASSWORD = 'Bench@123';
 
-const wallMs = () => performance.timeOrigin + performance.now();
 const pause = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
 function settledMemory() {

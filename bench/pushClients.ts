@@ -3,9 +3,9 @@
  * opens SOCKETS_PER_TOKEN push sockets for each token it is given, signs each in, and records when
  * every pushed message arrived (the wall clock in microseconds, comparable across the two processes).
  */
-import { performance } from 'node:perf_hooks';
 import { API_PREFIX, PUSH_HEARTBEAT_MS, PUSH_PATH, pushServerFrameSchema } from '@cityops/contract';
 import WebSocket from 'ws';
+import { wallMs } from './clock.js';
 
 export interface ClientsStart {
   kind: 'start';
@@ -16,8 +16,6 @@ export interface ClientsStart {
 export type ClientsReply =
   | { kind: 'ready'; open: number; failed: number }
   | { kind: 'arrivals'; arrivals: Array<[messageId: number, atMs: number]> };
-
-const wallMs = () => performance.timeOrigin + performance.now();
 
 const arrivals: Array<[number, number]> = [];
 const sockets: WebSocket[] = [];
