@@ -28,3 +28,4 @@ export * from './map.js';
 export * from './devices/index.js';
 export * from './alarmbox/index.js';
 export * from './alarms/index.js';
+export * from './videoPlugin.js';
