@@ -27,14 +27,32 @@ export async function openBrowser(
     viewport?: { width: number; height: number };
     /** Chromium flags added to the usual ones (video: fake microphone, autoplay). */
     args?: readonly string[];
+    /**
+     * An X display (`:N`) to show a real window on, at the top-left of the screen, instead of running
+     * headless: for the desktop plug-in, whose native windows are placed over the page's.
+     */
+    display?: string;
   } = {},
 ) {
   const userDataDir = await mkdtemp(join(tmpdir(), 'cityops-chromium-'));
+  const viewport = options.viewport ?? { width: 1366, height: 768 };
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+    args: [
+      ...(options.display
+        ? [
+            ...CHROMIUM_ARGS.filter((arg) => arg !== '--headless'),
+            '--window-position=0,0',
+            `--window-size=${viewport.width},${viewport.height}`,
+          ]
+        : CHROMIUM_ARGS),
+      ...(options.args ?? []),
+    ],
+    headless: options.display === undefined,
+    env: options.display ? { ...process.env, DISPLAY: options.display } : undefined,
     locale: options.locale ?? 'zh-CN',
-    viewport: options.viewport ?? { width: 1366, height: 768 },
+    // A real window is as large as --window-size says, its page what the window leaves it.
+    viewport: options.display ? null : viewport,
     // The product honours the system's reduced-motion setting (no sliding dialogs and dropdowns),
     // so what a test clicks is where it is drawn, even on a loaded machine.
     reducedMotion: 'reduce',
