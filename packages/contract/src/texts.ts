@@ -15,6 +15,7 @@ import { maintenanceTextsEn, maintenanceTextsZh } from './devices/maintenanceTex
 import { alarmboxTextsEn, alarmboxTextsZh } from './alarmbox/texts.js';
 import { alarmTextsEn, alarmTextsZh } from './alarms/texts.js';
 import { fieldRuleTextsEn, fieldRuleTextsZh } from './fieldRuleTexts.js';
+import { videoPluginTextsEn, videoPluginTextsZh } from './videoPluginTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -119,6 +120,7 @@ export const contractTexts = {
     ...parameterTextsZh,
     ...messageTextsZh,
     ...fieldRuleTextsZh,
+    ...videoPluginTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -221,6 +223,7 @@ export const contractTexts = {
     ...parameterTextsEn,
     ...messageTextsEn,
     ...fieldRuleTextsEn,
+    ...videoPluginTextsEn,
   },
 } as const;
 

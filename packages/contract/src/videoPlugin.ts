@@ -126,6 +126,7 @@ export const pluginRequestParams = {
     controlId,
     appKey: z.string().min(1).max(200),
     appSecret: z.string().min(1).max(2_048),
+    /** Epoch milliseconds when the page encrypted the secrets; timeSecret is String(time) encrypted. */
     time: z.number().int().min(0),
     timeSecret: z.string().min(1).max(2_048),
     /** host[:port] of the platform, as getPlatFormInfo answers appHost. */
@@ -198,6 +199,8 @@ export const pluginEventSchema = z.object({
   event: z.enum(['windowState', 'playError', 'playEnd']),
   controlId,
   wndId,
+  /** windowState: the window's new state. */
+  state: pluginWindowStateSchema.shape.state.optional(),
   code: z.number().int().optional(),
   msg: z.string().optional(),
 });

@@ -1,0 +1,58 @@
+/**
+ * What the desktop video plug-in (plugin/) answers in msg: the page shows a msg of a code other than 0
+ * for 3 s (§8). The camList texts are the spec's (§5) verbatim; 未连接麦克风 ！ is §4.2's.
+ */
+export const videoPluginTextsZh = {
+  'videoPlugin.notJson': '请求不是合法的JSON',
+  'videoPlugin.unknownMethod': '不支持的方法：{{method}}',
+  'videoPlugin.missingCameraCode': '第{{n}}个缺失监控的编号',
+  'videoPlugin.missingStartTime': '第{{n}}个缺失录像查询开始时间戳',
+  'videoPlugin.missingEndTime': '第{{n}}个缺失录像查询结束时间戳',
+  'videoPlugin.repeatedWindow': '第{{n}}个的窗口{{wndId}}与前面的重复',
+  'videoPlugin.noControl': '播放窗口不存在，请重新创建',
+  'videoPlugin.noWindow': '窗口{{wndId}}不存在',
+  'videoPlugin.notInitialised': '平台信息未初始化',
+  'videoPlugin.secretUnreadable': '密钥无法解密，请重新获取公钥',
+  'videoPlugin.secretStale': '密钥已过期，请重新初始化',
+  'videoPlugin.platformUnreachable': '无法连接视频平台{{host}}',
+  'videoPlugin.platformRefused': '视频平台拒绝：{{reason}}',
+  'videoPlugin.streamFailed': '窗口{{wndId}}取流失败：{{reason}}',
+  'videoPlugin.streamEnded': '窗口{{wndId}}播放结束',
+  'videoPlugin.playerFailed': '窗口{{wndId}}播放器启动失败：{{reason}}',
+  'videoPlugin.notPlaying': '窗口{{wndId}}未在播放',
+  'videoPlugin.noFrameYet': '窗口{{wndId}}尚无画面，无法截图',
+  'videoPlugin.snapshotFailed': '截图失败：{{reason}}',
+  'videoPlugin.alreadyRecording': '窗口{{wndId}}已在录像',
+  'videoPlugin.notRecording': '窗口{{wndId}}未在录像',
+  'videoPlugin.recordFailed': '本地录像失败：{{reason}}',
+  'videoPlugin.noMicrophone': '未连接麦克风 ！',
+  'videoPlugin.talkFailed': '对讲失败：{{reason}}',
+} as const;
+
+export const videoPluginTextsEn: Record<keyof typeof videoPluginTextsZh, string> = {
+  'videoPlugin.notJson': 'The request is not JSON',
+  'videoPlugin.unknownMethod': 'Unknown method: {{method}}',
+  'videoPlugin.missingCameraCode': 'Entry {{n}} has no camera code',
+  'videoPlugin.missingStartTime': 'Entry {{n}} has no start time stamp for the record search',
+  'videoPlugin.missingEndTime': 'Entry {{n}} has no end time stamp for the record search',
+  'videoPlugin.repeatedWindow': 'Entry {{n}} repeats window {{wndId}}',
+  'videoPlugin.noControl': 'No such video control; create it again',
+  'videoPlugin.noWindow': 'Window {{wndId}} does not exist',
+  'videoPlugin.notInitialised': 'The platform is not initialised',
+  'videoPlugin.secretUnreadable':
+    "The secret does not decrypt with this plug-in's key; fetch the public key again",
+  'videoPlugin.secretStale': 'The secret is stale; initialise again',
+  'videoPlugin.platformUnreachable': 'Cannot reach the video platform {{host}}',
+  'videoPlugin.platformRefused': 'The video platform refused: {{reason}}',
+  'videoPlugin.streamFailed': 'Window {{wndId}}: the stream failed: {{reason}}',
+  'videoPlugin.streamEnded': 'Window {{wndId}}: playing ended',
+  'videoPlugin.playerFailed': 'Window {{wndId}}: the player did not start: {{reason}}',
+  'videoPlugin.notPlaying': 'Window {{wndId}} is not playing',
+  'videoPlugin.noFrameYet': 'Window {{wndId}} has no picture yet to capture',
+  'videoPlugin.snapshotFailed': 'The snapshot failed: {{reason}}',
+  'videoPlugin.alreadyRecording': 'Window {{wndId}} is already recording',
+  'videoPlugin.notRecording': 'Window {{wndId}} is not recording',
+  'videoPlugin.recordFailed': 'Local recording failed: {{reason}}',
+  'videoPlugin.noMicrophone': 'No microphone connected!',
+  'videoPlugin.talkFailed': 'Talk failed: {{reason}}',
+};
