@@ -6,11 +6,12 @@ NPM := npm --loglevel=error
 # sits idle while the workers run, so on two cores it ran one file at a time.
 TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: help install install-system build start typecheck lint format test test-unit test-sim test-api test-api-pg test-e2e bench
+.PHONY: help install install-system build start plugin typecheck lint format test test-unit test-sim test-plugin test-api test-api-pg test-e2e bench
 
 help:
 	@echo "make start   install what is missing, build, and run CityOps with demo data on http://localhost:8080"
 	@echo "make test    install what is missing and run every check (types, lint, unit, API on PGlite and PostgreSQL, browser)"
+	@echo "make plugin  run the desktop video plug-in (ffplay windows on this X display; see plugin/README.md)"
 
 install:
 	@scripts/ensure-deps.sh
@@ -34,6 +35,11 @@ start: build
 	@echo
 	@DATA_DIR=$${DATA_DIR:-$(CURDIR)/data} exec scripts/start.sh
 
+# The desktop video plug-in on this computer's display (a second start while one runs exits quietly).
+plugin: install
+	@scripts/ensure-deps.sh --plugin
+	@exec plugin/start.sh
+
 typecheck: install
 	@$(NPM) run typecheck
 
@@ -51,6 +57,11 @@ test-sim: install-system
 	@echo "==> simulator tests (ffmpeg)"
 	@$(NPM) test -w @cityops/simulators -- --passWithNoTests
 
+# Real ffplay windows on an Xvfb display of their own, fed by the camera simulator.
+test-plugin: install-system
+	@echo "==> video plug-in tests (ffplay, Xvfb)"
+	@$(NPM) test -w @cityops/video-plugin
+
 # Mosquitto for the external-broker tests, which fail under CI (CI set) rather than skip without it.
 test-api: install
 	@scripts/ensure-deps.sh --mosquitto
@@ -65,7 +76,7 @@ test-e2e: install-system build
 	@echo "==> browser tests in Chromium"
 	@$(NPM) test -w @cityops/e2e
 
-test: typecheck lint test-unit test-sim test-api test-api-pg test-e2e
+test: typecheck lint test-unit test-sim test-plugin test-api test-api-pg test-e2e
 	@echo "==> all checks passed"
 
 bench: install-system build

@@ -4,7 +4,9 @@
 #   scripts/ensure-deps.sh           npm packages only
 #   scripts/ensure-deps.sh --ffmpeg  also ffmpeg (the camera simulators of the demo)
 #   scripts/ensure-deps.sh --mosquitto  also Mosquitto (the external-broker API tests)
-#   scripts/ensure-deps.sh --system  also chromium, CJK fonts, the PostgreSQL server, Mosquitto and ffmpeg
+#   scripts/ensure-deps.sh --plugin  also what the desktop video plug-in runs: ffmpeg (with ffplay), xdotool, xdg-utils
+#   scripts/ensure-deps.sh --system  also chromium, CJK fonts, the PostgreSQL server, Mosquitto, ffmpeg, and
+#                                    for the plug-in's tests Xvfb, xdotool and x11-utils (xwininfo)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,7 +26,7 @@ if [[ ! -f $stamp || package-lock.json -nt $stamp || package.json -nt $stamp ]];
   touch "$stamp"
 fi
 
-[[ ${1:-} == --system || ${1:-} == --ffmpeg || ${1:-} == --mosquitto ]] || exit 0
+[[ ${1:-} == --system || ${1:-} == --ffmpeg || ${1:-} == --mosquitto || ${1:-} == --plugin ]] || exit 0
 
 missing=()
 [[ ${1:-} == --mosquitto ]] || command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
@@ -34,6 +36,15 @@ if [[ ${1:-} == --system ]]; then
   fonts=$(fc-list : family 2>/dev/null || true)
   [[ ${fonts,,} == *"noto sans cjk"* ]] || missing+=(fonts-noto-cjk)
   compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+fi
+# The video plug-in: Debian's ffmpeg package brings ffplay; xdotool places its windows on X11.
+if [[ ${1:-} == --system || ${1:-} == --plugin ]]; then
+  command -v xdotool >/dev/null 2>&1 || missing+=(xdotool)
+fi
+[[ ${1:-} != --plugin ]] || command -v xdg-mime >/dev/null 2>&1 || missing+=(xdg-utils)
+if [[ ${1:-} == --system ]]; then
+  command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+  command -v xwininfo >/dev/null 2>&1 || missing+=(x11-utils)
 fi
 if [[ ${1:-} == --system || ${1:-} == --mosquitto ]]; then
   # The external-broker tests (server/src/modules/iot/external.test.ts): Mosquitto 2 has shared subscriptions.

@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { PluginRect } from '@cityops/contract';
+import { lastLine } from '../texts.js';
+import { runTool, type PluginTools } from '../media/tools.js';
+import type { PlayerFactory, PlayerSpec, PlayerWindow } from './player.js';
+
+/** A player that falls this far behind is not fed more (it is stuck; the stream goes on for the rest). */
+const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+/** Where a window opened while its control is hidden first appears, so it never flashes on screen. */
+const OFF_SCREEN = -32_000;
+
+/**
+ * ffplay on X11, one process per window: borderless, at the rectangle, reading FLV on stdin.
+ * ffplay shows its window at the first picture; xdotool finds it by pid and title and then moves,
+ * resizes, maps and unmaps it. Calls on one window run in order.
+ */
+export function x11FfplayPlayers(tools: PluginTools, display: string | undefined): PlayerFactory {
+  const env = display === undefined ? process.env : { ...process.env, DISPLAY: display };
+  return { open: (spec) => new X11FfplayWindow(spec, tools, env) };
+}
+
+class X11FfplayWindow implements PlayerWindow {
+  readonly shown: Promise<void>;
+  private readonly child: ChildProcess;
+  private windowId: string | undefined;
+  private finder: ChildProcess | undefined;
+  private rect: PluginRect;
+  private visible: boolean;
+  private closing = false;
+  private exited = false;
+  private stderr = '';
+  private queue: Promise<void> = Promise.resolve();
+  private exitListener: ((reason: string) => void) | undefined;
+
+  constructor(
+    private readonly spec: PlayerSpec,
+    private readonly tools: PluginTools,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {
+    this.rect = spec.rect;
+    this.visible = spec.visible;
+    const at = spec.visible ? spec.rect : { ...spec.rect, left: OFF_SCREEN, top: OFF_SCREEN };
+    this.child = spawn(
+      tools.ffplay,
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-nostats'],
+        // A live FLV stream carries its codec parameters up front: a short probe shows the first picture sooner.
+        ...[
+          '-fflags',
+          'nobuffer',
+          '-flags',
+          'low_delay',
+          '-analyzeduration',
+          '200000',
+          '-framedrop',
+          '-an',
+          '-sn',
+        ],
+        ...['-noborder', '-window_title', spec.title],
+        ...['-left', String(at.left), '-top', String(at.top)],
+        ...['-x', String(spec.rect.width), '-y', String(spec.rect.height)],
+        ...['-f', 'flv', '-i', 'pipe:0'],
+      ],
+      { env, stdio: ['pipe', 'ignore', 'pipe'] },
+    );
+    this.child.stdin?.on('error', () => undefined);
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString()).slice(-2000);
+    });
+    const exit = new Promise<string>((resolve) => {
+      this.child.once('error', (error) => resolve(error.message));
+      this.child.once('exit', (code, signal) => resolve(lastLine(this.stderr, `exit ${signal ?? code}`)));
+    });
+    void exit.then((reason) => {
+      this.exited = true;
+      this.finder?.kill('SIGKILL');
+      if (!this.closing) this.exitListener?.(reason);
+    });
+    this.shown = Promise.race([this.findWindow(), exit.then((reason) => Promise.reject(new Error(reason)))]);
+    this.shown.catch(() => undefined);
+  }
+
+  write(bytes: Buffer): void {
+    const stdin = this.child.stdin;
+    if (!stdin || this.exited || this.closing || stdin.writableLength > MAX_PENDING_BYTES) return;
+    stdin.write(bytes);
+  }
+
+  place(rect: PluginRect): Promise<void> {
+    this.rect = rect;
+    return this.apply();
+  }
+
+  setVisible(visible: boolean): Promise<void> {
+    this.visible = visible;
+    return this.apply();
+  }
+
+  onExit(listener: (reason: string) => void): void {
+    this.exitListener = listener;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    this.finder?.kill('SIGKILL');
+    if (this.exited) return;
+    const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.child.stdin?.destroy();
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 2_000);
+    await gone;
+    clearTimeout(timer);
+  }
+
+  /** Waits for ffplay's window (it appears with the first picture), then puts it where it belongs now. */
+  private async findWindow(): Promise<void> {
+    const pid = this.child.pid;
+    if (pid === undefined) throw new Error('ffplay did not start');
+    const title = `^${this.spec.title.replace(/[^\w-]/g, '.')}$`;
+    const finder = spawn(
+      this.tools.xdotool,
+      ['search', '--sync', '--onlyvisible', '--all', '--pid', String(pid), '--name', title],
+      { env: this.env, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    this.finder = finder;
+    let out = '';
+    finder.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await new Promise<void>((resolve) => finder.once('close', () => resolve()));
+    const id = out.split('\n').find((line) => /^\d+$/.test(line.trim()));
+    if (!id) throw new Error('the player window did not appear');
+    this.windowId = id.trim();
+    await this.apply();
+  }
+
+  private apply(): Promise<void> {
+    this.queue = this.queue.then(async () => {
+      const id = this.windowId;
+      if (id === undefined || this.exited) return;
+      const { left, top, width, height } = this.rect;
+      const geometry = [
+        'windowsize',
+        id,
+        String(width),
+        String(height),
+        'windowmove',
+        id,
+        String(left),
+        String(top),
+      ];
+      // Unmapped before it moves when hiding, moved before it maps when showing: it never shows in the wrong place.
+      const commands = this.visible ? [...geometry, 'windowmap', id] : ['windowunmap', id, ...geometry];
+      await runTool(this.tools.xdotool, commands, { env: this.env, timeoutMs: 5_000 });
+    });
+    return this.queue;
+  }
+}

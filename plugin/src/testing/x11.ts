@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { PluginRect } from '@cityops/contract';
+
+const run = promisify(execFile);
+
+export interface X11Window {
+  id: string;
+  pid: number;
+  rect: PluginRect;
+  mapped: boolean;
+}
+
+/** The windows on a display whose title matches (xdotool search), with geometry and map state (xwininfo). */
+export async function x11Windows(display: string, titlePattern: string): Promise<X11Window[]> {
+  const env = { ...process.env, DISPLAY: display };
+  const found = await run('xdotool', ['search', '--name', titlePattern], { env }).catch(() => ({
+    stdout: '',
+  }));
+  const ids = found.stdout.split('\n').filter((line) => /^\d+$/.test(line.trim()));
+  return Promise.all(
+    ids.map(async (id) => {
+      const [{ stdout: info }, { stdout: pid }] = await Promise.all([
+        run('xwininfo', ['-id', id], { env }),
+        run('xdotool', ['getwindowpid', id], { env }).catch(() => ({ stdout: '0' })),
+      ]);
+      const number = (label: string) => Number(new RegExp(`${label}:\\s+(-?\\d+)`).exec(info)?.[1] ?? NaN);
+      return {
+        id,
+        pid: Number(pid.trim()),
+        rect: {
+          left: number('Absolute upper-left X'),
+          top: number('Absolute upper-left Y'),
+          width: number('Width'),
+          height: number('Height'),
+        },
+        mapped: /Map State:\s+IsViewable/.test(info),
+      };
+    }),
+  );
+}
+
+/** One frame of a rectangle of the display as 8-bit grey pixels (ffmpeg x11grab). */
+export async function grabGray(display: string, rect: PluginRect, ffmpeg = 'ffmpeg'): Promise<Buffer> {
+  const { stdout } = await run(
+    ffmpeg,
+    [
+      ...['-hide_banner', '-loglevel', 'error'],
+      ...['-f', 'x11grab', '-video_size', `${rect.width}x${rect.height}`],
+      ...['-i', `${display}+${rect.left},${rect.top}`],
+      ...['-frames:v', '1', '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1'],
+    ],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout;
+}
