@@ -23,7 +23,13 @@ function helloOn(port: number): Promise<boolean> {
     socket.on('error', () => done(false));
     socket.on('open', () => socket.send(JSON.stringify({ id: 'probe', method: 'hello' })));
     socket.on('message', (data) => {
-      const answer = pluginAnswerSchema.safeParse(JSON.parse(String(data)));
+      let json: unknown;
+      try {
+        json = JSON.parse(String(data));
+      } catch {
+        return done(false);
+      }
+      const answer = pluginAnswerSchema.safeParse(json);
       const hello = answer.success ? pluginHelloSchema.safeParse(answer.data.data) : undefined;
       done(hello?.success === true && hello.data.name === PLUGIN_NAME);
     });

@@ -84,7 +84,7 @@ export class ArtemisClient {
       beginTime: artemisTime(item.startTimeStamp),
       endTime: artemisTime(item.endTimeStamp),
       uuid: '',
-      expand: 'streamform=flv',
+      expand: '',
       streamform: 'flv',
       lockType: 0,
     });
