@@ -74,6 +74,25 @@ export class Control implements WindowHost {
     }
   }
 
+  /**
+   * Starts every window of a camList at once. Windows that start keep playing when others fail, and
+   * the answer carries the first failure; when all start, data.windows lists them.
+   */
+  async playAll<T extends { wndId: number; cameraIndexCode: string }>(
+    items: readonly T[],
+    urlOf: (item: T) => Promise<string>,
+  ): Promise<{ windows: { wndId: number; code: number }[] }> {
+    if (!this.initialised)
+      throw new PluginFailure(PLUGIN_CODE.NOT_READY, this.context.say('videoPlugin.notInitialised'));
+    const windows = items.map((item) => ({ item, window: this.window(item.wndId) }));
+    const results = await Promise.allSettled(
+      windows.map(async ({ item, window }) => window.play(await urlOf(item), item.cameraIndexCode)),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return { windows: items.map((item) => ({ wndId: item.wndId, code: PLUGIN_CODE.OK })) };
+  }
+
   async moveTo(rect: PluginRect): Promise<void> {
     this.rect = rect;
     await Promise.all([...this.windows.values()].map((window) => window.place()));

@@ -98,19 +98,16 @@ export class Session {
       case 'window.move':
       case 'window.resize': {
         const { rect } = call.params;
-        const control = this.control(call.params.controlId);
-        return control.run(() => control.moveTo(rect));
+        return this.onControl(call.params.controlId, (control) => control.moveTo(rect));
       }
       case 'window.layout': {
         const { wndCount } = call.params;
-        const control = this.control(call.params.controlId);
-        return control.run(() => control.layout(wndCount));
+        return this.onControl(call.params.controlId, (control) => control.layout(wndCount));
       }
       case 'window.hide':
       case 'window.show': {
-        const control = this.control(call.params.controlId);
         const visible = call.method === 'window.show';
-        return control.run(() => control.setVisible(visible));
+        return this.onControl(call.params.controlId, (control) => control.setVisible(visible));
       }
       case 'window.destroy': {
         const control = this.control(call.params.controlId);
@@ -120,51 +117,50 @@ export class Session {
       case 'init':
         return this.init(call.params);
       case 'realmonitor': {
-        const control = this.control(call.params.controlId);
         const items = parseCamList('preview', call.params.camList, this.say);
-        return control.run(() =>
-          playAll(control, items, (item) =>
-            control.callPlatform((platform) => platform.previewUrl(item.cameraIndexCode)),
-          ),
+        return this.onControl(call.params.controlId, (control) =>
+          control.playAll(items, (item) => control.callPlatform((p) => p.previewUrl(item.cameraIndexCode))),
         );
       }
       case 'playback': {
-        const control = this.control(call.params.controlId);
         const items = parseCamList('playback', call.params.camList, this.say);
-        return control.run(() =>
-          playAll(control, items, (item) => control.callPlatform((platform) => platform.playbackUrl(item))),
+        return this.onControl(call.params.controlId, (control) =>
+          control.playAll(items, (item) => control.callPlatform((p) => p.playbackUrl(item))),
         );
       }
       case 'stop': {
         const { wndId } = call.params;
-        const control = this.control(call.params.controlId);
-        return control.run(() => control.stop(wndId));
+        return this.onControl(call.params.controlId, (control) => control.stop(wndId));
       }
       case 'talk': {
         const { wndId, on } = call.params;
-        const control = this.control(call.params.controlId);
-        return control.run(() =>
-          control
-            .window(wndId)
-            .talk(on, (code) => control.callPlatform((platform) => platform.talkUrl(code))),
+        return this.onControl(call.params.controlId, (control) =>
+          control.window(wndId).talk(on, (code) => control.callPlatform((p) => p.talkUrl(code))),
         );
       }
       case 'snapshot': {
         const { wndId } = call.params;
-        const control = this.control(call.params.controlId);
-        return control.run(async () => ({ path: await control.window(wndId).snapshot() }));
+        return this.onControl(call.params.controlId, async (control) => ({
+          path: await control.window(wndId).snapshot(),
+        }));
       }
       case 'record.start': {
         const { wndId } = call.params;
-        const control = this.control(call.params.controlId);
-        return control.run(() => control.window(wndId).startRecording());
+        return this.onControl(call.params.controlId, (control) => control.window(wndId).startRecording());
       }
       case 'record.stop': {
         const { wndId } = call.params;
-        const control = this.control(call.params.controlId);
-        return control.run(async () => ({ path: await control.window(wndId).stopRecording() }));
+        return this.onControl(call.params.controlId, async (control) => ({
+          path: await control.window(wndId).stopRecording(),
+        }));
       }
     }
+  }
+
+  /** A request on one of this socket's controls, after the requests before it on that control. */
+  private onControl<T>(controlId: string, task: (control: Control) => Promise<T>): Promise<T> {
+    const control = this.control(controlId);
+    return control.run(() => task(control));
   }
 
   /** The app secret and the time arrive encrypted with our key; a stale time is a replayed init. */
@@ -216,32 +212,4 @@ export class Session {
 function textOf(data: WebSocket.RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(new Uint8Array(data)).toString('utf8');
-}
-
-/**
- * Starts every window of a camList at once. Windows that start keep playing when others fail, and
- * the answer carries the first failure; when all start, data.windows lists them.
- */
-async function playAll<T extends { wndId: number; cameraIndexCode: string }>(
-  control: Control,
-  items: readonly T[],
-  urlOf: (item: T) => Promise<string>,
-): Promise<{ windows: { wndId: number; code: number; msg?: string }[] }> {
-  if (!control.initialised)
-    throw new PluginFailure(PLUGIN_CODE.NOT_READY, control.context.say('videoPlugin.notInitialised'));
-  const windows = items.map((item) => ({ item, window: control.window(item.wndId) }));
-  const results = await Promise.all(
-    windows.map(async ({ item, window }) => {
-      try {
-        await window.play(await urlOf(item), item.cameraIndexCode);
-        return { wndId: item.wndId, code: PLUGIN_CODE.OK };
-      } catch (error) {
-        if (!(error instanceof PluginFailure)) throw error;
-        return { wndId: item.wndId, code: error.code, msg: error.message };
-      }
-    }),
-  );
-  const failed = results.find((result) => result.code !== PLUGIN_CODE.OK);
-  if (failed?.msg !== undefined) throw new PluginFailure(failed.code as PluginFailure['code'], failed.msg);
-  return { windows: results };
 }
