@@ -303,6 +303,42 @@ describe('the plug-in playing real streams in native windows', () => {
     expect(window && alive(window.pid)).toBe(false);
   });
 
+  it('ends a window closed by hand (q over it) with playEnd, and one whose player dies with playError', async () => {
+    await play(client, controlId, { 1: 'hik-cam-10' });
+    const window = await windowOf(controlId, 1);
+    if (!window) throw new Error('no window');
+    let since = client.mark();
+    const env = { ...process.env, DISPLAY: screen.display };
+    const centre = [window.rect.left + window.rect.width / 2, window.rect.top + window.rect.height / 2];
+    await run('xdotool', ['mousemove', ...centre.map((value) => String(Math.round(value))), 'key', 'q'], {
+      env,
+    });
+    const ended = await client.waitForEvent(
+      (e) => e.event !== 'windowState' && e.controlId === controlId,
+      since,
+    );
+    expect(ended).toMatchObject({ event: 'playEnd', wndId: 1, code: PLUGIN_CODE.OK });
+
+    await play(client, controlId, { 1: 'hik-cam-10' });
+    const second = await windowOf(controlId, 1);
+    since = client.mark();
+    process.kill(second?.pid ?? 0, 'SIGKILL');
+    const failed = await client.waitForEvent(
+      (e) => e.event !== 'windowState' && e.controlId === controlId,
+      since,
+    );
+    expect(failed).toMatchObject({
+      event: 'playError',
+      wndId: 1,
+      code: PLUGIN_CODE.LOCAL,
+      msg: expect.stringContaining('窗口1播放器异常退出') as string,
+    });
+    const state = pluginHelloSchema.parse((await client.request('state')).data);
+    expect(state.controls.find((control) => control.controlId === controlId)?.windows[0]?.state).toBe(
+      'error',
+    );
+  });
+
   it('destroys a control when its socket closes: its players exit', async () => {
     const page = await PluginClient.connect(plugin.port);
     const id = await createControl(page, { left: 700, top: 500, width: 320, height: 180 }, 1);

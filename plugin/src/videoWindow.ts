@@ -65,7 +65,8 @@ export class VideoWindow {
     this.state = 'idle';
     source.subscribe((bytes) => player.write(bytes));
     source.onEnd((end) => void this.streamEnded(playing, end));
-    player.onExit((reason) => {
+    player.onExit(({ byUser, reason }) => {
+      if (byUser) return void this.streamEnded(playing, { ended: true, reason });
       const msg = context.say('videoPlugin.playerFailed', { wndId: this.wndId, reason });
       void this.fail(playing, PLUGIN_CODE.LOCAL, msg);
     });

@@ -15,8 +15,14 @@ export interface PlayerWindow {
   close(): Promise<void>;
   /** Settles when the window is on screen with a picture (after place/setVisible took effect). */
   readonly shown: Promise<void>;
-  /** Called once if the player exits by itself (it failed): the reason a person can read. */
-  onExit(listener: (reason: string) => void): void;
+  /** Called once if the player exits by itself: closed by the person (q, Esc, the window's close), or failed. */
+  onExit(listener: (exit: PlayerExit) => void): void;
+}
+
+export interface PlayerExit {
+  byUser: boolean;
+  /** Why it failed, for a person (the player's last error line). */
+  reason: string;
 }
 
 export interface PlayerSpec {

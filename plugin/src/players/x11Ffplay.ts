@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { PluginRect } from '@cityops/contract';
 import { lastLine } from '../texts.js';
 import { runTool, type PluginTools } from '../media/tools.js';
-import type { PlayerFactory, PlayerSpec, PlayerWindow } from './player.js';
+import type { PlayerExit, PlayerFactory, PlayerSpec, PlayerWindow } from './player.js';
 
 /** A player that falls this far behind is not fed more (it is stuck; the stream goes on for the rest). */
 const MAX_PENDING_BYTES = 16 * 1024 * 1024;
@@ -30,7 +30,7 @@ class X11FfplayWindow implements PlayerWindow {
   private exited = false;
   private stderr = '';
   private queue: Promise<void> = Promise.resolve();
-  private exitListener: ((reason: string) => void) | undefined;
+  private exitListener: ((exit: PlayerExit) => void) | undefined;
 
   constructor(
     private readonly spec: PlayerSpec,
@@ -67,16 +67,22 @@ class X11FfplayWindow implements PlayerWindow {
     this.child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-2000);
     });
-    const exit = new Promise<string>((resolve) => {
-      this.child.once('error', (error) => resolve(error.message));
-      this.child.once('exit', (code, signal) => resolve(lastLine(this.stderr, `exit ${signal ?? code}`)));
+    const exit = new Promise<PlayerExit>((resolve) => {
+      this.child.once('error', (error) => resolve({ byUser: false, reason: error.message }));
+      // ffplay ends with 0 when its window is closed or q/Esc pressed over it; a failure is 1 or a signal.
+      this.child.once('exit', (code, signal) =>
+        resolve({ byUser: code === 0, reason: lastLine(this.stderr, `exit ${signal ?? code}`) }),
+      );
     });
-    void exit.then((reason) => {
+    void exit.then((result) => {
       this.exited = true;
       this.finder?.kill('SIGKILL');
-      if (!this.closing) this.exitListener?.(reason);
+      if (!this.closing) this.exitListener?.(result);
     });
-    this.shown = Promise.race([this.findWindow(), exit.then((reason) => Promise.reject(new Error(reason)))]);
+    this.shown = Promise.race([
+      this.findWindow(),
+      exit.then((result) => Promise.reject(new Error(result.reason))),
+    ]);
     this.shown.catch(() => undefined);
   }
 
@@ -96,7 +102,7 @@ class X11FfplayWindow implements PlayerWindow {
     return this.apply();
   }
 
-  onExit(listener: (reason: string) => void): void {
+  onExit(listener: (exit: PlayerExit) => void): void {
     this.exitListener = listener;
   }
 
