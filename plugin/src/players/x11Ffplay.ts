@@ -6,6 +6,11 @@ import type { PlayerExit, PlayerFactory, PlayerSpec, PlayerWindow } from './play
 
 /** A player that falls this far behind is not fed more (it is stuck; the stream goes on for the rest). */
 const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+/**
+ * Show pictures as they come, no sound, no subtitles. A live FLV stream carries its codec parameters
+ * up front: a short probe shows the first picture in well under a second instead of five.
+ */
+const LIVE_FLAGS = '-fflags nobuffer -flags low_delay -analyzeduration 200000 -framedrop -an -sn'.split(' ');
 /** Where a window opened while its control is hidden first appears, so it never flashes on screen. */
 const OFF_SCREEN = -32_000;
 
@@ -44,18 +49,7 @@ class X11FfplayWindow implements PlayerWindow {
       tools.ffplay,
       [
         ...['-hide_banner', '-loglevel', 'error', '-nostats'],
-        // A live FLV stream carries its codec parameters up front: a short probe shows the first picture sooner.
-        ...[
-          '-fflags',
-          'nobuffer',
-          '-flags',
-          'low_delay',
-          '-analyzeduration',
-          '200000',
-          '-framedrop',
-          '-an',
-          '-sn',
-        ],
+        ...LIVE_FLAGS,
         ...['-noborder', '-window_title', spec.title],
         ...['-left', String(at.left), '-top', String(at.top)],
         ...['-x', String(spec.rect.width), '-y', String(spec.rect.height)],
