@@ -11,7 +11,7 @@ import {
 import { PlayerError, TALK_RESET_CODES, formatPlayerError, type PlayerErrorCode } from '../errors.js';
 import { capturePicture, saveFile } from '../capture/capture.js';
 import { captureFileName } from '../recording/fileNames.js';
-import { checkPlayList, type PlayItemInput, type PlayMode } from '../playList.js';
+import { checkPlayList, type PlayItemInput, type PlayListCheck, type PlayMode } from '../playList.js';
 import { playbackStreamUrl as defaultPlaybackStreamUrl, type PlaybackStreamUrl } from '../playbackUrl.js';
 import { faster, slower } from '../rate.js';
 import { defaultSplit } from '../split.js';
@@ -29,8 +29,11 @@ import { initialPlayerState, playbackPosition, playerReducer, type WindowState }
 export interface Html5PlayerViewProps {
   /** Live view or playback (required: 缺失播放模式参数). */
   mode: PlayMode | undefined;
-  /** The windows to play (required: 缺失播放列表参数); keep it the same object between renders. */
-  playList: readonly PlayItemInput[] | undefined;
+  /**
+   * The windows to play (required: 缺失播放列表参数); keep it the same object between renders. `null`
+   * asks for no play at all (no camera chosen yet): the windows stay empty, with no warning.
+   */
+  playList: readonly PlayItemInput[] | null | undefined;
   /** Shows the microphone; every entry then needs a talk URL. */
   talk?: boolean;
   /** Start every window at once (default); otherwise each waits for play / 开始回放. */
@@ -93,7 +96,8 @@ export function Html5PlayerView(props: Html5PlayerViewProps) {
 
   // Before paint: the windows of a new list open their streams in the same frame as the list arrives.
   useLayoutEffect(() => {
-    const check = checkPlayList(mode, playList, { talk });
+    const check: PlayListCheck =
+      playList === null ? { ok: true, items: [] } : checkPlayList(mode, playList, { talk });
     if (!check.ok)
       showMessage('WARN', t(check.problem.key, 'n' in check.problem ? { n: check.problem.n } : {}));
     dispatch({
@@ -242,7 +246,13 @@ export function Html5PlayerView(props: Html5PlayerViewProps) {
   return (
     <div
       ref={root}
-      style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 240, background: '#111' }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        minHeight: 240,
+        background: '#111',
+      }}
     >
       <div
         role="grid"

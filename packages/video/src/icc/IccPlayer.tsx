@@ -34,8 +34,8 @@ import { iccGridSide } from '../split.js';
 import { mpegtsStream, type StreamFactory } from '../stream.js';
 import { startTalk, type TalkStarter } from '../talk/talkSession.js';
 import { parseTime, toDateTimeLocal } from '../time.js';
+import { devicesWithoutAddress, warnNoAddress } from '../noAddress.js';
 import {
-  devicesWithoutAddress,
   iccPlaybackRequest,
   iccPreviewRequest,
   iccStreamType,
@@ -143,11 +143,7 @@ export function IccPlayer(props: IccPlayerProps) {
       (answer) => {
         if (cancelled) return;
         const map = { ...answer, ...kept };
-        const missing = devicesWithoutAddress(active, map);
-        if (missing.length > 0) {
-          const kind = t(mode === 'live' ? 'video.kind.live' : 'video.kind.playback');
-          showMessage('WARN', t('video.noAddress', { codes: missing.join(','), kind }));
-        }
+        warnNoAddress(t, { [mode]: devicesWithoutAddress(active, map) });
         setFailed(new Set());
         setUrls({ for: active, map });
       },
@@ -245,7 +241,10 @@ export function IccPlayer(props: IccPlayerProps) {
       return;
     }
     if (!needPlaying() || !source.getTalkUrl) return;
-    const answer = await source.getTalkUrl(iccTalkRequest(selectedCode)).catch(() => ({}));
+    const answer = await source.getTalkUrl(iccTalkRequest(selectedCode)).catch(() => null);
+    if (answer === null) return showMessage('WARN', t('video.talkAddressFailed'));
+    // No address for the camera at all is §5's 无对讲地址; one that cannot be read, 对讲地址获取失败.
+    if (!answer[selectedCode]) return warnNoAddress(t, { talk: [selectedCode] });
     const path = talkPath(answer, selectedCode);
     if (!path) return showMessage('WARN', t('video.talkAddressFailed'));
     if (await talk.start(selected, path, TALK_SAMPLE_RATE)) showMessage('SUCCESS', t('video.talkOn'));
