@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '@cityops/ui';
 import {
@@ -19,6 +20,7 @@ import { mpegtsStream, type StreamFactory } from '../stream.js';
 import { startTalk, type TalkStarter } from '../talk/talkSession.js';
 import { endOfDay, startOfDay } from '../time.js';
 import { VideoWindow } from '../media/VideoWindow.js';
+import { videoSurface } from '../media/videoSurface.js';
 import { useFullScreen } from '../media/useFullScreen.js';
 import { startRecording, useRecording, type RecordingStarter } from '../media/useRecording.js';
 import { useTalk } from '../media/useTalk.js';
@@ -68,6 +70,7 @@ export function Html5PlayerView(props: Html5PlayerViewProps) {
   const streamFactory = props.streamFactory ?? mpegtsStream;
   const playbackUrl = props.playbackStreamUrl ?? defaultPlaybackStreamUrl;
   const { t } = useTranslation('ui');
+  const { token } = theme.useToken();
   const [state, dispatch] = useReducer(
     playerReducer,
     initialPlayerState(mode ?? 'live', defaultSplit(screenWidth())),
@@ -251,7 +254,7 @@ export function Html5PlayerView(props: Html5PlayerViewProps) {
         flexDirection: 'column',
         height: '100%',
         minHeight: 240,
-        background: '#111',
+        background: videoSurface.colorBgLayout,
       }}
     >
       <div
@@ -296,7 +299,7 @@ export function Html5PlayerView(props: Html5PlayerViewProps) {
           onPick={seek}
         />
       )}
-      <div style={{ background: 'var(--ant-color-bg-container, #fff)' }}>
+      <div style={{ background: token.colorBgContainer }}>
         <Html5Toolbar
           mode={state.mode}
           split={state.split}
