@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import {
   barcodeLayout,
@@ -8,7 +9,7 @@ import {
   startSimulators,
   type Simulators,
 } from '../../simulators/src/index.js';
-import { openBrowser, type Browser } from './browser.js';
+import { keepEvidence, openBrowser, type Browser } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 import { DEMO, signIn } from './signIn.js';
 
@@ -86,6 +87,26 @@ export async function startVideoStack(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test file's one video stack and one browser (`open` starts it): up before the file's tests, down
+ * after them, and a screenshot of the page of each failed test. Read `.stack` and `.browser` in tests.
+ */
+export function videoStackPerFile(open: (stack: VideoStack) => Promise<Browser>) {
+  const held = {} as { stack: VideoStack; browser: Browser };
+  beforeAll(async () => {
+    held.stack = await startVideoStack();
+    held.browser = await open(held.stack);
+  }, 400_000);
+  afterAll(async () => {
+    await held.browser?.close();
+    await held.stack?.stop();
+  });
+  afterEach(async (context) => {
+    if (held.browser) await keepEvidence(held.browser, context.task);
+  });
+  return held;
 }
 
 /** Chromium with the fake microphone playing `tonePath`, and autoplay allowed (plus `args`). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { theme } from 'antd';
 import { defaultPalettes, paletteFromVariables, paletteVariables, themeConfig } from './theme.js';
 
 describe('palette variables', () => {
@@ -24,5 +25,11 @@ describe('theme config', () => {
   it('turns antd motion off when the user prefers reduced motion, and keeps it otherwise', () => {
     expect(themeConfig('light').token?.motion).toBe(true);
     expect(themeConfig('dark', defaultPalettes.dark, { reducedMotion: true }).token?.motion).toBe(false);
+  });
+
+  it('gives both modes the brand blue as the primary colour, readable on dark containers too', () => {
+    const primary = (mode: 'light' | 'dark') => theme.getDesignToken(themeConfig(mode)).colorPrimary;
+    expect(primary('light')).toBe('#1668dc');
+    expect(primary('dark')).toBe('#1668dc');
   });
 });

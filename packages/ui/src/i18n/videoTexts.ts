@@ -269,7 +269,7 @@ const enUS: { readonly [K in keyof typeof zhCN]: string } = {
   'video.localRecordStop': 'Stop local recording',
   'video.panelExpand': 'Expand',
   'video.panelCollapse': 'Collapse',
-  'video.noAddress': 'Devices [{{codes}}] have no {{kind}} address and cannot {{kind}}.',
+  'video.noAddress': 'Devices [{{codes}}] have no {{kind}} address: no {{kind}} is possible.',
   'video.kind.live': 'live view',
   'video.kind.playback': 'playback',
   'video.kind.talk': 'talk',

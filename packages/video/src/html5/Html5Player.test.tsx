@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FeedbackHost } from '@cityops/ui';
 import {
@@ -148,21 +148,84 @@ describe('HTML5 player with its source', () => {
     ]);
   });
 
-  it('names the device whose URL did not come back', async () => {
-    const hik = source({ getPreviewUrls: () => Promise.resolve({ 'cam-1': 'ws://h/live/1.flv' }) });
+  it('greets with empty windows and no warning while no camera is chosen', async () => {
+    const hik = source();
+    const streams = fakeStreams();
+    render(
+      <>
+        <FeedbackHost />
+        <Html5Player mode="live" devices={[]} source={hik} streamFactory={streams.factory} now={now} />
+      </>,
+    );
+    expect(await screen.findByRole('gridcell', { name: '窗口1' })).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('缺失播放列表参数')).toBeNull();
+    expect(hik.getPreviewUrls).not.toHaveBeenCalled();
+    expect(streams.opened).toHaveLength(0);
+  });
+
+  const withoutAddress = [
+    {
+      mode: 'live',
+      talk: false,
+      answers: { getPreviewUrls: () => Promise.resolve({ 'cam-1': 'ws://h/live/1.flv' }) },
+      text: '设备[cam-2]，无预览地址，无法预览。',
+      plays: 'ws://h/live/1.flv',
+    },
+    {
+      mode: 'playback',
+      talk: false,
+      answers: { getPlaybackUrls: () => Promise.resolve({ 'cam-1': { url: 'ws://h/pb/1.flv' } }) },
+      text: '设备[cam-2]，无回放地址，无法回放。',
+      plays: 'ws://h/pb/1.flv',
+    },
+    {
+      mode: 'live',
+      talk: true,
+      answers: { getTalkUrls: () => Promise.resolve({ 'cam-1': 'wss://h/t/1' }) },
+      text: '设备[cam-2]，无对讲地址，无法对讲。',
+      plays: 'ws://h/live/1.flv',
+    },
+  ] as const;
+  for (const { mode, talk, answers, text, plays } of withoutAddress)
+    it(`names a device the server gave no ${talk ? 'talk' : mode} address for, and plays the others`, async () => {
+      const streams = fakeStreams();
+      render(
+        <>
+          <FeedbackHost />
+          <Html5Player
+            mode={mode}
+            talk={talk}
+            devices={devices}
+            source={source(answers)}
+            streamFactory={streams.factory}
+            now={now}
+          />
+        </>,
+      );
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(await screen.findByRole('gridcell', { name: '东门' })).toBeTruthy();
+      expect(streams.live().map((entry) => entry.url.split('?')[0])).toEqual([plays]);
+      expect(screen.queryByText(/第\d+个缺失/)).toBeNull();
+    });
+
+  it('names every device when none has an address, and warns of nothing else', async () => {
+    const streams = fakeStreams();
     render(
       <>
         <FeedbackHost />
         <Html5Player
           mode="live"
           devices={devices}
-          source={hik}
-          streamFactory={fakeStreams().factory}
+          source={source({ getPreviewUrls: () => Promise.resolve({}) })}
+          streamFactory={streams.factory}
           now={now}
         />
       </>,
     );
-    expect(await screen.findByText('第2个缺失预览URL')).toBeTruthy();
+    expect(await screen.findByText('设备[cam-1,cam-2]，无预览地址，无法预览。')).toBeTruthy();
+    expect(screen.queryByText('缺失播放列表参数')).toBeNull();
+    expect(streams.opened).toHaveLength(0);
   });
 
   it('says so when the URLs cannot be had', async () => {

@@ -3,6 +3,7 @@ import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deviceCode, type HikVideoSource, type UrlMap, type VideoDevice } from '../adapters.js';
 import { MAX_WINDOWS } from '../constants.js';
+import { devicesWithoutAddress, hasAddress, warnNoAddress } from '../noAddress.js';
 import type { PlayItemInput, PlayMode } from '../playList.js';
 import { Html5PlayerView, type Html5PlayerViewProps } from './Html5PlayerView.js';
 import {
@@ -63,7 +64,7 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
     });
     const ask = codes.filter((code) => !(code in kept));
     const load = async () => {
-      if (codes.length === 0) return hikPlayList(mode, shown, {}, time);
+      if (codes.length === 0) return { list: [], missing: {} };
       const [preview, playback, talk] = await Promise.all([
         mode === 'live'
           ? ask.length > 0
@@ -75,10 +76,27 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
         mode === 'playback' ? source.getPlaybackUrls(hikPlaybackRequest(shown, protocol, time)) : undefined,
         wantTalk && source.getTalkUrls ? source.getTalkUrls(hikTalkRequest(codes)) : undefined,
       ]);
-      return hikPlayList(mode, shown, { preview, playback, talk }, time);
+      // §5: a camera the server gave no address for is named in a warning and left out; the others play.
+      const streams: UrlMap =
+        mode === 'live'
+          ? (preview ?? {})
+          : Object.fromEntries(Object.entries(playback ?? {}).map(([code, answer]) => [code, answer.url]));
+      const streamed = shown.filter((device) => hasAddress(device, streams));
+      const talking = wantTalk ? streamed.filter((device) => hasAddress(device, talk ?? {})) : streamed;
+      return {
+        list: hikPlayList(mode, talking, { preview, playback, talk }, time),
+        missing: {
+          [mode]: devicesWithoutAddress(shown, streams),
+          talk: wantTalk ? devicesWithoutAddress(streamed, talk ?? {}) : [],
+        },
+      };
     };
     load().then(
-      (list) => !cancelled && setLoaded({ devices, mode, list }),
+      ({ list, missing }) => {
+        if (cancelled) return;
+        warnNoAddress(t, missing);
+        setLoaded({ devices, mode, list });
+      },
       () => {
         // The HTTP client has shown the server's reason (e.g. 监控点…离线); a second message would hide it.
         if (!cancelled) setLoaded({ devices, mode, list: 'failed' });
@@ -89,14 +107,15 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
     };
   }, [mode, devices, source, wantTalk, now, t]);
 
-  return (
-    // The view checks the list as soon as it has one: it waits for the answers so as not to warn 缺失播放列表参数.
-    failed ? (
-      <Empty description={t('video.loadFailed')} style={{ paddingTop: 48 }} />
-    ) : playList === null ? (
-      <Spin spinning style={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 240 }} />
-    ) : (
-      <Html5PlayerView mode={mode} playList={playList} {...view} />
-    )
+  // No camera chosen is no play asked for: empty windows, and no 缺失播放列表参数.
+  const list = devices.length === 0 ? [] : playList;
+  return failed ? (
+    <Empty description={t('video.loadFailed')} style={{ paddingTop: 48 }} />
+  ) : list === null ? (
+    // The view checks a list as soon as it has one: it waits for the answers so as not to warn 缺失播放列表参数.
+    <Spin spinning style={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 240 }} />
+  ) : (
+    // Nothing left to play (every camera was named in the warning) leaves the windows empty too.
+    <Html5PlayerView mode={mode} playList={list.length > 0 ? list : null} {...view} />
   );
 }

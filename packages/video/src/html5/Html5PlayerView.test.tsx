@@ -63,6 +63,17 @@ describe('HTML5 player, live', () => {
     expect(streams.opened).toHaveLength(0);
   });
 
+  it('stays quiet with no play asked for, and warns 缺失播放列表参数 for a play of an empty list', async () => {
+    const { streams } = setup({ playList: null });
+    expect(windows().every((cell) => cell.getAttribute('data-playing') === 'false')).toBe(true);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('缺失播放列表参数')).toBeNull();
+    expect(streams.opened).toHaveLength(0);
+
+    setup({ playList: [] });
+    expect(await screen.findByText('缺失播放列表参数')).toBeTruthy();
+  });
+
   it('warns 缺失播放模式参数 without a mode', async () => {
     setup({ mode: undefined });
     expect(await screen.findByText('缺失播放模式参数')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '@cityops/ui';
 import {
@@ -11,7 +12,7 @@ import {
 import { PlayerError, TALK_RESET_CODES, formatPlayerError, type PlayerErrorCode } from '../errors.js';
 import { capturePicture, saveFile } from '../capture/capture.js';
 import { captureFileName } from '../recording/fileNames.js';
-import { checkPlayList, type PlayItemInput, type PlayMode } from '../playList.js';
+import { checkPlayList, type PlayItemInput, type PlayListCheck, type PlayMode } from '../playList.js';
 import { playbackStreamUrl as defaultPlaybackStreamUrl, type PlaybackStreamUrl } from '../playbackUrl.js';
 import { faster, slower } from '../rate.js';
 import { defaultSplit } from '../split.js';
@@ -19,6 +20,7 @@ import { mpegtsStream, type StreamFactory } from '../stream.js';
 import { startTalk, type TalkStarter } from '../talk/talkSession.js';
 import { endOfDay, startOfDay } from '../time.js';
 import { VideoWindow } from '../media/VideoWindow.js';
+import { videoSurface } from '../media/videoSurface.js';
 import { useFullScreen } from '../media/useFullScreen.js';
 import { startRecording, useRecording, type RecordingStarter } from '../media/useRecording.js';
 import { useTalk } from '../media/useTalk.js';
@@ -29,8 +31,11 @@ import { initialPlayerState, playbackPosition, playerReducer, type WindowState }
 export interface Html5PlayerViewProps {
   /** Live view or playback (required: 缺失播放模式参数). */
   mode: PlayMode | undefined;
-  /** The windows to play (required: 缺失播放列表参数); keep it the same object between renders. */
-  playList: readonly PlayItemInput[] | undefined;
+  /**
+   * The windows to play (required: 缺失播放列表参数); keep it the same object between renders. `null`
+   * asks for no play at all (no camera chosen yet): the windows stay empty, with no warning.
+   */
+  playList: readonly PlayItemInput[] | null | undefined;
   /** Shows the microphone; every entry then needs a talk URL. */
   talk?: boolean;
   /** Start every window at once (default); otherwise each waits for play / 开始回放. */
@@ -65,6 +70,7 @@ export function Html5PlayerView(props: Html5PlayerViewProps) {
   const streamFactory = props.streamFactory ?? mpegtsStream;
   const playbackUrl = props.playbackStreamUrl ?? defaultPlaybackStreamUrl;
   const { t } = useTranslation('ui');
+  const { token } = theme.useToken();
   const [state, dispatch] = useReducer(
     playerReducer,
     initialPlayerState(mode ?? 'live', defaultSplit(screenWidth())),
@@ -93,7 +99,8 @@ export function Html5PlayerView(props: Html5PlayerViewProps) {
 
   // Before paint: the windows of a new list open their streams in the same frame as the list arrives.
   useLayoutEffect(() => {
-    const check = checkPlayList(mode, playList, { talk });
+    const check: PlayListCheck =
+      playList === null ? { ok: true, items: [] } : checkPlayList(mode, playList, { talk });
     if (!check.ok)
       showMessage('WARN', t(check.problem.key, 'n' in check.problem ? { n: check.problem.n } : {}));
     dispatch({
@@ -242,7 +249,13 @@ export function Html5PlayerView(props: Html5PlayerViewProps) {
   return (
     <div
       ref={root}
-      style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 240, background: '#111' }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        minHeight: 240,
+        background: videoSurface.colorBgLayout,
+      }}
     >
       <div
         role="grid"
@@ -286,7 +299,7 @@ export function Html5PlayerView(props: Html5PlayerViewProps) {
           onPick={seek}
         />
       )}
-      <div style={{ background: 'var(--ant-color-bg-container, #fff)' }}>
+      <div style={{ background: token.colorBgContainer }}>
         <Html5Toolbar
           mode={state.mode}
           split={state.split}

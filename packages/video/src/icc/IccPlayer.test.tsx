@@ -223,6 +223,13 @@ describe('ICC player, talk', () => {
     expect(source.stopTalk).toHaveBeenCalledWith({ controlCodes: ['cam-1'], platformCode: 'dh_icc_huati' });
   });
 
+  it('names the camera the platform gave no talk address for', async () => {
+    setup({ talkMode: true, source: iccSource({ getTalkUrl: () => Promise.resolve({}) }) });
+    await flush();
+    fireEvent.click(button('开启对讲'));
+    expect(await screen.findByText('设备[cam-1]，无对讲地址，无法对讲。')).toBeTruthy();
+  });
+
   it('says so when the talk address cannot be read', async () => {
     setup({
       talkMode: true,
@@ -280,6 +287,15 @@ describe('ICC player, playback', () => {
     setup({ mode: 'playback' });
     await flush();
     expect(screen.queryByRole('tab', { name: '云台控制' })).toBeNull();
+  });
+
+  it('warns about devices without a playback address', async () => {
+    setup({
+      mode: 'playback',
+      devices: cameras(3),
+      source: iccSource({ getPlaybackUrls: () => Promise.resolve(urlsFor(['cam-2'])) }),
+    });
+    expect(await screen.findByText('设备[cam-1,cam-3]，无回放地址，无法回放。')).toBeTruthy();
   });
 
   it('refuses a start after the end and asks again for a new start', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Flex, Input, Tabs, Tooltip } from 'antd';
+import { Button, Flex, Input, Tabs, Tooltip, theme } from 'antd';
 import {
   AudioMutedOutlined,
   AudioOutlined,
@@ -24,6 +24,7 @@ import { DEFAULT_VOLUME, PLATFORM_ICC, PTZ_SPEED_DEFAULT, TALK_SAMPLE_RATE } fro
 import { PlayerError, TALK_RESET_CODES, formatPlayerError, type PlayerErrorCode } from '../errors.js';
 import { capturePicture, saveFile } from '../capture/capture.js';
 import { VideoWindow } from '../media/VideoWindow.js';
+import { videoSurface } from '../media/videoSurface.js';
 import { useFullScreen } from '../media/useFullScreen.js';
 import { canRecord, startRecording, useRecording, type RecordingStarter } from '../media/useRecording.js';
 import { useTalk } from '../media/useTalk.js';
@@ -34,8 +35,8 @@ import { iccGridSide } from '../split.js';
 import { mpegtsStream, type StreamFactory } from '../stream.js';
 import { startTalk, type TalkStarter } from '../talk/talkSession.js';
 import { parseTime, toDateTimeLocal } from '../time.js';
+import { devicesWithoutAddress, warnNoAddress } from '../noAddress.js';
 import {
-  devicesWithoutAddress,
   iccPlaybackRequest,
   iccPreviewRequest,
   iccStreamType,
@@ -83,6 +84,7 @@ export function IccPlayer(props: IccPlayerProps) {
   const { mode, devices, source, talkMode = false, now = Date.now } = props;
   const streamFactory = props.streamFactory ?? mpegtsStream;
   const { t } = useTranslation('ui');
+  const { token } = theme.useToken();
   const root = useRef<HTMLDivElement>(null);
   const fullScreen = useFullScreen(root);
   const videos = useRef(new Map<number, HTMLVideoElement>());
@@ -143,11 +145,7 @@ export function IccPlayer(props: IccPlayerProps) {
       (answer) => {
         if (cancelled) return;
         const map = { ...answer, ...kept };
-        const missing = devicesWithoutAddress(active, map);
-        if (missing.length > 0) {
-          const kind = t(mode === 'live' ? 'video.kind.live' : 'video.kind.playback');
-          showMessage('WARN', t('video.noAddress', { codes: missing.join(','), kind }));
-        }
+        warnNoAddress(t, { [mode]: devicesWithoutAddress(active, map) });
         setFailed(new Set());
         setUrls({ for: active, map });
       },
@@ -245,7 +243,10 @@ export function IccPlayer(props: IccPlayerProps) {
       return;
     }
     if (!needPlaying() || !source.getTalkUrl) return;
-    const answer = await source.getTalkUrl(iccTalkRequest(selectedCode)).catch(() => ({}));
+    const answer = await source.getTalkUrl(iccTalkRequest(selectedCode)).catch(() => null);
+    if (answer === null) return showMessage('WARN', t('video.talkAddressFailed'));
+    // No address for the camera at all is §5's 无对讲地址; one that cannot be read, 对讲地址获取失败.
+    if (!answer[selectedCode]) return warnNoAddress(t, { talk: [selectedCode] });
     const path = talkPath(answer, selectedCode);
     if (!path) return showMessage('WARN', t('video.talkAddressFailed'));
     if (await talk.start(selected, path, TALK_SAMPLE_RATE)) showMessage('SUCCESS', t('video.talkOn'));
@@ -275,7 +276,10 @@ export function IccPlayer(props: IccPlayerProps) {
   const roundRobinAvailable = (props.roundRobinDevices ?? devices).length > 0;
 
   return (
-    <div ref={root} style={{ display: 'flex', height: '100%', minHeight: 240, background: '#111' }}>
+    <div
+      ref={root}
+      style={{ display: 'flex', height: '100%', minHeight: 240, background: videoSurface.colorBgLayout }}
+    >
       <div style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <div
           role="grid"
@@ -310,11 +314,7 @@ export function IccPlayer(props: IccPlayerProps) {
             />
           ))}
         </div>
-        <Flex
-          align="center"
-          gap={4}
-          style={{ padding: '4px 8px', background: 'var(--ant-color-bg-container, #fff)' }}
-        >
+        <Flex align="center" gap={4} style={{ padding: '4px 8px', background: token.colorBgContainer }}>
           {!live && playbackTimes && (
             <Input
               type="datetime-local"
@@ -369,7 +369,7 @@ export function IccPlayer(props: IccPlayerProps) {
           style={{
             width: 280,
             padding: '0 12px 12px',
-            background: 'var(--ant-color-bg-container, #fff)',
+            background: token.colorBgContainer,
             overflow: 'auto',
           }}
         >

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Flex, Input, List } from 'antd';
+import { Button, Flex, Input, List, Typography } from 'antd';
 import { AimOutlined, CheckOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { IccVideoSource, PresetPointsAnswer, PtzAction } from '../adapters.js';
@@ -57,7 +57,10 @@ export function PresetList({ controlCode, source, sendPreset }: PresetListProps)
                   style={{ flex: 1 }}
                 />
               ) : (
-                <span style={{ flex: 1, opacity: row.isAlive ? 1 : 0.55 }}>{row.presetPointName}</span>
+                // A free row in the theme's secondary text: a faded colour would sink below legibility.
+                <Typography.Text type={row.isAlive ? undefined : 'secondary'} style={{ flex: 1 }}>
+                  {row.presetPointName}
+                </Typography.Text>
               )}
               <Button
                 title={t('video.presetGoto')}

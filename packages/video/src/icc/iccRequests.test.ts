@@ -5,7 +5,6 @@ import {
   iccTalkUrlRequestSchema,
 } from '../adapters.js';
 import {
-  devicesWithoutAddress,
   iccPlaybackRequest,
   iccPreviewRequest,
   iccStreamType,
@@ -57,13 +56,5 @@ describe('ICC requests (§7)', () => {
     expect(talkPath({ a: 'ws://outer/t' }, 'a')).toBeNull();
     expect(talkPath({ a: 'x| ' }, 'a')).toBeNull();
     expect(talkPath({}, 'a')).toBeNull();
-  });
-
-  it('name the devices without an address', () => {
-    expect(
-      devicesWithoutAddress([{ controlCode: 'a' }, { controlCode: 'b' }, { devName: '无编码' }], {
-        a: 'ws://x',
-      }),
-    ).toEqual(['b', '无编码']);
   });
 });

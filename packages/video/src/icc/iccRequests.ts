@@ -70,10 +70,3 @@ export function talkPath(answer: UrlMap, code: string): string | null {
   const path = value?.split('|')[1]?.trim();
   return path ? path : null;
 }
-
-/** Codes of the devices the answer gave no address for (a device without a code counts by its name). */
-export function devicesWithoutAddress(devices: readonly VideoDevice[], answer: UrlMap): string[] {
-  return devices
-    .filter((device) => !answer[deviceCode(device)])
-    .map((device) => deviceCode(device) || device.devName || '');
-}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { theme } from 'antd';
 import type { PlayerErrorCode } from '../errors.js';
 import type { StreamFactory, StreamHandle } from '../stream.js';
+import { videoSurface } from './videoSurface.js';
 
 export interface VideoWindowProps {
   index: number;
@@ -91,7 +92,7 @@ export function VideoWindow(props: VideoWindowProps) {
       onClick={() => props.onSelect(index)}
       style={{
         position: 'relative',
-        background: '#000',
+        background: videoSurface.colorBgLayout,
         minHeight: 0,
         minWidth: 0,
         outline: props.selected
@@ -109,7 +110,13 @@ export function VideoWindow(props: VideoWindowProps) {
       />
       {!url && (
         <span
-          style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: '#8c8c8c' }}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            display: 'grid',
+            placeItems: 'center',
+            color: videoSurface.colorTextSecondary,
+          }}
         >
           {error ? `[${error}]` : props.emptyText}
         </span>
@@ -118,11 +125,14 @@ export function VideoWindow(props: VideoWindowProps) {
         <span
           style={{
             position: 'absolute',
-            left: 6,
+            left: 4,
             top: 4,
-            color: '#fff',
+            padding: '0 4px',
+            borderRadius: videoSurface.borderRadiusSM,
+            // On a mask, so the name stays readable over a bright picture.
+            background: videoSurface.colorBgMask,
+            color: videoSurface.colorText,
             fontSize: 12,
-            textShadow: '0 0 2px #000',
           }}
         >
           {props.label}
