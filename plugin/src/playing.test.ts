@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlugin, type RunningPlugin } from './server.js';
 import { encryptForPlugin, PluginClient } from './testing/client.js';
 import { grabGray, x11Windows } from './testing/x11.js';
+import { spread } from './testing/pictures.js';
 import { startXvfb, type VirtualDisplay } from './testing/xvfb.js';
 
 // Real parts: the ISC-shaped simulator's H.264 streams, ffplay windows on an Xvfb display, ffmpeg
@@ -142,10 +143,8 @@ describe('the plug-in playing real streams in native windows', () => {
     expect(await windowOf(controlId, 3)).toBeUndefined();
 
     const pixels = await grabGray(screen.display, { left: 100, top: 80, width: 320, height: 180 });
-    const mean = pixels.reduce((sum, value) => sum + value, 0) / pixels.length;
-    const spread = Math.sqrt(pixels.reduce((sum, value) => sum + (value - mean) ** 2, 0) / pixels.length);
     expect(new Set(pixels).size).toBeGreaterThan(20);
-    expect(spread).toBeGreaterThan(10);
+    expect(spread(pixels)).toBeGreaterThan(10);
 
     const state = pluginHelloSchema.parse((await client.request('state')).data);
     expect(state.controls.find((control) => control.controlId === controlId)?.windows.slice(0, 3)).toEqual([
