@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
+import { defaultVideoFormat } from '../../simulators/src/index.js';
+import { readBarcode } from '../../simulators/src/testing/frames.js';
 import { keepEvidence, type Browser } from '../src/browser.js';
+import { DEMO, signIn } from '../src/signIn.js';
 import {
   TONE_HZ,
   download,
@@ -75,6 +80,16 @@ function recordedMs(from: number | null, to: number | null): number {
   return ahead >= 32_768 ? ahead - 65536 : ahead;
 }
 
+/** The time barcode of a recorded file's first picture (ffmpeg decodes it to RGB). */
+async function firstBarcode(path: string): Promise<number> {
+  const { stdout } = await promisify(execFile)(
+    'ffmpeg',
+    ['-v', 'error', '-i', path, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+  );
+  return readBarcode(stdout, defaultVideoFormat);
+}
+
 /**
  * Waits until the paused window's picture has settled (a frame on its way when the pause came may
  * still land), then checks that for a second nothing moves: neither the position nor the picture.
@@ -128,6 +143,30 @@ describe('HTML5 player in Chromium', () => {
     expect(video).toMatchObject({ codec_name: 'h264', width: 480, height: 270 });
     expect(Number(video?.nb_read_frames ?? 0)).toBeGreaterThan(25);
     expect(Number(probe.format.duration ?? 0)).toBeGreaterThan(1);
+  });
+
+  it('records playback as MPEG-PS from the picture the window shows, not from where its session began', async () => {
+    const frame = await open(PLAYBACK);
+    await installProbes(frame);
+    await tickCamera(frame, PLAYBACK, REPLAYED.name);
+    // Some seconds into the session, so its start and the picture on screen are far apart.
+    const shown = await waitFor(
+      () => windowClock(frame, PLAYBACK),
+      (clock) => clock.currentTime > 6 && clock.barcode !== null,
+    );
+    await menuItem(frame, '开始录像', '录像（PS）');
+    await button(frame, PLAYBACK, '停止录像').waitFor();
+    await playing(frame, PLAYBACK, 0, shown.frames + 50);
+    const ps = await download(browser.page, () => button(frame, PLAYBACK, '停止录像').click());
+    await shows(frame, '停止录像成功，正在保存...');
+    const path = await ps.file.path();
+    const probe = await ffprobe(path, 'stream=codec_type,codec_name:format=format_name');
+    expect(probe.format.format_name).toBe('mpeg');
+    expect(probe.streams.find((stream) => stream.codec_type === 'video')?.codec_name).toBe('h264');
+    // The file starts at the next keyframe (one a second) after what was on screen.
+    const start = recordedMs(shown.barcode, await firstBarcode(path));
+    expect(start).toBeGreaterThan(-1_000);
+    expect(start).toBeLessThan(3_000);
   });
 
   it('pauses and resumes playback; single-frame forward goes back to 1x and steps one frame', async () => {
@@ -219,6 +258,8 @@ describe('HTML5 player in Chromium', () => {
     const base = new URL(stack.server.baseUrl);
     const insecure = `http://${INSECURE_HOST}:${base.port}`;
     // The same session on the other name (its cookies are per host).
+    if ((await browser.context.cookies(stack.server.baseUrl)).length === 0)
+      await signIn(browser.page, stack.server.baseUrl, DEMO.admin);
     const cookies = await browser.context.cookies(stack.server.baseUrl);
     await browser.context.addCookies(cookies.map(({ name, value }) => ({ name, value, url: insecure })));
     const errors: string[] = [];
