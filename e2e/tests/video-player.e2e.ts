@@ -152,11 +152,11 @@ describe('HTML5 player in Chromium', () => {
     // Some seconds into the session, so its start and the picture on screen are far apart.
     const shown = await waitFor(
       () => windowClock(frame, PLAYBACK),
-      (clock) => clock.currentTime > 6 && clock.barcode !== null,
+      (clock) => clock.currentTime > 4 && clock.barcode !== null,
     );
     await menuItem(frame, '开始录像', '录像（PS）');
     await button(frame, PLAYBACK, '停止录像').waitFor();
-    await playing(frame, PLAYBACK, 0, shown.frames + 50);
+    await playing(frame, PLAYBACK, 0, shown.frames + 25);
     const ps = await download(browser.page, () => button(frame, PLAYBACK, '停止录像').click());
     await shows(frame, '停止录像成功，正在保存...');
     const path = await ps.file.path();
