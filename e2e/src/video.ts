@@ -1,8 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
+import type { Download, Frame, Page } from 'playwright-core';
 import {
   barcodeLayout,
   defaultVideoFormat,
@@ -315,6 +317,74 @@ export async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boole
     value = await read();
   }
   return value;
+}
+
+/** Waits until window `wnd` of the page at `path` has presented more than `frames` frames; answers its probe. */
+export async function playing(frame: Frame, path: string, wnd = 0, frames = 10) {
+  const windows = await waitFor(
+    () => probeWindows(frame, path),
+    (all) => (all[wnd]?.frames ?? 0) > frames,
+  );
+  const window = windows[wnd];
+  if (!window) throw new Error(`no window ${wnd}`);
+  return window;
+}
+
+/** Text anywhere the operator sees it: the shell's page or the frame (messages may show in either). */
+export async function shows(frame: Frame, text: string, timeoutMs = 40_000) {
+  await waitFor(
+    async () =>
+      (await frame.getByText(text, { exact: false }).count()) +
+      (await frame.page().getByText(text, { exact: false }).count()),
+    (count) => count > 0,
+    timeoutMs,
+  );
+}
+
+/** The file `action` makes the browser download (a frame's downloads are the page's), with its bytes. */
+export async function download(
+  page: Page,
+  action: () => Promise<void>,
+): Promise<{ file: Download; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), action()]);
+  const path = await file.path();
+  return { file, bytes: await readFile(path) };
+}
+
+/** Opens a toolbar button's menu and picks an item of it. */
+export async function menuItem(frame: Frame, button: string, item: string) {
+  await frame.getByRole('button', { name: button, exact: true }).click();
+  await frame.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/** What ffprobe reads of a media file: the container and each stream (`args` add entries, e.g. -count_frames). */
+export interface MediaProbe {
+  streams: {
+    codec_type: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    nb_read_frames?: string;
+  }[];
+  format: { format_name?: string; duration?: string };
+}
+
+export async function ffprobe(
+  path: string,
+  entries: string,
+  args: readonly string[] = [],
+): Promise<MediaProbe> {
+  const { stdout } = await promisify(execFile)('ffprobe', [
+    '-v',
+    'error',
+    ...args,
+    '-show_entries',
+    entries,
+    '-of',
+    'json',
+    path,
+  ]);
+  return JSON.parse(stdout) as MediaProbe;
 }
 
 export { DEMO };

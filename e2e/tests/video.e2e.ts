@@ -1,17 +1,18 @@
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Download, Frame } from 'playwright-core';
 import { playbackStretches } from '../../simulators/src/index.js';
 import { keepEvidence, type Browser } from '../src/browser.js';
 import {
   TONE_HZ,
+  download,
+  ffprobe,
   installProbes,
+  menuItem,
   openVideoBrowser,
   openVideoPage,
   pageIn,
+  playing,
   probeWindows,
+  shows,
   startVideoStack,
   tickCamera,
   waitFor,
@@ -61,39 +62,6 @@ const ICC_TALK = { code: 'icc-cam-03', name: '振兴路与金寨路口东南角'
 const ICC_FIXED = { code: 'icc-cam-02', name: '新华路与青年路口西北角' };
 
 const open = (path: string) => openVideoPage(browser, stack.server.baseUrl, path);
-
-/** Waits until window `wnd` has presented more than `frames` frames; answers its probe. */
-async function playing(frame: Frame, path: string, wnd = 0, frames = 10) {
-  const windows = await waitFor(
-    () => probeWindows(frame, path),
-    (all) => (all[wnd]?.frames ?? 0) > frames,
-  );
-  const window = windows[wnd];
-  if (!window) throw new Error(`no window ${wnd}`);
-  return window;
-}
-
-/** Text anywhere the operator sees it: the shell's page or the frame (messages may show in either). */
-async function shows(frame: Frame, text: string, timeoutMs = 40_000) {
-  await waitFor(
-    async () =>
-      (await frame.getByText(text, { exact: false }).count()) +
-      (await browser.page.getByText(text, { exact: false }).count()),
-    (count) => count > 0,
-    timeoutMs,
-  );
-}
-
-async function download(action: () => Promise<void>): Promise<{ file: Download; bytes: Buffer }> {
-  const [file] = await Promise.all([browser.page.waitForEvent('download', { timeout: 30_000 }), action()]);
-  const path = await file.path();
-  return { file, bytes: await readFile(path) };
-}
-
-async function menuItem(frame: Frame, button: string, item: string) {
-  await frame.getByRole('button', { name: button, exact: true }).click();
-  await frame.getByRole('menuitem', { name: item, exact: true }).click();
-}
 
 /** A whole second of the last day's first calendar day inside a long recording of `code`, and its local input text. */
 function recordedTarget(code: string) {
@@ -155,12 +123,12 @@ describe('HTML5 player (hik_isc_huati)', () => {
     await tickCamera(frame, HIK_LIVE, HIK['01']);
     await playing(frame, HIK_LIVE, 0, 10);
 
-    const jpeg = await download(() => menuItem(frame, '抓图', '抓图（JPEG）'));
+    const jpeg = await download(browser.page, () => menuItem(frame, '抓图', '抓图（JPEG）'));
     expect(jpeg.file.suggestedFilename()).toMatch(/\.jpe?g$/i);
     expect([...jpeg.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect([...jpeg.bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
 
-    const bmp = await download(() => menuItem(frame, '抓图', '抓图（BMP）'));
+    const bmp = await download(browser.page, () => menuItem(frame, '抓图', '抓图（BMP）'));
     expect(bmp.file.suggestedFilename()).toMatch(/\.bmp$/i);
     expect(bmp.bytes.subarray(0, 2).toString('ascii')).toBe('BM');
     expect(bmp.bytes.readUInt32LE(2)).toBe(bmp.bytes.length);
@@ -170,24 +138,14 @@ describe('HTML5 player (hik_isc_huati)', () => {
     await menuItem(frame, '开始录像', '录像（MP4）');
     await frame.getByRole('button', { name: '停止录像', exact: true }).waitFor();
     await new Promise((r) => setTimeout(r, 3_000));
-    const mp4 = await download(() => frame.getByRole('button', { name: '停止录像', exact: true }).click());
+    const mp4 = await download(browser.page, () =>
+      frame.getByRole('button', { name: '停止录像', exact: true }).click(),
+    );
     await shows(frame, '停止录像成功，正在保存...');
     expect(mp4.file.suggestedFilename()).toMatch(/\.mp4$/i);
     expect(mp4.bytes.subarray(4, 8).toString('ascii')).toBe('ftyp');
     const path = await mp4.file.path();
-    const { stdout } = await promisify(execFile)('ffprobe', [
-      '-v',
-      'error',
-      '-show_entries',
-      'stream=codec_type,width,height:format=duration',
-      '-of',
-      'json',
-      path,
-    ]);
-    const probe = JSON.parse(stdout) as {
-      streams: { codec_type: string; width?: number; height?: number }[];
-      format: { duration?: string };
-    };
+    const probe = await ffprobe(path, 'stream=codec_type,width,height:format=duration');
     const video = probe.streams.find((stream) => stream.codec_type === 'video');
     expect(video?.width).toBe(480);
     expect(Number(probe.format.duration ?? 0)).toBeGreaterThan(1);

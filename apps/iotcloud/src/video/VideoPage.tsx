@@ -77,7 +77,8 @@ export function VideoPage({ route, platform, mode, talkMode = false }: SubAppPag
       </Card>
       <section aria-label={t('video.page.player')} style={{ flex: 1, minWidth: 0 }}>
         {platform === PLATFORM_HIK ? (
-          <Html5Player mode={mode} devices={devices} source={sources.hik} />
+          // Live view has the microphone of §2.5's toolbar; talk goes to the selected window's camera.
+          <Html5Player mode={mode} devices={devices} source={sources.hik} talk={mode === 'live'} />
         ) : (
           <IccPlayer
             mode={mode}

@@ -277,6 +277,20 @@ describe('HTML5 player, playback', () => {
     expect(streams.live()).toHaveLength(0);
   });
 
+  it('records PS in playback from where the window is, not from where its session began', async () => {
+    const { streams, recorder } = setup({ mode: 'playback', playList: playbackList });
+    const video = windows()[0]?.querySelector('video');
+    if (!video) throw new Error('no video');
+    Object.defineProperty(video, 'currentTime', { configurable: true, value: 600 });
+    fireEvent.click(button('开始录像'));
+    fireEvent.click(await screen.findByText('录像（PS）'));
+    const recorded = new URL(recorder.started[0]?.url ?? '');
+    const played = new URL(streams.live()[0]?.url ?? '');
+    expect(recorded.pathname).toBe(played.pathname);
+    expect(Number(recorded.searchParams.get('start'))).toBe(new Date(2026, 10, 22, 8, 10).getTime());
+    expect(recorded.searchParams.get('end')).toBe(played.searchParams.get('end'));
+  });
+
   it('refreshes the position marker every second', () => {
     vi.useFakeTimers();
     setup({ mode: 'playback', playList: playbackList });

@@ -50,18 +50,22 @@ export interface Html5PlayerViewProps {
 
 const screenWidth = () => (typeof window === 'undefined' ? 1920 : window.innerWidth);
 
-/** The stream URL a window plays now: its live URL, or its playback URL at the session's position and rate. */
+/**
+ * The stream URL a window plays now: its live URL, or its playback URL at the session's start (or at
+ * `begin`, where the window is now) and rate.
+ */
 function streamUrlOf(
   window: WindowState | undefined,
   mode: PlayMode,
   playbackUrl: PlaybackStreamUrl,
+  begin: number | null = null,
 ): string | null {
   if (!window?.item || window.playState === 'stopped') return null;
   if (mode === 'live') return window.item.urls.realplay ?? null;
   const base = window.item.urls.playback;
   if (!base || !window.playback) return null;
   const { seekStart, endTime, rate } = window.playback;
-  return playbackUrl(base, { begin: seekStart, end: endTime, rate });
+  return playbackUrl(base, { begin: begin ?? seekStart, end: endTime, rate });
 }
 
 /** The HTML5 multi-window player of hik_isc_huati (§2.5) over a ready play list. */
@@ -220,7 +224,8 @@ export function Html5PlayerView(props: Html5PlayerViewProps) {
   };
   const record = (format: RecordFormat) => {
     const video = playing() && videos.current.get(selected);
-    const url = streamUrlOf(current, state.mode, playbackUrl);
+    // PS records from a socket of its own: in playback it opens where the window is, not where its session began.
+    const url = streamUrlOf(current, state.mode, playbackUrl, positionOf(current, selected));
     if (video && url) recordingControl.start(selected, format, video, url);
   };
   const toggleTalk = () => {
