@@ -170,25 +170,26 @@ describe('HTML5 player with its source', () => {
       talk: false,
       answers: { getPreviewUrls: () => Promise.resolve({ 'cam-1': 'ws://h/live/1.flv' }) },
       text: '设备[cam-2]，无预览地址，无法预览。',
-      plays: 'ws://h/live/1.flv',
+      plays: ['ws://h/live/1.flv'],
     },
     {
       mode: 'playback',
       talk: false,
       answers: { getPlaybackUrls: () => Promise.resolve({ 'cam-1': { url: 'ws://h/pb/1.flv' } }) },
       text: '设备[cam-2]，无回放地址，无法回放。',
-      plays: 'ws://h/pb/1.flv',
+      plays: ['ws://h/pb/1.flv'],
     },
     {
       mode: 'live',
       talk: true,
       answers: { getTalkUrls: () => Promise.resolve({ 'cam-1': 'wss://h/t/1' }) },
       text: '设备[cam-2]，无对讲地址，无法对讲。',
-      plays: 'ws://h/live/1.flv',
+      // A camera without a talk address still plays: only the microphone is not offered.
+      plays: ['ws://h/live/1.flv', 'ws://h/live/2.flv'],
     },
   ] as const;
   for (const { mode, talk, answers, text, plays } of withoutAddress)
-    it(`names a device the server gave no ${talk ? 'talk' : mode} address for, and plays the others`, async () => {
+    it(`names a device the server gave no ${talk ? 'talk' : mode} address for, and plays what it can`, async () => {
       const streams = fakeStreams();
       render(
         <>
@@ -205,9 +206,30 @@ describe('HTML5 player with its source', () => {
       );
       expect(await screen.findByText(text)).toBeTruthy();
       expect(await screen.findByRole('gridcell', { name: '东门' })).toBeTruthy();
-      expect(streams.live().map((entry) => entry.url.split('?')[0])).toEqual([plays]);
+      await waitFor(() => expect(streams.live().map((entry) => entry.url.split('?')[0])).toEqual(plays));
       expect(screen.queryByText(/第\d+个缺失/)).toBeNull();
+      if (talk) expect(screen.queryByRole('button', { name: '开启对讲' })).toBeNull();
     });
+
+  it('keeps the pictures when the talk addresses cannot be had, without the microphone', async () => {
+    const streams = fakeStreams();
+    render(
+      <>
+        <FeedbackHost />
+        <Html5Player
+          mode="live"
+          talk
+          devices={devices}
+          source={source({ getTalkUrls: () => Promise.reject(new Error('talk refused')) })}
+          streamFactory={streams.factory}
+          now={now}
+        />
+      </>,
+    );
+    await waitFor(() => expect(streams.live()).toHaveLength(2));
+    expect(await screen.findByText('设备[cam-1,cam-2]，无对讲地址，无法对讲。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '开启对讲' })).toBeNull();
+  });
 
   it('names every device when none has an address, and warns of nothing else', async () => {
     const streams = fakeStreams();

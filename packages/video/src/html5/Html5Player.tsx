@@ -35,6 +35,8 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
     devices: readonly VideoDevice[];
     mode: PlayMode;
     list: readonly PlayItemInput[] | 'failed';
+    /** Whether every window of the list has a talk address (the microphone is offered). */
+    talk?: boolean;
   } | null>(null);
   // While the answers for a changed list of cameras are on the way, the windows of the last list go on
   // playing (the view keeps the ones that stay); only a first list or another mode waits with a spinner.
@@ -64,7 +66,7 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
     });
     const ask = codes.filter((code) => !(code in kept));
     const load = async () => {
-      if (codes.length === 0) return { list: [], missing: {} };
+      if (codes.length === 0) return { list: [], talk: false, missing: {} };
       const [preview, playback, talk] = await Promise.all([
         mode === 'live'
           ? ask.length > 0
@@ -74,7 +76,10 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
             : kept
           : undefined,
         mode === 'playback' ? source.getPlaybackUrls(hikPlaybackRequest(shown, protocol, time)) : undefined,
-        wantTalk && source.getTalkUrls ? source.getTalkUrls(hikTalkRequest(codes)) : undefined,
+        // Talk is the microphone beside the pictures: a failed answer loses the microphone, not the pictures.
+        wantTalk && source.getTalkUrls
+          ? source.getTalkUrls(hikTalkRequest(codes)).catch(() => ({}) as UrlMap)
+          : undefined,
       ]);
       // §5: a camera the server gave no address for is named in a warning and left out; the others play.
       const streams: UrlMap =
@@ -82,20 +87,20 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
           ? (preview ?? {})
           : Object.fromEntries(Object.entries(playback ?? {}).map(([code, answer]) => [code, answer.url]));
       const streamed = shown.filter((device) => hasAddress(device, streams));
-      const talking = wantTalk ? streamed.filter((device) => hasAddress(device, talk ?? {})) : streamed;
+      // A camera without a talk address still plays; the microphone is offered only when every window has one.
+      const noTalk = wantTalk ? devicesWithoutAddress(streamed, talk ?? {}) : [];
+      const talkReady = wantTalk && noTalk.length === 0;
       return {
-        list: hikPlayList(mode, talking, { preview, playback, talk }, time),
-        missing: {
-          [mode]: devicesWithoutAddress(shown, streams),
-          talk: wantTalk ? devicesWithoutAddress(streamed, talk ?? {}) : [],
-        },
+        list: hikPlayList(mode, streamed, { preview, playback, talk: talkReady ? talk : undefined }, time),
+        talk: talkReady,
+        missing: { [mode]: devicesWithoutAddress(shown, streams), talk: noTalk },
       };
     };
     load().then(
-      ({ list, missing }) => {
+      ({ list, talk, missing }) => {
         if (cancelled) return;
         warnNoAddress(t, missing);
-        setLoaded({ devices, mode, list });
+        setLoaded({ devices, mode, list, talk });
       },
       () => {
         // The HTTP client has shown the server's reason (e.g. 监控点…离线); a second message would hide it.
@@ -116,6 +121,11 @@ export function Html5Player({ mode, devices, source, now = Date.now, ...view }: 
     <Spin spinning style={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 240 }} />
   ) : (
     // Nothing left to play (every camera was named in the warning) leaves the windows empty too.
-    <Html5PlayerView mode={mode} playList={list.length > 0 ? list : null} {...view} />
+    <Html5PlayerView
+      mode={mode}
+      playList={list.length > 0 ? list : null}
+      {...view}
+      talk={wantTalk && loaded?.talk === true}
+    />
   );
 }
