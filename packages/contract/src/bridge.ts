@@ -94,6 +94,31 @@ export const reloadMessageSchema = z.object({
 /** Shell → frame: the user signed out; drop every cached page and query. */
 export const logoutMessageSchema = z.object({ ...fromShell, type: z.literal('logout') });
 
+const layoutSize = z.number().min(0).max(100_000);
+const layoutRectSchema = z.object({
+  left: z.number().min(-100_000).max(100_000),
+  top: z.number().min(-100_000).max(100_000),
+  width: layoutSize,
+  height: layoutSize,
+});
+
+/**
+ * Shell → frame: where the frame sits in the top window (CSS pixels) and that window's inner and outer
+ * sizes, so the frame can work out screen positions (the desktop video plug-in lays native windows
+ * over a container; a cross-origin frame cannot read the top window's layout). `visible` is false
+ * while another page is in view, `covered` while a shell dialog is open over the frames. Sent on
+ * `ready`, on resize and whenever one of these changes.
+ */
+export const layoutMessageSchema = z.object({
+  ...fromShell,
+  type: z.literal('layout'),
+  frame: layoutRectSchema,
+  inner: z.object({ width: layoutSize, height: layoutSize }),
+  outer: z.object({ width: layoutSize, height: layoutSize }),
+  visible: z.boolean(),
+  covered: z.boolean(),
+});
+
 /** Frame → shell: the frame has loaded and listens; it is showing `path`. */
 export const readyMessageSchema = z.object({
   ...fromSubApp,
@@ -151,6 +176,7 @@ export const shellToFrameMessageSchema = z.discriminatedUnion('type', [
   stateMessageSchema,
   reloadMessageSchema,
   logoutMessageSchema,
+  layoutMessageSchema,
 ]);
 
 export const frameToShellMessageSchema = z.discriminatedUnion('type', [
@@ -173,6 +199,8 @@ export type NavigateMessage = z.infer<typeof navigateMessageSchema>;
 export type StateMessage = z.infer<typeof stateMessageSchema>;
 export type ReloadMessage = z.infer<typeof reloadMessageSchema>;
 export type LogoutMessage = z.infer<typeof logoutMessageSchema>;
+export type LayoutMessage = z.infer<typeof layoutMessageSchema>;
+export type FrameLayout = Omit<LayoutMessage, 'source' | 'version' | 'app' | 'type'>;
 export type ReadyMessage = z.infer<typeof readyMessageSchema>;
 export type NavigatedMessage = z.infer<typeof navigatedMessageSchema>;
 export type TitleMessage = z.infer<typeof titleMessageSchema>;

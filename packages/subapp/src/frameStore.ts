@@ -4,6 +4,7 @@ import {
   findRouteByPath,
   type BridgeTab,
   type BridgeTheme,
+  type FrameLayout,
   type Locale,
   type SubApp,
 } from '@cityops/contract';
@@ -26,10 +27,13 @@ export interface FrameState {
   generations: Readonly<Record<string, number>>;
   /** The user signed out in the shell: every page is dropped until the frame is gone. */
   signedOut: boolean;
+  /** Where the shell shows this frame (bridge `layout`); null until it says, and when not framed. */
+  layout: FrameLayout | null;
   show(path: string): void;
   setShared(shared: { locale: Locale; theme: BridgeTheme; tabs: BridgeTab[] }): void;
   reload(path: string): void;
   signOut(): void;
+  setLayout(layout: FrameLayout): void;
 }
 
 export const lightTheme: BridgeTheme = { mode: 'light', palette: paletteVariables(defaultPalettes.light) };
@@ -43,6 +47,7 @@ export function createFrameStore(app: SubApp, path: string) {
     theme: lightTheme,
     generations: {},
     signedOut: false,
+    layout: null,
     show: (next) => set({ path: next }),
     setShared: ({ locale, theme, tabs }) =>
       set({ locale, theme, tabs: tabs.filter((tab) => subAppForPath(tab.path) === app) }),
@@ -52,6 +57,7 @@ export function createFrameStore(app: SubApp, path: string) {
         return { generations: { ...generations, [key]: (generations[key] ?? 0) + 1 } };
       }),
     signOut: () => set({ signedOut: true, tabs: [] }),
+    setLayout: (layout) => set({ layout }),
   }));
 }
 

@@ -93,6 +93,26 @@ describe('the sub-app runtime', () => {
     expect(runtime.queryClient.getQueryCache().getAll()).toEqual([]);
   });
 
+  it('keeps where the shell shows the frame (layout), for the video plug-in to place its windows', () => {
+    const frame = testWindow('iotcloud', '/iotcloud/iot/videoMonitor/playReal');
+    const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
+    expect(runtime.store.getState().layout).toBeNull();
+    const layout = {
+      frame: { left: 200, top: 96, width: 1166, height: 672 },
+      inner: { width: 1366, height: 768 },
+      outer: { width: 1366, height: 853 },
+      visible: true,
+      covered: false,
+    };
+    frame.deliver({ ...fromShell, type: 'layout', ...layout });
+    expect(runtime.store.getState().layout).toEqual(layout);
+    frame.deliver({ ...fromShell, type: 'layout', ...layout, visible: false, covered: true });
+    expect(runtime.store.getState().layout).toMatchObject({ visible: false, covered: true });
+    // A malformed one changes nothing.
+    frame.deliver({ ...fromShell, type: 'layout', ...layout, frame: { left: 'x' } });
+    expect(runtime.store.getState().layout).toMatchObject({ visible: false });
+  });
+
   it('ignores messages from another origin, another window, for another app, or malformed', () => {
     const frame = testWindow('iotcloud', '/iotcloud/iot/lamp/plan');
     const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });

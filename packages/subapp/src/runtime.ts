@@ -118,6 +118,11 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
         // Nothing the last user was allowed to read stays behind for the next one.
         queryClient.clear();
         return;
+      case 'layout': {
+        const { frame, inner, outer, visible, covered } = message;
+        state.setLayout({ frame, inner, outer, visible, covered });
+        return;
+      }
     }
   };
 

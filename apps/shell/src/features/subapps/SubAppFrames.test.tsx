@@ -89,6 +89,39 @@ describe('the frame container', () => {
     });
   });
 
+  it('tells a ready frame where it sits, and again when it is hidden or a shell dialog covers it', async () => {
+    const router = renderAt('/iotcloud/iot/lamp/plan');
+    const frame = await frameOf('iotcloud');
+    await frame.say({ type: 'ready', path: '/iotcloud/iot/lamp/plan' });
+    const layouts = () =>
+      frame
+        .sent()
+        .map(({ message }) => message)
+        .filter((message) => message.type === 'layout');
+    expect(layouts()).toEqual([
+      expect.objectContaining({
+        type: 'layout',
+        frame: { left: 0, top: 0, width: 0, height: 0 },
+        inner: { width: window.innerWidth, height: window.innerHeight },
+        visible: true,
+        covered: false,
+      }),
+    ]);
+    // Another page in view: the frame is told it is hidden.
+    await act(() => router.navigate('/'));
+    await vi.waitFor(() => expect(layouts().at(-1)).toMatchObject({ visible: false }));
+    // A shell dialog's mask over the frames.
+    await act(() => router.navigate('/iotcloud/iot/lamp/plan'));
+    await vi.waitFor(() => expect(layouts().at(-1)).toMatchObject({ visible: true, covered: false }));
+    const mask = document.createElement('div');
+    mask.className = 'ant-modal-mask';
+    mask.getClientRects = () => [DOMRect.fromRect({ width: 10, height: 10 })] as unknown as DOMRectList;
+    document.body.append(mask);
+    await vi.waitFor(() => expect(layouts().at(-1)).toMatchObject({ covered: true }));
+    mask.remove();
+    await vi.waitFor(() => expect(layouts().at(-1)).toMatchObject({ covered: false }));
+  });
+
   it('follows a navigation made inside the frame, and shows the title the frame gives its tab', async () => {
     const router = renderAt('/iotcloud/iot/lamp/plan');
     const frame = await frameOf('iotcloud');

@@ -7,6 +7,7 @@ import {
   SYSTEM_NAMES,
   type BridgeTab,
   type BridgeTheme,
+  type FrameLayout,
   type FrameToShellMessage,
   type Locale,
   type SubApp,
@@ -27,6 +28,7 @@ import { onSignedOut } from '../auth/session';
 import { useRefreshStore } from '../header-actions/refresh';
 import { useTabs } from '../tabs/tabStore';
 import { FRAME_BOOT_GRACE_MS, FRAME_READY_TIMEOUT_MS, useFrameStatus } from './frameStatus';
+import { FRAME_LAYOUT_POLL_MS, measureFrameLayout, sameLayout, shellDialogOpen } from './frameLayout';
 
 export interface SubAppFramesProps {
   /** The sub-apps that keep a frame (those with an open tab, and the one in view). */
@@ -46,7 +48,7 @@ interface FrameProps {
   /** The page to open the frame on: the shell's path when it is this app's, else its first tab. */
   initialPath: () => string;
   visible: boolean;
-  register(app: SubApp, window: Window | null): void;
+  register(app: SubApp, frame: HTMLIFrameElement | null): void;
 }
 
 /**
@@ -107,7 +109,7 @@ function SubAppFrame({ app, initialPath, visible, register }: FrameProps) {
     >
       <iframe
         ref={(element) => {
-          register(app, element?.contentWindow ?? null);
+          register(app, element);
           return () => register(app, null);
         }}
         name={name}
@@ -157,6 +159,9 @@ function SubAppFrame({ app, initialPath, visible, register }: FrameProps) {
 export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesProps) {
   const navigate = useNavigate();
   const windows = useRef(new Map<SubApp, Window>());
+  const elements = useRef(new Map<SubApp, HTMLIFrameElement>());
+  /** The last layout each frame was told; a frame that says `ready` again is told afresh. */
+  const layouts = useRef(new Map<SubApp, FrameLayout>());
   /** The path each frame shows, as far as the shell knows; a navigation it already shows is not sent. */
   const framePaths = useRef(new Map<SubApp, string>());
   const bridge = useRef<ShellBridge | null>(null);
@@ -170,11 +175,40 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
 
   const isReady = (app: SubApp) => useFrameStatus.getState().status[app] === 'ready';
 
+  /**
+   * Tells each ready frame where it sits, whether it is in view and whether a shell dialog covers it
+   * (bridge `layout`), when that changed: the video plug-in's native windows follow the page with it.
+   */
+  const postLayouts = useEffectEvent(() => {
+    const covered = shellDialogOpen(document);
+    for (const [app, element] of elements.current) {
+      if (!isReady(app)) continue;
+      const layout = measureFrameLayout(element, window, visibleApp === app, covered);
+      if (sameLayout(layouts.current.get(app), layout)) continue;
+      layouts.current.set(app, layout);
+      bridge.current?.post(app, { type: 'layout', ...layout });
+    }
+  });
+
+  useEffect(() => {
+    const timer = setInterval(() => postLayouts(), FRAME_LAYOUT_POLL_MS);
+    const onResize = () => postLayouts();
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, []);
+  useEffect(() => {
+    postLayouts();
+  }, [visibleApp]);
+
   const onMessage = useEffectEvent((message: FrameToShellMessage) => {
     const { app } = message;
     switch (message.type) {
       case 'ready': {
         setStatus(app, 'ready');
+        layouts.current.delete(app);
         const target =
           visibleApp === app
             ? path
@@ -182,6 +216,7 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
               (subAppForPath(message.path) === app ? message.path : `/${app}/`));
         framePaths.current.set(app, target);
         bridge.current?.post(app, { type: 'welcome', path: target, userId, locale, theme, tabs: [...tabs] });
+        postLayouts();
         return;
       }
       case 'navigated':
@@ -262,9 +297,16 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
       }
   }, [apps, forget]);
 
-  const register = useCallback((app: SubApp, frameWindow: Window | null) => {
-    if (frameWindow) windows.current.set(app, frameWindow);
-    else windows.current.delete(app);
+  const register = useCallback((app: SubApp, frame: HTMLIFrameElement | null) => {
+    const frameWindow = frame?.contentWindow;
+    if (frame && frameWindow) {
+      windows.current.set(app, frameWindow);
+      elements.current.set(app, frame);
+    } else {
+      windows.current.delete(app);
+      elements.current.delete(app);
+      layouts.current.delete(app);
+    }
   }, []);
 
   // In the fixed order of SUB_APPS, so a new frame never moves (and so never reloads) another one.
