@@ -205,3 +205,16 @@ export const pluginEventSchema = z.object({
   msg: z.string().optional(),
 });
 export type PluginEvent = z.infer<typeof pluginEventSchema>;
+
+/**
+ * What a successful answer carries in `data`, for the methods whose answer the page reads (the others
+ * carry none): the web control parses these, the plug-in answers them.
+ */
+export const pluginAnswerData = {
+  hello: pluginHelloSchema,
+  state: pluginHelloSchema,
+  getPublicKey: z.object({ publicKey: z.string().min(1) }),
+  'window.create': z.object({ controlId }),
+  snapshot: z.object({ path: z.string() }),
+  'record.stop': z.object({ path: z.string() }),
+} as const;

@@ -23,3 +23,27 @@ export { createVideoSources } from './sources.js';
 export { MAX_WINDOWS } from './constants.js';
 export { PcmFramer, floatToPcm16, frameBytes } from './talk/pcm.js';
 export { PCM_WORKLET_NAME, pcmWorkletUrl } from './talk/worklet.js';
+export { createPluginPlatformSource } from './sources.js';
+// The desktop plug-in's web control (§7 "Local video plugin").
+export {
+  PluginPlayer,
+  PLUG_PAGE_PATH,
+  type PluginConnect,
+  type PluginPhase,
+  type PluginPlayerProps,
+} from './plugin/PluginPlayer.js';
+export {
+  connectPlugin,
+  discoverPlugin,
+  PluginRequestError,
+  type PluginClient,
+  type PluginClientOptions,
+  type PluginTiming,
+  type SocketFactory,
+} from './plugin/client.js';
+export { ensurePlugin, launchPluginByScheme, PLUGIN_START_URL, type StartStep } from './plugin/starter.js';
+export { PluginControl, type PluginPlatformSource, type Notice } from './plugin/session.js';
+export { checkCamList, pluginCamList, pluginWndCount, type CamItem } from './plugin/camList.js';
+export { chromeOffset, screenRect, visibleBox, hiddenReason, type HiddenReason } from './plugin/geometry.js';
+export { measurePlacement, trackPlacement } from './plugin/tracker.js';
+export { encryptForPlugin, importPluginKey } from './plugin/secret.js';

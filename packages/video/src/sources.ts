@@ -1,5 +1,22 @@
-import { videoEndpoints, type HikVideoSource, type IccVideoSource } from '@cityops/contract';
-import type { HttpClient } from '@cityops/client';
+import { PLATFORM_HIK, videoEndpoints, type HikVideoSource, type IccVideoSource } from '@cityops/contract';
+import { isApiError, type HttpClient } from '@cityops/client';
+import type { PluginPlatformSource } from './plugin/session.js';
+
+/**
+ * The plug-in's platform information (POST /videoMonitor/hik/getPlatFormInfo?appCode): the control
+ * shows the server's refusal itself, or 平台信息初始化异常 when the call failed without one.
+ */
+export function createPluginPlatformSource(http: Pick<HttpClient, 'call'>): PluginPlatformSource {
+  return {
+    getPlatformInfo: () =>
+      http
+        .call(videoEndpoints.hikPlatformInfo, { query: { appCode: PLATFORM_HIK }, quiet: true })
+        .catch((error: unknown) => {
+          const said = isApiError(error) && error.kind === 'status' ? error.message : '';
+          throw new Error(said);
+        }),
+  };
+}
 
 /**
  * The players' sources wired to the server's §7 endpoints through a page's HTTP client (the shell's

@@ -62,7 +62,8 @@ export interface Html5ToolbarProps {
   onFullScreen(): void;
 }
 
-function Action({
+/** A toolbar button: an icon with its label as tooltip and accessible name. */
+export function Action({
   label,
   icon,
   onClick,

@@ -1,0 +1,71 @@
+import { PLUGIN_TIMING, PLUGIN_URL_SCHEME } from '@cityops/contract';
+
+/** `cityops-plugin://start`: the address the operating system hands to the plug-in's launcher. */
+export const PLUGIN_START_URL = `${PLUGIN_URL_SCHEME}://start`;
+
+/**
+ * Asks the operating system to start the plug-in by its URL scheme, through a hidden iframe so the
+ * page never navigates away (an unknown scheme does nothing visible). The iframe goes after a while.
+ */
+export function launchPluginByScheme(doc: Document = document, url = PLUGIN_START_URL): void {
+  const frame = doc.createElement('iframe');
+  frame.style.display = 'none';
+  frame.setAttribute('aria-hidden', 'true');
+  frame.src = url;
+  doc.body.append(frame);
+  setTimeout(() => frame.remove(), PLUGIN_TIMING.startRetryMs);
+}
+
+export type StartStep =
+  | { step: 'discovering' }
+  /** Try `attempt` of `of` to start it by its URL scheme (插件未启动，正在尝试启动，请稍候...). */
+  | { step: 'starting'; attempt: number; of: number }
+  | { step: 'found' }
+  /** Not found after the last try (插件启动失败，请检查插件是否安装！…插件管理). */
+  | { step: 'failed' };
+
+export interface EnsurePluginOptions<C> {
+  /** One look for a listening plug-in (discoverPlugin); null when none. */
+  discover(): Promise<C | null>;
+  /** Starts it by URL scheme (launchPluginByScheme). */
+  launch(): void;
+  onStep?(step: StartStep): void;
+  timing?: Partial<Record<'startRetries' | 'startRetryMs', number>>;
+  /** Stops the tries (the page left). */
+  signal?: AbortSignal;
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done);
+  });
+
+/**
+ * Finds the plug-in, starting it when it is not running (§4.8): a first look, then up to
+ * startRetries tries, each starting it by its URL scheme and looking again startRetryMs later.
+ * Resolves with the client, or null after the last try (or when aborted).
+ */
+export async function ensurePlugin<C>(options: EnsurePluginOptions<C>): Promise<C | null> {
+  const startRetries = options.timing?.startRetries ?? PLUGIN_TIMING.startRetries;
+  const startRetryMs = options.timing?.startRetryMs ?? PLUGIN_TIMING.startRetryMs;
+  const { signal } = options;
+  options.onStep?.({ step: 'discovering' });
+  let client = await options.discover();
+  for (let attempt = 1; !client && attempt <= startRetries; attempt += 1) {
+    if (signal?.aborted) return null;
+    options.onStep?.({ step: 'starting', attempt, of: startRetries });
+    options.launch();
+    await wait(startRetryMs, signal);
+    if (signal?.aborted) return null;
+    client = await options.discover();
+  }
+  if (signal?.aborted) return client;
+  options.onStep?.(client ? { step: 'found' } : { step: 'failed' });
+  return client;
+}
