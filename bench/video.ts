@@ -32,7 +32,8 @@ import { withTsxNames } from './browser.js';
 
 type PlainStream = { url: string; offset: number };
 
-const LIVE = '/iotcloud/iot/videoMonitor/playReal';
+/** The HTML5 player's live page (playReal plays through the desktop plug-in). */
+const LIVE = '/iotcloud/iot/videoMonitor/playRealWeb';
 const COUNTS = process.env.VIDEO_COUNTS ? process.env.VIDEO_COUNTS.split(',').map(Number) : [1, 4, 9, 16];
 const MEASURE_MS = 8_000;
 const PHASE_RUNS = 5;

@@ -41,8 +41,9 @@ afterEach(async (context) => {
   stack?.sims.injectFault('hik-cam-01', null);
 });
 
-const HIK_LIVE = '/iotcloud/iot/videoMonitor/playReal';
-const HIK_PLAYBACK = '/iotcloud/iot/videoMonitor/playBack';
+// The HTML5 player's pages (playReal and playBack play through the desktop plug-in).
+const HIK_LIVE = '/iotcloud/iot/videoMonitor/playRealWeb';
+const HIK_PLAYBACK = '/iotcloud/iot/videoMonitor/playBackWeb';
 const ICC_LIVE = '/iotcloud/iot/videoUniview/playReal';
 const ICC_CONTROL = '/iotcloud/iot/videoUniview/control';
 const ICC_PLAYBACK = '/iotcloud/iot/videoUniview/playBack';

@@ -27,15 +27,23 @@ const video = (options: VideoPageOptions) =>
  * The pages of /iotcloud that are connected, by route code. Every other route of /iotcloud in the
  * contract's route table is declared too and shows that it is not connected yet.
  *
- * The video monitor pages play the hik_isc_huati cameras in our HTML5 player (the desktop plug-in
- * variants and the web variants alike: we ship no plug-in); the Uniview pages play the dh_icc_huati
- * cameras in the ICC player, the control page with talk.
+ * The video monitor pages play the hik_isc_huati cameras through the desktop plug-in (playReal,
+ * playBack; plugin/) or in our HTML5 player (playRealWeb, playBackWeb); the Uniview pages play the
+ * dh_icc_huati cameras in the ICC player, the control page with talk.
  */
 export const pages: SubAppPages = {
   // The registry and the thing model (issue 15 §2, §3).
   ...registryPages,
-  [codeOf('/iotcloud/iot/videoMonitor/playReal')]: video({ platform: PLATFORM_HIK, mode: 'live' }),
-  [codeOf('/iotcloud/iot/videoMonitor/playBack')]: video({ platform: PLATFORM_HIK, mode: 'playback' }),
+  [codeOf('/iotcloud/iot/videoMonitor/playReal')]: video({
+    platform: PLATFORM_HIK,
+    mode: 'live',
+    plugin: { html5Path: '/iotcloud/iot/videoMonitor/playRealWeb' },
+  }),
+  [codeOf('/iotcloud/iot/videoMonitor/playBack')]: video({
+    platform: PLATFORM_HIK,
+    mode: 'playback',
+    plugin: { html5Path: '/iotcloud/iot/videoMonitor/playBackWeb' },
+  }),
   [codeOf('/iotcloud/iot/videoMonitor/playRealWeb')]: video({ platform: PLATFORM_HIK, mode: 'live' }),
   [codeOf('/iotcloud/iot/videoMonitor/playBackWeb')]: video({ platform: PLATFORM_HIK, mode: 'playback' }),
   [codeOf('/iotcloud/iot/videoUniview/playReal')]: video({ platform: PLATFORM_ICC, mode: 'live' }),

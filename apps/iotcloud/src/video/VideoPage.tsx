@@ -1,15 +1,24 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   PLATFORM_HIK,
+  PLUGIN_MAX_WINDOWS,
   VIDEO_CODES_MAX,
   type CameraEntry,
   type VideoDevice,
   type VideoPlatform,
 } from '@cityops/contract';
 import { useRuntime, type SubAppPageProps } from '@cityops/subapp';
-import { Html5Player, IccPlayer, MAX_WINDOWS, VideoDialog, createVideoSources } from '@cityops/video';
+import {
+  Html5Player,
+  IccPlayer,
+  MAX_WINDOWS,
+  PluginPlayer,
+  VideoDialog,
+  createPluginPlatformSource,
+  createVideoSources,
+} from '@cityops/video';
 import { CameraTree, camerasByCode } from './CameraTree';
 import { useCameraTree } from './queries';
 
@@ -18,6 +27,8 @@ export interface VideoPageOptions {
   mode: 'live' | 'playback';
   /** The ICC control page: live view with the pan-tilt panel, talk instead of sound. */
   talkMode?: boolean;
+  /** hik_isc_huati through the desktop plug-in; `html5Path` is the HTML5 page of the same mode. */
+  plugin?: { html5Path: string };
 }
 
 const NO_DEVICES: VideoDevice[] = [];
@@ -34,14 +45,23 @@ function deviceOf(camera: CameraEntry | undefined): VideoDevice[] {
  * A video page of iotcloud (issue 5 §5): the user's cameras of one platform beside that platform's
  * player; ticking cameras plays them.
  */
-export function VideoPage({ route, platform, mode, talkMode = false }: SubAppPageProps & VideoPageOptions) {
+export function VideoPage({
+  route,
+  platform,
+  mode,
+  talkMode = false,
+  plugin,
+}: SubAppPageProps & VideoPageOptions) {
   const { t, i18n } = useTranslation();
-  const { http } = useRuntime();
+  const runtime = useRuntime();
+  const { http, store } = runtime;
   const sources = useMemo(() => createVideoSources(http), [http]);
+  const pluginPlatform = useMemo(() => createPluginPlatformSource(http), [http]);
+  const frameLayout = useCallback(() => store.getState().layout, [store]);
   const cameraTree = useCameraTree(platform);
   const tree = cameraTree.data ?? null;
   const [chosen, setChosen] = useState<string[]>([]);
-  const max = platform === PLATFORM_HIK ? MAX_WINDOWS : VIDEO_CODES_MAX;
+  const max = plugin ? PLUGIN_MAX_WINDOWS : platform === PLATFORM_HIK ? MAX_WINDOWS : VIDEO_CODES_MAX;
 
   const cameras = useMemo(() => camerasByCode(tree), [tree]);
   const devices = useMemo(() => chosen.flatMap((code) => deviceOf(cameras.get(code))), [cameras, chosen]);
@@ -76,7 +96,16 @@ export function VideoPage({ route, platform, mode, talkMode = false }: SubAppPag
         </nav>
       </Card>
       <section aria-label={t('video.page.player')} style={{ flex: 1, minWidth: 0 }}>
-        {platform === PLATFORM_HIK ? (
+        {plugin ? (
+          <PluginPlayer
+            mode={mode}
+            devices={devices}
+            platform={pluginPlatform}
+            html5Path={plugin.html5Path}
+            onNavigate={(path) => runtime.navigate(path)}
+            frameLayout={frameLayout}
+          />
+        ) : platform === PLATFORM_HIK ? (
           // Live view has the microphone of §2.5's toolbar; talk goes to the selected window's camera.
           <Html5Player mode={mode} devices={devices} source={sources.hik} talk={mode === 'live'} />
         ) : (
