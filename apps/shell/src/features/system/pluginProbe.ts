@@ -1,34 +1,75 @@
-/** The desktop video plug-in listens on one of these local ports (video-talk-alarm-header.md §9). */
-export const PLUGIN_PORTS = Array.from({ length: 10 }, (_, i) => 15900 + i);
-const PROBE_TIMEOUT_MS = 1500;
+import { PLUGIN_CODE, PLUGIN_TIMING, pluginAnswerData, type PluginHello } from '@cityops/contract';
+import { discoverPlugin, ensurePlugin, launchPluginByScheme, type SocketFactory } from '@cityops/video';
 
-/**
- * Whether something accepts a WebSocket on 127.0.0.1:port. It proves a listener, not that it is our
- * plug-in or which version: the page says so.
- */
-export function probePort(port: number, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
-  return new Promise((resolve) => {
-    let socket: WebSocket;
-    try {
-      socket = new WebSocket(`ws://127.0.0.1:${port}`);
-    } catch {
-      resolve(false);
-      return;
-    }
-    const finish = (open: boolean) => {
-      clearTimeout(timer);
-      socket.onopen = socket.onerror = socket.onclose = null;
-      socket.close();
-      resolve(open);
-    };
-    const timer = setTimeout(() => finish(false), timeoutMs);
-    socket.onopen = () => finish(true);
-    socket.onerror = () => finish(false);
-    socket.onclose = () => finish(false);
-  });
+/** Where /plug looks for the plug-in; tests point it at a stand-in. */
+export interface PluginAccess {
+  ports?: readonly number[];
+  socket?: SocketFactory;
+  /** Starting by URL scheme (the operating system's part). */
+  launch?: () => void;
+  timing?: { startRetries?: number; startRetryMs?: number };
 }
 
-/** Every port at once; the answer keeps the port order. */
-export async function probePlugin(): Promise<{ port: number; open: boolean }[]> {
-  return Promise.all(PLUGIN_PORTS.map(async (port) => ({ port, open: await probePort(port) })));
+/**
+ * The plug-in's own account of itself (`state`: name, version, port, pid, start time, its controls
+ * and their windows), or null when no listener on PLUGIN_PORTS answers as our plug-in.
+ */
+export async function readPluginState(access: PluginAccess = {}): Promise<PluginHello | null> {
+  const client = await discoverPlugin({ ports: access.ports, socket: access.socket });
+  if (!client) return null;
+  try {
+    const answer = await client.request('state', {});
+    const state = pluginAnswerData.state.safeParse(answer.data);
+    return answer.code === PLUGIN_CODE.OK && state.success ? state.data : client.hello;
+  } catch {
+    return client.hello;
+  } finally {
+    client.close();
+  }
+}
+
+/** Looks again up to startRetries times, startRetryMs apart (after a restart or a start by scheme). */
+async function waitForPlugin(access: PluginAccess, launch: () => void): Promise<PluginHello | null> {
+  const client = await ensurePlugin({
+    discover: () => discoverPlugin({ ports: access.ports, socket: access.socket }),
+    launch,
+    timing: access.timing,
+  });
+  client?.close();
+  return client ? readPluginState(access) : null;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks the plug-in on `port` to restart (it answers, closes every control and listens again on the
+ * same port), then looks until it is back: a new start time or process. Throws with the plug-in's msg
+ * when it refused; null when it was not there, or did not come back.
+ */
+export async function restartPlugin(port: number, access: PluginAccess = {}): Promise<PluginHello | null> {
+  const client = await discoverPlugin({ ports: [port], socket: access.socket });
+  if (!client) return null;
+  const before = client.hello;
+  try {
+    const answer = await client.request('restart', {});
+    if (answer.code !== PLUGIN_CODE.OK) throw new Error(answer.msg);
+  } finally {
+    client.close();
+  }
+  const tries = access.timing?.startRetries ?? PLUGIN_TIMING.startRetries;
+  const gap = access.timing?.startRetryMs ?? PLUGIN_TIMING.startRetryMs;
+  let state: PluginHello | null = null;
+  for (let attempt = 0; attempt <= tries; attempt += 1) {
+    await pause(attempt === 0 ? Math.min(gap, 500) : gap);
+    state = await readPluginState(access);
+    if (state && (state.startedAt !== before.startedAt || state.pid !== before.pid)) return state;
+  }
+  return state;
+}
+
+/** Starts the plug-in by its URL scheme and looks for it (§4.8: up to 3 tries, 3 s apart). */
+export function startPlugin(access: PluginAccess = {}): Promise<PluginHello | null> {
+  const launch = access.launch ?? (() => launchPluginByScheme());
+  launch();
+  return waitForPlugin(access, launch);
 }

@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { licenceManageEndpoints } from '@cityops/contract';
 import { endpointKey } from '@cityops/crud';
 import { fetchLicenceStatus, loginByNopassToken, registerLicence } from './api';
-import { probePlugin } from './pluginProbe';
+import { readPluginState, restartPlugin, startPlugin, type PluginAccess } from './pluginProbe';
 
 export const systemKeys = {
   licenceStatus: ['licence', 'status'] as const,
-  pluginProbe: ['plugin', 'probe'] as const,
+  pluginState: ['plugin', 'state'] as const,
 };
 
 /** The installed licence (public: the page opens without a session). */
@@ -38,9 +38,26 @@ export function useRegisterLicence() {
   });
 }
 
-/** Which local plug-in ports accept a socket; probed afresh each time the page opens. */
-export function usePluginProbe() {
-  return useQuery({ queryKey: systemKeys.pluginProbe, queryFn: probePlugin, gcTime: 0 });
+/** The plug-in's state (null: none answers as ours); looked for afresh each time the page opens. */
+export function usePluginState(access: PluginAccess) {
+  return useQuery({
+    queryKey: systemKeys.pluginState,
+    queryFn: () => readPluginState(access),
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Restarts the plug-in on its port, or starts it by URL scheme; the answer is its new state. */
+export function usePluginAction(access: PluginAccess) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: { restart: number } | 'start') =>
+      action === 'start' ? startPlugin(access) : restartPlugin(action.restart, access),
+    onSettled: (state) => {
+      if (state !== undefined) queryClient.setQueryData(systemKeys.pluginState, state);
+    },
+  });
 }
 
 /** Redeems a one-time ticket for a session (the page signs in with the answer). */

@@ -1,7 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocket as NodeSocket, WebSocketServer, type WebSocket } from 'ws';
-import { PLUGIN_NAME, pluginRequestSchema, type PluginMethod, type PluginRequest } from '@cityops/contract';
+import {
+  PLUGIN_NAME,
+  pluginRequestSchema,
+  type PluginHello,
+  type PluginMethod,
+  type PluginRequest,
+} from '@cityops/contract';
 
 /**
  * A stand-in for the desktop plug-in (an outside program to this package): a real websocket server
@@ -13,6 +19,8 @@ export interface FakePluginOptions {
   foreign?: boolean;
   /** Never answers at all. */
   silent?: boolean;
+  /** What hello and state answer besides the defaults (asked afresh each time: a restart may change it). */
+  state?: () => Partial<PluginHello>;
   /** Answers a method its own way; undefined answers { code: 0, msg: '' }, null does not answer. */
   answer?: (request: PluginRequest) => { code: number; msg: string; data?: unknown } | null | undefined;
 }
@@ -79,6 +87,7 @@ export async function startFakePlugin(options: FakePluginOptions = {}): Promise<
             startedAt: 1_700_000_000_000,
             publicKey: FAKE_PUBLIC_KEY,
             controls: [],
+            ...options.state?.(),
           },
         });
         return;
