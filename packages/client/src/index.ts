@@ -74,3 +74,4 @@ export {
   type PushState,
   type SocketClientOptions,
 } from './push.js';
+export { launchPluginByScheme, PLUGIN_START_URL } from './pluginScheme.js';

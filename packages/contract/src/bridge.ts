@@ -170,6 +170,13 @@ export const answerAlarmMessageSchema = z.object({
   alarmId: z.number().int().positive().nullable(),
 });
 
+/**
+ * Frame → shell: start the desktop video plug-in by its URL scheme (`cityops-plugin://start`). The
+ * top window does it: browsers are warier of a cross-origin frame handing a URL to the system. The
+ * address is fixed, so the message carries none.
+ */
+export const startPluginMessageSchema = z.object({ ...fromSubApp, type: z.literal('startPlugin') });
+
 export const shellToFrameMessageSchema = z.discriminatedUnion('type', [
   welcomeMessageSchema,
   navigateMessageSchema,
@@ -185,6 +192,7 @@ export const frameToShellMessageSchema = z.discriminatedUnion('type', [
   titleMessageSchema,
   sessionEndedMessageSchema,
   answerAlarmMessageSchema,
+  startPluginMessageSchema,
 ]);
 
 export const bridgeMessageSchema = z.discriminatedUnion('type', [
@@ -206,6 +214,7 @@ export type NavigatedMessage = z.infer<typeof navigatedMessageSchema>;
 export type TitleMessage = z.infer<typeof titleMessageSchema>;
 export type SessionEndedMessage = z.infer<typeof sessionEndedMessageSchema>;
 export type AnswerAlarmMessage = z.infer<typeof answerAlarmMessageSchema>;
+export type StartPluginMessage = z.infer<typeof startPluginMessageSchema>;
 export type ShellToFrameMessage = z.infer<typeof shellToFrameMessageSchema>;
 export type FrameToShellMessage = z.infer<typeof frameToShellMessageSchema>;
 export type BridgeMessage = z.infer<typeof bridgeMessageSchema>;

@@ -113,6 +113,22 @@ describe('the sub-app runtime', () => {
     expect(runtime.store.getState().layout).toMatchObject({ visible: false });
   });
 
+  it('asks the shell to start the video plug-in, and says so only when framed', () => {
+    const frame = testWindow('iotcloud', '/iotcloud/iot/videoMonitor/playReal');
+    const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
+    expect(runtime.startPlugin()).toBe(true);
+    expect(frame.posted().at(-1)).toEqual({
+      source: 'cityops-subapp',
+      version: BRIDGE_VERSION,
+      app: 'iotcloud',
+      type: 'startPlugin',
+    });
+    const alone = testWindow('iotcloud', '/iotcloud/iot/videoMonitor/playReal', { framed: false });
+    expect(createRuntime({ app: 'iotcloud', window: alone.window, baseUrl: '/api' }).startPlugin()).toBe(
+      false,
+    );
+  });
+
   it('ignores messages from another origin, another window, for another app, or malformed', () => {
     const frame = testWindow('iotcloud', '/iotcloud/iot/lamp/plan');
     const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });

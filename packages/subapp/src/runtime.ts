@@ -47,6 +47,11 @@ export interface SubAppRuntime {
    * when `alarmId` is null (bridge `answerAlarm`). False when the page is not framed (no receiver).
    */
   answerAlarm(devId: number, alarmId: number | null): boolean;
+  /**
+   * Asks the shell to start the desktop video plug-in by its URL scheme (bridge `startPlugin`); false
+   * when the page is not framed (the page then starts it itself).
+   */
+  startPlugin(): boolean;
   dispose(): void;
 }
 
@@ -168,6 +173,7 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
       bridge?.post({ type: 'title', path, title });
     },
     answerAlarm: (devId, alarmId) => bridge?.post({ type: 'answerAlarm', devId, alarmId }) ?? false,
+    startPlugin: () => bridge?.post({ type: 'startPlugin' }) ?? false,
     dispose: () => bridge?.dispose(),
   };
 

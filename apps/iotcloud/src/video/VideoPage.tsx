@@ -18,6 +18,7 @@ import {
   VideoDialog,
   createPluginPlatformSource,
   createVideoSources,
+  launchPluginByScheme,
 } from '@cityops/video';
 import { CameraTree, camerasByCode } from './CameraTree';
 import { useCameraTree } from './queries';
@@ -58,6 +59,11 @@ export function VideoPage({
   const sources = useMemo(() => createVideoSources(http), [http]);
   const pluginPlatform = useMemo(() => createPluginPlatformSource(http), [http]);
   const frameLayout = useCallback(() => store.getState().layout, [store]);
+  // The shell's top window hands the plug-in's URL scheme to the system; alone, the page does.
+  const pluginConnect = useMemo(
+    () => ({ launch: () => void (runtime.startPlugin() || launchPluginByScheme()) }),
+    [runtime],
+  );
   const cameraTree = useCameraTree(platform);
   const tree = cameraTree.data ?? null;
   const [chosen, setChosen] = useState<string[]>([]);
@@ -104,6 +110,7 @@ export function VideoPage({
             html5Path={plugin.html5Path}
             onNavigate={(path) => runtime.navigate(path)}
             frameLayout={frameLayout}
+            connect={pluginConnect}
           />
         ) : platform === PLATFORM_HIK ? (
           // Live view has the microphone of §2.5's toolbar; talk goes to the selected window's camera.

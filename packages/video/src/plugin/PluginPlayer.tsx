@@ -50,7 +50,8 @@ export interface PluginPlayerProps {
   html5Path: string;
   /** The shell's latest layout of this frame (bridge `layout`); null or absent when not framed. */
   frameLayout?: () => FrameLayout | null;
-  connect?: PluginConnect;
+  /** Overrides of how to find and start the plug-in (a framed page starts it through the shell). */
+  connect?: Partial<PluginConnect>;
   now?: () => number;
   /** The window measured for placement; tests hand in their own. */
   win?: TrackedWindow;
@@ -83,7 +84,7 @@ export function PluginPlayer(props: PluginPlayerProps) {
   const [attempt, setAttempt] = useState(0);
   const [control, setControl] = useState<PluginControl | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
-  const connect = props.connect ?? browserConnect;
+  const connect = { ...browserConnect, ...props.connect };
   const win = props.win ?? window;
   const state = useSyncExternalStore(
     control?.subscribe ?? noSubscribe,

@@ -1,20 +1,7 @@
-import { PLUGIN_TIMING, PLUGIN_URL_SCHEME } from '@cityops/contract';
+import { PLUGIN_TIMING } from '@cityops/contract';
 
-/** `cityops-plugin://start`: the address the operating system hands to the plug-in's launcher. */
-export const PLUGIN_START_URL = `${PLUGIN_URL_SCHEME}://start`;
-
-/**
- * Asks the operating system to start the plug-in by its URL scheme, through a hidden iframe so the
- * page never navigates away (an unknown scheme does nothing visible). The iframe goes after a while.
- */
-export function launchPluginByScheme(doc: Document = document, url = PLUGIN_START_URL): void {
-  const frame = doc.createElement('iframe');
-  frame.style.display = 'none';
-  frame.setAttribute('aria-hidden', 'true');
-  frame.src = url;
-  doc.body.append(frame);
-  setTimeout(() => frame.remove(), PLUGIN_TIMING.startRetryMs);
-}
+// Starting by URL scheme is the browser side of the contract (packages/client): the shell does it too.
+export { launchPluginByScheme, PLUGIN_START_URL } from '@cityops/client';
 
 export type StartStep =
   | { step: 'discovering' }

@@ -46,7 +46,10 @@ function renderAt(path: string) {
 }
 
 async function frameOf(app: 'iotcloud' | 'omapp') {
-  await vi.waitFor(() => expect(document.querySelector(`div[data-subapp="${app}"] iframe`)).toBeTruthy());
+  // The first render of a file loads the lazy routes: on a busy machine that takes more than 1 s.
+  await vi.waitFor(() => expect(document.querySelector(`div[data-subapp="${app}"] iframe`)).toBeTruthy(), {
+    timeout: 10_000,
+  });
   const iframe = document.querySelector<HTMLIFrameElement>(`div[data-subapp="${app}"] iframe`);
   const frameWindow = iframe?.contentWindow;
   if (!frameWindow) throw new Error('no frame window');
@@ -120,6 +123,15 @@ describe('the frame container', () => {
     await vi.waitFor(() => expect(layouts().at(-1)).toMatchObject({ covered: true }));
     mask.remove();
     await vi.waitFor(() => expect(layouts().at(-1)).toMatchObject({ covered: false }));
+  });
+
+  it('starts the video plug-in by its URL scheme from the top window when a frame asks', async () => {
+    renderAt('/iotcloud/iot/lamp/plan');
+    const frame = await frameOf('iotcloud');
+    await frame.say({ type: 'ready', path: '/iotcloud/iot/lamp/plan' });
+    await frame.say({ type: 'startPlugin' });
+    const launcher = document.querySelector('iframe[src="cityops-plugin://start"]');
+    expect(launcher?.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('follows a navigation made inside the frame, and shows the title the frame gives its tab', async () => {

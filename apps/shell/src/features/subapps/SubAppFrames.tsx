@@ -15,6 +15,7 @@ import {
 import {
   createShellBridge,
   frameWindowName,
+  launchPluginByScheme,
   localName,
   pathnameOf,
   subAppForPath,
@@ -232,6 +233,10 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
       case 'answerAlarm':
         // Exactly as a notice's answer button (refused with 当前正在接听 while a call is active).
         alarmReceiver?.answer(message.devId, message.alarmId);
+        return;
+      case 'startPlugin':
+        // The one fixed address (cityops-plugin://start), from the top window.
+        launchPluginByScheme();
         return;
     }
   });
