@@ -237,6 +237,35 @@ describe('PluginPlayer with the plug-in', () => {
     second.unmount();
   });
 
+  it('plays back each camera over its range, in epoch seconds', async () => {
+    const plugin = await fake({ answer: goodAnswers });
+    const start = new Date(2026, 10, 22, 8, 0, 0).getTime();
+    const end = new Date(2026, 10, 22, 12, 0, 0).getTime();
+    setup({
+      plugin,
+      mode: 'playback',
+      devices: [{ controlCode: 'hik-cam-06', startTime: start, endTime: end, recordLocation: 1 }],
+    });
+    await waitFor(() => expect(requestsOf(plugin, 'playback')).toHaveLength(1));
+    expect(requestsOf(plugin, 'realmonitor')).toHaveLength(0);
+    expect(requestsOf(plugin, 'playback')[0]?.params).toEqual({
+      controlId: 'control-1',
+      camList: [
+        {
+          cameraIndexCode: 'hik-cam-06',
+          startTimeStamp: start / 1000,
+          endTimeStamp: end / 1000,
+          playTimeStamp: start / 1000,
+          recordLocation: 1,
+          transMode: 1,
+          gpuMode: 0,
+          wndId: 1,
+          streamMode: 0,
+        },
+      ],
+    });
+  });
+
   it('checks the play list first (第N个缺失监控的编号)', async () => {
     const plugin = await fake({ answer: goodAnswers });
     setup({ plugin, devices: [...cameras(1), { devName: '无编号' }] });
