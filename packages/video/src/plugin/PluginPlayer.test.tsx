@@ -160,6 +160,13 @@ describe('PluginPlayer with the plug-in', () => {
     fireEvent.click(screen.getByRole('button', { name: '开启对讲' }));
     expect(await screen.findByText('开启当前对讲操作成功')).toBeTruthy();
     expect(requestsOf(plugin, 'talk')[0]?.params).toEqual({ controlId: 'control-1', wndId: 1, on: true });
+    // The second window, stopped alone.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '选择窗口' }));
+    fireEvent.click(await screen.findByTitle('窗口2'));
+    fireEvent.click(screen.getByRole('button', { name: '停止' }));
+    await waitFor(() =>
+      expect(requestsOf(plugin, 'stop').at(-1)?.params).toEqual({ controlId: 'control-1', wndId: 2 }),
+    );
 
     view.unmount();
     await waitFor(() => expect(requestsOf(plugin, 'window.destroy')).toHaveLength(1));

@@ -5,6 +5,7 @@ import {
   AudioOutlined,
   BorderOutlined,
   CameraOutlined,
+  StopOutlined,
   VideoCameraAddOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
@@ -262,6 +263,11 @@ export function PluginPlayer(props: PluginPlayerProps) {
             value: index + 1,
             label: t('video.plugin.window', { n: index + 1 }),
           }))}
+        />
+        <Action
+          label={t('video.plugin.stop')}
+          icon={<StopOutlined />}
+          onClick={act(() => control?.stopSelected() ?? Promise.resolve())}
         />
         <Action
           label={t('video.plugin.stopAll')}

@@ -280,6 +280,15 @@ export class PluginControl {
     lost: 'video.plugin.serviceFailed',
   } as const;
 
+  /** Stops the selected window. */
+  async stopSelected(): Promise<void> {
+    const controlId = this.state.controlId;
+    const window = this.playing();
+    if (!controlId || !window) return;
+    await this.ask('stop', { controlId, wndId: window.wndId }, this.local);
+    this.set({ windows: this.state.windows.filter((entry) => entry.wndId !== window.wndId) });
+  }
+
   async stopAll(): Promise<void> {
     const controlId = this.state.controlId;
     if (!controlId) return;
