@@ -1,0 +1,151 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PLUGIN_PORTS } from '@cityops/contract';
+import { startPlugin, type RunningPlugin } from '@cityops/video-plugin';
+import {
+  grabGray,
+  meanDifference,
+  spread,
+  startXvfb,
+  x11Windows,
+  type VirtualDisplay,
+  type X11Window,
+} from '@cityops/video-plugin/testing';
+import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
+import {
+  IOTCLOUD_FRAME,
+  openVideoPage,
+  pageIn,
+  startVideoStack,
+  tickCamera,
+  waitFor,
+  type VideoStack,
+} from '../src/video.js';
+
+/**
+ * The desktop plug-in end to end (issue 18): a real Chromium window on a virtual X display, the real
+ * plug-in (ffplay windows placed with xdotool) on the same display, the real server and camera
+ * simulators. What the operator sees is read from the display itself: a screen grab of the page's grid.
+ */
+const LIVE = '/iotcloud/iot/videoMonitor/playReal';
+const CAMERAS = [
+  '建设路与东风路口西北角',
+  '文化路与黄河路口东南角',
+  '新华路与中山路口西南角',
+  '火车站南广场',
+];
+const WINDOW_TITLES = '^cityops-';
+
+let screen: VirtualDisplay;
+let stack: VideoStack;
+let plugin: RunningPlugin | null = null;
+let browser: Browser;
+let files: string;
+
+beforeAll(async () => {
+  screen = await startXvfb(1600, 900);
+  files = await mkdtemp(join(tmpdir(), 'cityops-plugin-files-'));
+  stack = await startVideoStack();
+  plugin = await startPlugin({
+    display: screen.display,
+    snapshotDir: join(files, 'snapshots'),
+    recordDir: join(files, 'recordings'),
+    log: () => undefined,
+  });
+  browser = await openBrowser({ display: screen.display, viewport: { width: 1600, height: 900 } });
+}, 400_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await plugin?.close();
+  await stack?.stop();
+  await screen?.close();
+  if (files) await rm(files, { recursive: true, force: true });
+});
+
+afterEach(async (context) => {
+  if (browser) await keepEvidence(browser, context.task);
+});
+
+/** Where the page's grid is on the X display: the window sits at 0,0; its toolbars take the top. */
+async function gridOnScreen(page: Page, frame: Frame) {
+  const box = await pageIn(frame, LIVE).getByTestId('plugin-container').boundingBox();
+  if (!box) throw new Error('the grid is not shown');
+  const chrome = await page.evaluate(() => window.outerHeight - window.innerHeight);
+  return {
+    left: Math.round(box.x),
+    top: Math.round(box.y) + chrome,
+    width: Math.round(box.width),
+    height: Math.round(box.height),
+  };
+}
+
+/** The live view's tab in the shell's tab bar (not the web page's, 实时预览（网页版）). */
+const videoTab = (page: Page) => page.locator('.ant-tabs-tab', { hasText: /^实时预览$/ });
+
+const windows = () => x11Windows(screen.display, WINDOW_TITLES);
+const mapped = async () => (await windows()).filter((window) => window.mapped);
+const inside = (window: X11Window, grid: { left: number; top: number; width: number; height: number }) =>
+  window.rect.left >= grid.left - 2 &&
+  window.rect.top >= grid.top - 2 &&
+  window.rect.left + window.rect.width <= grid.left + grid.width + 2 &&
+  window.rect.top + window.rect.height <= grid.top + grid.height + 2;
+
+describe('the desktop video plug-in', () => {
+  it('finds the plug-in and lays 4 playing native windows over the grid of 4 cameras', async () => {
+    expect(PLUGIN_PORTS).toContain(plugin?.port);
+    const frame = await openVideoPage(browser, stack.server.baseUrl, LIVE);
+    for (const camera of CAMERAS) await tickCamera(frame, LIVE, camera);
+
+    const shown = await waitFor(mapped, (list) => list.length === 4, 60_000);
+    const grid = await gridOnScreen(browser.page, frame);
+    for (const window of shown) expect(inside(window, grid), JSON.stringify({ window, grid })).toBe(true);
+
+    // Moving pictures in every window: each is a camera picture (grey levels spread 35-65 here, a flat
+    // window 0), and it changes within a second (4-7 grey levels on average here, a still picture 0).
+    const first = await Promise.all(shown.map((window) => grabGray(screen.display, window.rect)));
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const second = await Promise.all(shown.map((window) => grabGray(screen.display, window.rect)));
+    first.forEach((picture, i) => {
+      expect(spread(picture)).toBeGreaterThan(10);
+      expect(meanDifference(picture, second[i] ?? picture)).toBeGreaterThan(1);
+    });
+  });
+
+  it('hides the windows while another tab is in front and shows them again on coming back', async () => {
+    const { page } = browser;
+    await page.getByRole('menuitem', { name: '实时预览（网页版）' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/playRealWeb'));
+    await waitFor(mapped, (list) => list.length === 0, 20_000);
+    expect(await windows()).toHaveLength(4);
+
+    await videoTab(page).click();
+    await page.waitForURL((url) => url.pathname === LIVE);
+    await waitFor(mapped, (list) => list.length === 4, 20_000);
+  });
+
+  it('destroys the windows when the page is left', async () => {
+    const { page } = browser;
+    await videoTab(page).locator('.ant-tabs-tab-remove').click();
+    await waitFor(windows, (list) => list.length === 0, 20_000);
+  });
+
+  it('tries to start an absent plug-in 3 times, then says so and points to 插件管理', async () => {
+    await plugin?.close();
+    plugin = null;
+    const { page } = browser;
+    await page.goto(`${stack.server.baseUrl}${LIVE}`);
+    await page.locator(`${IOTCLOUD_FRAME}`).waitFor();
+    const frame = page.frameLocator(IOTCLOUD_FRAME);
+    const player = frame.getByTestId('plugin-player');
+    await frame.getByText('插件未启动，正在尝试启动，请稍候...').first().waitFor({ timeout: 60_000 });
+    expect(await player.getAttribute('data-phase')).toBe('starting');
+    await frame.getByText('插件启动失败，请检查插件是否安装！').first().waitFor({ timeout: 60_000 });
+    expect(await player.getAttribute('data-phase')).toBe('absent');
+    await expect.poll(() => frame.getByRole('link', { name: '插件管理' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => frame.getByRole('button', { name: '改用网页播放' }).count()).toBeGreaterThan(0);
+  });
+});
