@@ -31,6 +31,7 @@ start: build
 	@echo "  sub-apps: iotcloud 10201/10202, omapp 10301/10302, opapp 10101/10102, zcapp 10401/10402, esapp 10501/10502, llapp 10601/10602"
 	@echo "  camera simulators (demo): Hikvision-ISC-shaped on 127.0.0.1:10801, Dahua-ICC-shaped on 127.0.0.1:10802"
 	@echo "  alarm columns (demo): 8 boxes, press one: curl -X POST http://127.0.0.1:$${ALARMBOX_ADMIN_PORT:-10804}/_sim/alarmbox/boxes/alarmbox-00001/press"
+	@echo "  video plug-in (native windows for 实时预览/录像回放): make plugin, in another terminal on this desktop"
 	@echo "  data: $${DATA_DIR:-./data} (embedded PGlite; set DATABASE_URL for PostgreSQL)    stop: Ctrl+C"
 	@echo
 	@DATA_DIR=$${DATA_DIR:-$(CURDIR)/data} exec scripts/start.sh

@@ -133,6 +133,22 @@ describe('the desktop video plug-in', () => {
     await waitFor(windows, (list) => list.length === 0, 20_000);
   });
 
+  it('shows the plug-in on /plug (version, port, running) and restarts it from there', async () => {
+    const { page } = browser;
+    const running = plugin?.hello();
+    if (!running) throw new Error('no plug-in');
+    await page.goto(`${stack.server.baseUrl}/plug`);
+    await expect.poll(() => page.getByTestId('plug-state').textContent(), { timeout: 30_000 }).toBe('运行中');
+    await page.getByText(running.version, { exact: true }).first().waitFor();
+    await page.getByText(String(running.port), { exact: true }).first().waitFor();
+
+    await page.getByRole('button', { name: '重启插件' }).click();
+    await page.getByText('插件已重启').first().waitFor({ timeout: 30_000 });
+    // A restart makes a new key pair: the old key's secrets are worthless after it.
+    expect(plugin?.hello().publicKey).not.toBe(running.publicKey);
+    await expect.poll(() => page.getByTestId('plug-state').textContent()).toBe('运行中');
+  });
+
   it('tries to start an absent plug-in 3 times, then says so and points to 插件管理', async () => {
     await plugin?.close();
     plugin = null;

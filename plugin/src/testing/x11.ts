@@ -18,12 +18,20 @@ export async function x11Windows(display: string, titlePattern: string): Promise
     stdout: '',
   }));
   const ids = found.stdout.split('\n').filter((line) => /^\d+$/.test(line.trim()));
-  return Promise.all(
-    ids.map(async (id) => {
-      const [{ stdout: info }, { stdout: pid }] = await Promise.all([
-        run('xwininfo', ['-id', id], { env }),
-        run('xdotool', ['getwindowpid', id], { env }).catch(() => ({ stdout: '0' })),
+  const windows = await Promise.all(
+    ids.map(async (id): Promise<X11Window | null> => {
+      // A window may be gone between the search and the look at it (a player closing): it is left out.
+      const [info, pid] = await Promise.all([
+        run('xwininfo', ['-id', id], { env }).then(
+          ({ stdout }) => stdout,
+          () => null,
+        ),
+        run('xdotool', ['getwindowpid', id], { env }).then(
+          ({ stdout }) => stdout,
+          () => '0',
+        ),
       ]);
+      if (info === null) return null;
       const number = (label: string) => Number(new RegExp(`${label}:\\s+(-?\\d+)`).exec(info)?.[1] ?? NaN);
       return {
         id,
@@ -38,6 +46,7 @@ export async function x11Windows(display: string, titlePattern: string): Promise
       };
     }),
   );
+  return windows.filter((window) => window !== null);
 }
 
 /** One frame of a rectangle of the display as 8-bit grey pixels (ffmpeg x11grab). */
