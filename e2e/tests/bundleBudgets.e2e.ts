@@ -12,16 +12,20 @@ const BUDGET = {
   /**
    * The login page's JavaScript (goal 120 kB; see bench/README.md for why it is not there yet). 300.7 kB
    * since every page's route loads through lazyPage, with the notice and texts of §9's chunk-load
-   * timeout (issue 17), which must be there before any page's code is.
+   * timeout (issue 17), which must be there before any page's code is. 302.4 kB with the desktop
+   * plug-in's texts (issue 18: the web control's and /plug's, zh-CN and en-US), because every text of
+   * packages/ui is one resource loaded with the first page; loading a module's texts with its pages
+   * is issue 11's work.
    */
-  loginPage: 302 * kB,
+  loginPage: 304 * kB,
   /**
    * A sub-app's entry, before any page: the runtime the six share, fetched once for all. It carries
    * the contract's texts in both languages, which grew with the device modules (281 kB in issue 15's
    * last session) and with the alarm and work-order contract of issue 16 (iotcloud's entry 292.5 kB);
-   * splitting the contract's texts and schemas by module is issue 11's work.
+   * splitting the contract's texts and schemas by module is issue 11's work. 297.5 kB with the plug-in's
+   * texts and the bridge's layout message (issue 18).
    */
-  subAppEntry: 296 * kB,
+  subAppEntry: 299 * kB,
   /** What one sub-app's entry adds to what the other five already loaded: its own code only. */
   subAppOwn: 8 * kB,
 };

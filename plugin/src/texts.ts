@@ -1,12 +1,24 @@
-import { text, type Locale, type PluginCode, type TextKey } from '@cityops/contract';
+import {
+  fillText,
+  text,
+  videoPluginTextsEn,
+  videoPluginTextsZh,
+  type Locale,
+  type PluginCode,
+  type TextKey,
+} from '@cityops/contract';
 
-/** A text of the contract's catalogue in the plug-in's locale. */
-export type Say = (key: TextKey, values?: Record<string, string | number>) => string;
+const pluginTexts = { 'zh-CN': videoPluginTextsZh, 'en-US': videoPluginTextsEn } as const;
+export type PluginTextKey = keyof typeof videoPluginTextsZh;
+const isPluginTextKey = (key: string): key is PluginTextKey => Object.hasOwn(videoPluginTextsZh, key);
+
+/** A text of the plug-in's catalogue, or of the contract's (request and level texts), in the plug-in's locale. */
+export type Say = (key: TextKey | PluginTextKey, values?: Record<string, string | number>) => string;
 
 export const sayIn =
   (locale: Locale): Say =>
   (key, values) =>
-    text(key, locale, values);
+    isPluginTextKey(key) ? fillText(pluginTexts[locale][key], values) : text(key, locale, values);
 
 /** A request that cannot be done: answered with this code and msg (never a stack trace). */
 export class PluginFailure extends Error {

@@ -29,3 +29,5 @@ export * from './devices/index.js';
 export * from './alarmbox/index.js';
 export * from './alarms/index.js';
 export * from './videoPlugin.js';
+// The plug-in's own texts: not in contractTexts, so the pages' bundles do not carry them.
+export * from './videoPluginTexts.js';

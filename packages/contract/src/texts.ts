@@ -15,7 +15,6 @@ import { maintenanceTextsEn, maintenanceTextsZh } from './devices/maintenanceTex
 import { alarmboxTextsEn, alarmboxTextsZh } from './alarmbox/texts.js';
 import { alarmTextsEn, alarmTextsZh } from './alarms/texts.js';
 import { fieldRuleTextsEn, fieldRuleTextsZh } from './fieldRuleTexts.js';
-import { videoPluginTextsEn, videoPluginTextsZh } from './videoPluginTexts.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -120,7 +119,6 @@ export const contractTexts = {
     ...parameterTextsZh,
     ...messageTextsZh,
     ...fieldRuleTextsZh,
-    ...videoPluginTextsZh,
   },
   'en-US': {
     'account.required': 'Please enter the account',
@@ -223,7 +221,6 @@ export const contractTexts = {
     ...parameterTextsEn,
     ...messageTextsEn,
     ...fieldRuleTextsEn,
-    ...videoPluginTextsEn,
   },
 } as const;
 
@@ -241,7 +238,11 @@ export function text(
   locale: Locale = DEFAULT_LOCALE,
   values: Record<string, string | number> = {},
 ) {
-  const template: string = contractTexts[locale][key];
+  return fillText(contractTexts[locale][key], values);
+}
+
+/** `{{name}}` placeholders filled from `values` (a missing value stays a placeholder). */
+export function fillText(template: string, values: Record<string, string | number> = {}) {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
 }
 
