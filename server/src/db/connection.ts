@@ -86,8 +86,10 @@ export function describePostgres(url: string) {
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+  // A client that loses its server must not crash the process; the next query reports it. The pool
+  // listens on idle clients only: a checked-out one (a transaction between statements) needs its own.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool });
   const listener = new ListenMultiplexer(url);
   return {

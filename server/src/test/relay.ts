@@ -9,6 +9,7 @@ export async function startRelay(target: number) {
   const sockets = new Set<Socket>();
   let cut = false;
   const relay = createServer((inbound) => {
+    inbound.on('error', () => inbound.destroy());
     if (cut) return inbound.destroy();
     const outbound = connect(target, '127.0.0.1');
     for (const [from, to] of [
@@ -21,7 +22,8 @@ export async function startRelay(target: number) {
         sockets.delete(from);
         to.destroy();
       });
-      from.once('error', () => from.destroy());
+      // Every error, not only the first: a cut socket can report a reset after its first failure.
+      from.on('error', () => from.destroy());
     }
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
