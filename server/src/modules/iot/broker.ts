@@ -29,7 +29,7 @@ export type PlatformCommand = Omit<CommandPayload, 'params'> & { params: Record<
 
 export interface DeviceLink {
   readonly mode: 'embedded' | 'external';
-  /** Whether commands can be published now. */
+  /** Whether commands can be published and device messages are received now (subscriptions acknowledged). */
   connected(): boolean;
   /** A thing-model service, or a platform one (`$allowlist`) whose params are its own (PROTOCOL.md). */
   publishCommand(deviceKey: string, command: PlatformCommand): Promise<void>;
@@ -267,15 +267,26 @@ export async function connectExternalBroker(options: {
     connectTimeout: 10_000,
   });
   let reported = false;
+  /**
+   * Whether the broker has acknowledged this connection's shared subscriptions: only then does this
+   * instance receive what devices publish, so only then is it "connected" (a first session cut off
+   * between its CONNACK and its SUBACK has nothing queued for it).
+   */
+  let subscribed = false;
+  client.on('close', () => {
+    subscribed = false;
+  });
   /** The boxes whose voice a listening socket here wants, and how many sockets want each. */
   const voices = new Map<string, number>();
   client.on('connect', (connack) => {
     reported = false;
+    subscribed = false;
     log.info({ sessionPresent: connack.sessionPresent }, 'iot: connected to the external MQTT broker');
     // Made again on each connection, for a session the broker lost; in one it kept, the same filter
     // replaces its subscription (MQTT 5 §3.8.4), so nothing is delivered twice.
     client.subscribe(sharedSubscriptions(), { qos: 1 }, (error) => {
-      if (error) log.error({ err: error }, 'iot: the shared subscriptions were refused');
+      if (error) return void log.error({ err: error }, 'iot: the shared subscriptions were refused');
+      subscribed = client.connected;
     });
     const wanted = [...voices.keys()].map((key) => callTopic(key, 'voice'));
     if (wanted.length > 0) client.subscribe(wanted, { qos: 0 });
@@ -297,7 +308,7 @@ export async function connectExternalBroker(options: {
   });
   return {
     mode: 'external',
-    connected: () => client.connected,
+    connected: () => client.connected && subscribed,
     publishCommand: async (deviceKey, command) => {
       await client.publishAsync(deviceTopic(deviceKey, 'command'), JSON.stringify(command), { qos: 1 });
     },
