@@ -92,10 +92,18 @@ export async function startVideoStack(
 }
 
 /**
- * A test file's one video stack and one browser (`open` starts it): up before the file's tests, down
- * after them, and a screenshot of the page of each failed test. Read `.stack` and `.browser` in tests.
+ * A test file's one video stack and one browser (`open` starts it, with whatever else the file needs
+ * before its browser): up before the file's tests, down after them (`release` last, for what `open`
+ * started besides the browser), `afterEach` after every test, and a screenshot of the page of each
+ * failed test. Read `.stack` and `.browser` in tests.
  */
-export function videoStackPerFile(open: (stack: VideoStack) => Promise<Browser>) {
+export function videoStackPerFile(
+  open: (stack: VideoStack) => Promise<Browser>,
+  options: {
+    afterEach?: (stack: VideoStack) => void;
+    release?: () => Promise<void>;
+  } = {},
+) {
   const held = {} as { stack: VideoStack; browser: Browser };
   beforeAll(async () => {
     held.stack = await startVideoStack();
@@ -104,9 +112,11 @@ export function videoStackPerFile(open: (stack: VideoStack) => Promise<Browser>)
   afterAll(async () => {
     await held.browser?.close();
     await held.stack?.stop();
+    await options.release?.();
   });
   afterEach(async (context) => {
     if (held.browser) await keepEvidence(held.browser, context.task);
+    if (held.stack) options.afterEach?.(held.stack);
   });
   return held;
 }

@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
 import { defaultVideoFormat } from '../../simulators/src/index.js';
 import { readBarcode } from '../../simulators/src/testing/frames.js';
-import { keepEvidence, type Browser } from '../src/browser.js';
 import { DEMO, signIn } from '../src/signIn.js';
 import {
   TONE_HZ,
@@ -18,10 +17,9 @@ import {
   playing,
   probeWindows,
   shows,
-  startVideoStack,
   tickCamera,
   waitFor,
-  type VideoStack,
+  videoStackPerFile,
 } from '../src/video.js';
 
 /**
@@ -34,24 +32,11 @@ import {
  * are), as for an operator who reaches the server by its name over http, while the server and the
  * simulators keep listening on loopback alone and no machine address is needed.
  */
-let stack: VideoStack;
-let browser: Browser;
-
 const INSECURE_HOST = 'cityops-insecure.test';
 
-beforeAll(async () => {
-  stack = await startVideoStack();
-  browser = await openVideoBrowser(stack.tonePath, [`--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`]);
-}, 400_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-afterEach(async (context) => {
-  if (browser) await keepEvidence(browser, context.task);
-});
+const run = videoStackPerFile((started) =>
+  openVideoBrowser(started.tonePath, [`--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`]),
+);
 
 const LIVE = '/iotcloud/iot/videoMonitor/playRealWeb';
 const PLAYBACK = '/iotcloud/iot/videoMonitor/playBackWeb';
@@ -59,7 +44,7 @@ const CAMERA = { code: 'hik-cam-01', name: '建设路与东风路口西北角' }
 const TALKER = { code: 'hik-cam-03', name: '新华路与中山路口西南角' };
 const REPLAYED = { code: 'hik-cam-06', name: '望江路与建设路口东南角' };
 
-const open = (path: string, baseUrl = stack.server.baseUrl) => openVideoPage(browser, baseUrl, path);
+const open = (path: string, baseUrl = run.stack.server.baseUrl) => openVideoPage(run.browser, baseUrl, path);
 const button = (frame: Frame, path: string, name: string) =>
   pageIn(frame, path).getByRole('button', { name, exact: true });
 
@@ -127,7 +112,7 @@ describe('HTML5 player in Chromium', () => {
     await button(frame, LIVE, '停止录像').waitFor();
     // A few seconds of pictures (the stream runs at 25 fps) before the recording stops.
     await playing(frame, LIVE, 0, before.frames + 75);
-    const ps = await download(browser.page, () => button(frame, LIVE, '停止录像').click());
+    const ps = await download(run.browser.page, () => button(frame, LIVE, '停止录像').click());
     await shows(frame, '停止录像成功，正在保存...');
     expect(ps.file.suggestedFilename()).toMatch(/^\d{12}\.ps$/);
     // A pack header starts an MPEG-PS file.
@@ -157,7 +142,7 @@ describe('HTML5 player in Chromium', () => {
     await menuItem(frame, '开始录像', '录像（PS）');
     await button(frame, PLAYBACK, '停止录像').waitFor();
     await playing(frame, PLAYBACK, 0, shown.frames + 25);
-    const ps = await download(browser.page, () => button(frame, PLAYBACK, '停止录像').click());
+    const ps = await download(run.browser.page, () => button(frame, PLAYBACK, '停止录像').click());
     await shows(frame, '停止录像成功，正在保存...');
     const path = await ps.file.path();
     const probe = await ffprobe(path, 'stream=codec_type,codec_name:format=format_name');
@@ -245,7 +230,7 @@ describe('HTML5 player in Chromium', () => {
     // The microphone shows talk on.
     await button(frame, LIVE, '关闭对讲').waitFor();
     const stats = await waitFor(
-      async () => stack.sims.talkStats(TALKER.code),
+      async () => run.stack.sims.talkStats(TALKER.code),
       (s) => (s?.bytes ?? 0) > 32_000 && Math.abs((s?.dominantHz ?? 0) - TONE_HZ) < 50,
     );
     expect(stats?.sampleRate).toBe(16_000);
@@ -255,16 +240,16 @@ describe('HTML5 player in Chromium', () => {
   });
 
   it('refuses the microphone on a page that is not a secure context: 0x12f950000, and plays on', async () => {
-    const base = new URL(stack.server.baseUrl);
+    const base = new URL(run.stack.server.baseUrl);
     const insecure = `http://${INSECURE_HOST}:${base.port}`;
     // The same session on the other name (its cookies are per host).
-    if ((await browser.context.cookies(stack.server.baseUrl)).length === 0)
-      await signIn(browser.page, stack.server.baseUrl, DEMO.admin);
-    const cookies = await browser.context.cookies(stack.server.baseUrl);
-    await browser.context.addCookies(cookies.map(({ name, value }) => ({ name, value, url: insecure })));
+    if ((await run.browser.context.cookies(run.stack.server.baseUrl)).length === 0)
+      await signIn(run.browser.page, run.stack.server.baseUrl, DEMO.admin);
+    const cookies = await run.browser.context.cookies(run.stack.server.baseUrl);
+    await run.browser.context.addCookies(cookies.map(({ name, value }) => ({ name, value, url: insecure })));
     const errors: string[] = [];
-    browser.page.on('pageerror', (error) => errors.push(error.message));
-    await browser.page.goto(`${insecure}/`);
+    run.browser.page.on('pageerror', (error) => errors.push(error.message));
+    await run.browser.page.goto(`${insecure}/`);
     const frame = await open(LIVE, insecure);
     expect(await frame.evaluate(() => window.isSecureContext)).toBe(false);
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLUGIN_PORTS } from '@cityops/contract';
 import { startPlugin, type RunningPlugin } from '@cityops/video-plugin';
 import {
@@ -14,15 +14,14 @@ import {
   type VirtualDisplay,
   type X11Window,
 } from '@cityops/video-plugin/testing';
-import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
+import { openBrowser } from '../src/browser.js';
 import {
   IOTCLOUD_FRAME,
   openVideoPage,
   pageIn,
-  startVideoStack,
   tickCamera,
   waitFor,
-  type VideoStack,
+  videoStackPerFile,
 } from '../src/video.js';
 
 /**
@@ -40,35 +39,30 @@ const CAMERAS = [
 const WINDOW_TITLES = '^cityops-';
 
 let screen: VirtualDisplay;
-let stack: VideoStack;
 let plugin: RunningPlugin | null = null;
-let browser: Browser;
 let files: string;
 
-beforeAll(async () => {
-  screen = await startXvfb(1600, 900);
-  files = await mkdtemp(join(tmpdir(), 'cityops-plugin-files-'));
-  stack = await startVideoStack();
-  plugin = await startPlugin({
-    display: screen.display,
-    snapshotDir: join(files, 'snapshots'),
-    recordDir: join(files, 'recordings'),
-    log: () => undefined,
-  });
-  browser = await openBrowser({ display: screen.display, viewport: { width: 1600, height: 900 } });
-}, 400_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await plugin?.close();
-  await stack?.stop();
-  await screen?.close();
-  if (files) await rm(files, { recursive: true, force: true });
-});
-
-afterEach(async (context) => {
-  if (browser) await keepEvidence(browser, context.task);
-});
+// The display and the plug-in on it come up before the browser opens on that display, and go after.
+const run = videoStackPerFile(
+  async () => {
+    screen = await startXvfb(1600, 900);
+    files = await mkdtemp(join(tmpdir(), 'cityops-plugin-files-'));
+    plugin = await startPlugin({
+      display: screen.display,
+      snapshotDir: join(files, 'snapshots'),
+      recordDir: join(files, 'recordings'),
+      log: () => undefined,
+    });
+    return openBrowser({ display: screen.display, viewport: { width: 1600, height: 900 } });
+  },
+  {
+    release: async () => {
+      await plugin?.close();
+      await screen?.close();
+      if (files) await rm(files, { recursive: true, force: true });
+    },
+  },
+);
 
 /** Where the page's grid is on the X display: the window sits at 0,0; its toolbars take the top. */
 async function gridOnScreen(page: Page, frame: Frame) {
@@ -97,11 +91,11 @@ const inside = (window: X11Window, grid: { left: number; top: number; width: num
 describe('the desktop video plug-in', () => {
   it('finds the plug-in and lays 4 playing native windows over the grid of 4 cameras', async () => {
     expect(PLUGIN_PORTS).toContain(plugin?.port);
-    const frame = await openVideoPage(browser, stack.server.baseUrl, LIVE);
+    const frame = await openVideoPage(run.browser, run.stack.server.baseUrl, LIVE);
     for (const camera of CAMERAS) await tickCamera(frame, LIVE, camera);
 
     const shown = await waitFor(mapped, (list) => list.length === 4, 60_000);
-    const grid = await gridOnScreen(browser.page, frame);
+    const grid = await gridOnScreen(run.browser.page, frame);
     for (const window of shown) expect(inside(window, grid), JSON.stringify({ window, grid })).toBe(true);
 
     // Moving pictures in every window: each is a camera picture (grey levels spread 35-65 here, a flat
@@ -116,7 +110,7 @@ describe('the desktop video plug-in', () => {
   });
 
   it('hides the windows while another tab is in front and shows them again on coming back', async () => {
-    const { page } = browser;
+    const { page } = run.browser;
     await page.getByRole('menuitem', { name: '实时预览（网页版）' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/playRealWeb'));
     await waitFor(mapped, (list) => list.length === 0, 20_000);
@@ -128,16 +122,16 @@ describe('the desktop video plug-in', () => {
   });
 
   it('destroys the windows when the page is left', async () => {
-    const { page } = browser;
+    const { page } = run.browser;
     await videoTab(page).locator('.ant-tabs-tab-remove').click();
     await waitFor(windows, (list) => list.length === 0, 20_000);
   });
 
   it('shows the plug-in on /plug (version, port, running) and restarts it from there', async () => {
-    const { page } = browser;
+    const { page } = run.browser;
     const running = plugin?.hello();
     if (!running) throw new Error('no plug-in');
-    await page.goto(`${stack.server.baseUrl}/plug`);
+    await page.goto(`${run.stack.server.baseUrl}/plug`);
     await expect.poll(() => page.getByTestId('plug-state').textContent(), { timeout: 30_000 }).toBe('运行中');
     await page.getByText(running.version, { exact: true }).first().waitFor();
     await page.getByText(String(running.port), { exact: true }).first().waitFor();
@@ -152,8 +146,8 @@ describe('the desktop video plug-in', () => {
   it('tries to start an absent plug-in 3 times, then says so and points to 插件管理', async () => {
     await plugin?.close();
     plugin = null;
-    const { page } = browser;
-    await page.goto(`${stack.server.baseUrl}${LIVE}`);
+    const { page } = run.browser;
+    await page.goto(`${run.stack.server.baseUrl}${LIVE}`);
     await page.locator(`${IOTCLOUD_FRAME}`).waitFor();
     const frame = page.frameLocator(IOTCLOUD_FRAME);
     const player = frame.getByTestId('plugin-player');

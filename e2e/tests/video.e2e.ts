@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playbackStretches } from '../../simulators/src/index.js';
-import { keepEvidence, type Browser } from '../src/browser.js';
 import {
   TONE_HZ,
   download,
@@ -13,32 +12,17 @@ import {
   playing,
   probeWindows,
   shows,
-  startVideoStack,
   tickCamera,
   waitFor,
-  type VideoStack,
+  videoStackPerFile,
 } from '../src/video.js';
 
 /**
  * Video end to end (issue 5): the iotcloud video pages in Chromium against the real server, pointed at
  * the camera simulators started here (real H.264 over ws-flv). One stack and one browser for the file.
  */
-let stack: VideoStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startVideoStack();
-  browser = await openVideoBrowser(stack.tonePath);
-}, 400_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-afterEach(async (context) => {
-  if (browser) await keepEvidence(browser, context.task);
-  stack?.sims.injectFault('hik-cam-01', null);
+const run = videoStackPerFile((started) => openVideoBrowser(started.tonePath), {
+  afterEach: (started) => started.sims.injectFault('hik-cam-01', null),
 });
 
 // The HTML5 player's pages (playReal and playBack play through the desktop plug-in).
@@ -62,7 +46,7 @@ const ICC_PTZ = { code: 'icc-cam-01', name: '文化路与建设路口东北角' 
 const ICC_TALK = { code: 'icc-cam-03', name: '振兴路与金寨路口东南角' };
 const ICC_FIXED = { code: 'icc-cam-02', name: '新华路与青年路口西北角' };
 
-const open = (path: string) => openVideoPage(browser, stack.server.baseUrl, path);
+const open = (path: string) => openVideoPage(run.browser, run.stack.server.baseUrl, path);
 
 /** A whole second of the last day's first calendar day inside a long recording of `code`, and its local input text. */
 function recordedTarget(code: string) {
@@ -124,12 +108,12 @@ describe('HTML5 player (hik_isc_huati)', () => {
     await tickCamera(frame, HIK_LIVE, HIK['01']);
     await playing(frame, HIK_LIVE, 0, 10);
 
-    const jpeg = await download(browser.page, () => menuItem(frame, '抓图', '抓图（JPEG）'));
+    const jpeg = await download(run.browser.page, () => menuItem(frame, '抓图', '抓图（JPEG）'));
     expect(jpeg.file.suggestedFilename()).toMatch(/\.jpe?g$/i);
     expect([...jpeg.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect([...jpeg.bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
 
-    const bmp = await download(browser.page, () => menuItem(frame, '抓图', '抓图（BMP）'));
+    const bmp = await download(run.browser.page, () => menuItem(frame, '抓图', '抓图（BMP）'));
     expect(bmp.file.suggestedFilename()).toMatch(/\.bmp$/i);
     expect(bmp.bytes.subarray(0, 2).toString('ascii')).toBe('BM');
     expect(bmp.bytes.readUInt32LE(2)).toBe(bmp.bytes.length);
@@ -139,7 +123,7 @@ describe('HTML5 player (hik_isc_huati)', () => {
     await menuItem(frame, '开始录像', '录像（MP4）');
     await frame.getByRole('button', { name: '停止录像', exact: true }).waitFor();
     await new Promise((r) => setTimeout(r, 3_000));
-    const mp4 = await download(browser.page, () =>
+    const mp4 = await download(run.browser.page, () =>
       frame.getByRole('button', { name: '停止录像', exact: true }).click(),
     );
     await shows(frame, '停止录像成功，正在保存...');
@@ -225,7 +209,7 @@ describe('HTML5 player (hik_isc_huati)', () => {
     ];
     try {
       for (const { window, minutes } of steps) {
-        await browser.page.setViewportSize({ width: window, height: 900 });
+        await run.browser.page.setViewportSize({ width: window, height: 900 });
         const expected = Array.from({ length: 1440 / minutes + 1 }, (_, i) => clockOf(i * minutes));
         await waitFor(
           () => labels.allTextContents(),
@@ -246,7 +230,7 @@ describe('HTML5 player (hik_isc_huati)', () => {
         expect(right).toBeLessThanOrEqual(bar.x + bar.width + 0.5);
       }
     } finally {
-      await browser.page.setViewportSize({ width: 1600, height: 900 });
+      await run.browser.page.setViewportSize({ width: 1600, height: 900 });
     }
   });
 
@@ -260,13 +244,13 @@ describe('HTML5 player (hik_isc_huati)', () => {
     for (const [fault, code, reason] of cases) {
       it(`${fault} → ${code}`, async () => {
         const frame = await open(HIK_LIVE);
-        stack.sims.injectFault('hik-cam-07', fault);
+        run.stack.sims.injectFault('hik-cam-07', fault);
         try {
           await tickCamera(frame, HIK_LIVE, HIK['07']);
           await shows(frame, `窗口1错误码[${code}]：${reason}`);
           await pageIn(frame, HIK_LIVE).getByText(`[${code}]`, { exact: true }).waitFor();
         } finally {
-          stack.sims.injectFault('hik-cam-07', null);
+          run.stack.sims.injectFault('hik-cam-07', null);
         }
       });
     }
@@ -277,7 +261,7 @@ describe('HTML5 player (hik_isc_huati)', () => {
       await tickCamera(frame, HIK_LIVE, HIK['08']);
       await playing(frame, HIK_LIVE, 0, 5);
       await pageIn(frame, HIK_LIVE).getByRole('button', { name: '停止', exact: true }).click();
-      stack.sims.injectFault('hik-cam-08', 'offline');
+      run.stack.sims.injectFault('hik-cam-08', 'offline');
       try {
         await pageIn(frame, HIK_LIVE).getByRole('button', { name: '播放', exact: true }).click();
         await shows(frame, '窗口1错误码[0x12f910027]：后端取流超时（设备离线，20秒）');
@@ -287,7 +271,7 @@ describe('HTML5 player (hik_isc_huati)', () => {
         await shows(again, '监控点hik-cam-08离线');
         await pageIn(again, HIK_LIVE).getByText('获取播放地址失败，请稍后重试').waitFor();
       } finally {
-        stack.sims.injectFault('hik-cam-08', null);
+        run.stack.sims.injectFault('hik-cam-08', null);
       }
     });
   });
@@ -351,7 +335,7 @@ describe('ICC player (dh_icc_huati)', () => {
     await row.getByLabel('预置点名称').fill('起点');
     await row.getByRole('button', { name: '设置预置点', exact: true }).click();
     await waitFor(
-      async () => stack.sims.ptzState(ICC_PTZ.code)?.presets.length ?? 0,
+      async () => run.stack.sims.ptzState(ICC_PTZ.code)?.presets.length ?? 0,
       (count) => count > 0,
     );
 
@@ -364,7 +348,7 @@ describe('ICC player (dh_icc_huati)', () => {
       async () => (await probeWindows(frame, ICC_LIVE))[0]?.centre[0] ?? 0,
       (red) => red > start.centre[0] + 15,
     );
-    expect(stack.sims.ptzState(ICC_PTZ.code)?.pan ?? 0).toBeGreaterThan(0);
+    expect(run.stack.sims.ptzState(ICC_PTZ.code)?.pan ?? 0).toBeGreaterThan(0);
     expect(moved).toBeGreaterThan(start.centre[0]);
 
     await row.getByRole('button', { name: '调用预置点', exact: true }).click();
@@ -383,7 +367,7 @@ describe('ICC player (dh_icc_huati)', () => {
     await pageIn(frame, ICC_CONTROL).getByRole('button', { name: '开启对讲', exact: true }).click();
     await shows(frame, '开启当前对讲操作成功');
     const stats = await waitFor(
-      async () => stack.sims.talkStats(ICC_TALK.code),
+      async () => run.stack.sims.talkStats(ICC_TALK.code),
       (s) => (s?.bytes ?? 0) > 32_000 && Math.abs((s?.dominantHz ?? 0) - TONE_HZ) < 50,
     );
     expect(stats?.sampleRate).toBe(16_000);
