@@ -107,7 +107,8 @@ const layoutRectSchema = z.object({
  * sizes, so the frame can work out screen positions (the desktop video plug-in lays native windows
  * over a container; a cross-origin frame cannot read the top window's layout). `visible` is false
  * while another page is in view, `covered` while a shell dialog is open over the frames. Sent on
- * `ready`, on resize and whenever one of these changes.
+ * `ready`, on resize and on a page switch; looked at again several times a second, and sent when it
+ * changed, only while the frame watches (`watchLayout`).
  */
 export const layoutMessageSchema = z.object({
   ...fromShell,
@@ -177,6 +178,17 @@ export const answerAlarmMessageSchema = z.object({
  */
 export const startPluginMessageSchema = z.object({ ...fromSubApp, type: z.literal('startPlugin') });
 
+/**
+ * Frame → shell: whether a page of the frame follows its layout closely (the video plug-in's native
+ * windows over a container): while `watching`, the shell looks for moves, resizes and covering dialogs
+ * several times a second; otherwise it tells the layout only on `ready`, resize and page switches.
+ */
+export const watchLayoutMessageSchema = z.object({
+  ...fromSubApp,
+  type: z.literal('watchLayout'),
+  watching: z.boolean(),
+});
+
 export const shellToFrameMessageSchema = z.discriminatedUnion('type', [
   welcomeMessageSchema,
   navigateMessageSchema,
@@ -193,6 +205,7 @@ export const frameToShellMessageSchema = z.discriminatedUnion('type', [
   sessionEndedMessageSchema,
   answerAlarmMessageSchema,
   startPluginMessageSchema,
+  watchLayoutMessageSchema,
 ]);
 
 export const bridgeMessageSchema = z.discriminatedUnion('type', [
@@ -215,6 +228,7 @@ export type TitleMessage = z.infer<typeof titleMessageSchema>;
 export type SessionEndedMessage = z.infer<typeof sessionEndedMessageSchema>;
 export type AnswerAlarmMessage = z.infer<typeof answerAlarmMessageSchema>;
 export type StartPluginMessage = z.infer<typeof startPluginMessageSchema>;
+export type WatchLayoutMessage = z.infer<typeof watchLayoutMessageSchema>;
 export type ShellToFrameMessage = z.infer<typeof shellToFrameMessageSchema>;
 export type FrameToShellMessage = z.infer<typeof frameToShellMessageSchema>;
 export type BridgeMessage = z.infer<typeof bridgeMessageSchema>;

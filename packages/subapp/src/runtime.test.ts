@@ -129,6 +129,28 @@ describe('the sub-app runtime', () => {
     );
   });
 
+  it('asks the shell to watch its layout while any page wants it, once, and again after a new welcome', () => {
+    const frame = testWindow('iotcloud', '/iotcloud/iot/videoMonitor/playReal');
+    const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
+    const asked = () =>
+      frame
+        .posted()
+        .filter((message) => message.type === 'watchLayout')
+        .map((message) => message.watching);
+    const first = runtime.watchLayout();
+    const second = runtime.watchLayout();
+    expect(asked()).toEqual([true]);
+    first();
+    first();
+    expect(asked()).toEqual([true]);
+    frame.deliver(welcome('/iotcloud/iot/videoMonitor/playReal'));
+    expect(asked()).toEqual([true, true]);
+    second();
+    expect(asked()).toEqual([true, true, false]);
+    frame.deliver(welcome('/iotcloud/iot/videoMonitor/playReal'));
+    expect(asked()).toEqual([true, true, false]);
+  });
+
   it('ignores messages from another origin, another window, for another app, or malformed', () => {
     const frame = testWindow('iotcloud', '/iotcloud/iot/lamp/plan');
     const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });

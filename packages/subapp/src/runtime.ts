@@ -52,6 +52,12 @@ export interface SubAppRuntime {
    * when the page is not framed (the page then starts it itself).
    */
   startPlugin(): boolean;
+  /**
+   * Has the shell follow this frame's layout closely (bridge `watchLayout`) until the returned release
+   * is called: for a page whose native video windows lie over a container. Counted, so several
+   * watchers share one request.
+   */
+  watchLayout(): () => void;
   dispose(): void;
 }
 
@@ -92,6 +98,8 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
   const store = createFrameStore(app, here());
   const queryClient = createFrameQueryClient();
   let bridge: FrameBridge | null = null;
+  /** The pages that watch this frame's layout now (`watchLayout`). */
+  let layoutWatchers = 0;
 
   const showLocally = (path: string) => {
     store.getState().show(path);
@@ -110,7 +118,11 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
       case 'state':
         state.setShared(message);
         follow(message.locale);
-        if (message.type === 'welcome') showLocally(message.path);
+        if (message.type === 'welcome') {
+          showLocally(message.path);
+          // A shell that welcomes again has forgotten what this frame asked of it.
+          if (layoutWatchers > 0) bridge?.post({ type: 'watchLayout', watching: true });
+        }
         return;
       case 'navigate':
         showLocally(message.path);
@@ -174,6 +186,17 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
     },
     answerAlarm: (devId, alarmId) => bridge?.post({ type: 'answerAlarm', devId, alarmId }) ?? false,
     startPlugin: () => bridge?.post({ type: 'startPlugin' }) ?? false,
+    watchLayout() {
+      layoutWatchers += 1;
+      if (layoutWatchers === 1) bridge?.post({ type: 'watchLayout', watching: true });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        layoutWatchers -= 1;
+        if (layoutWatchers === 0) bridge?.post({ type: 'watchLayout', watching: false });
+      };
+    },
     dispose: () => bridge?.dispose(),
   };
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -59,6 +59,8 @@ export function VideoPage({
   const sources = useMemo(() => createVideoSources(http), [http]);
   const pluginPlatform = useMemo(() => createPluginPlatformSource(http), [http]);
   const frameLayout = useCallback(() => store.getState().layout, [store]);
+  // The plug-in's native windows follow the page closely: the shell watches this frame's layout meanwhile.
+  useEffect(() => (plugin ? runtime.watchLayout() : undefined), [plugin, runtime]);
   // The shell's top window hands the plug-in's URL scheme to the system; alone, the page does.
   const pluginConnect = useMemo(
     () => ({ launch: () => void (runtime.startPlugin() || launchPluginByScheme()) }),

@@ -7,6 +7,7 @@ import { adminSession, mockApi, ok } from '../../test/api';
 import { renderRoutesAt } from '../../test/renderRoutes';
 import { useTabs } from '../tabs/tabStore';
 import { useFrameStatus } from './frameStatus';
+import { FRAME_LAYOUT_POLL_MS } from './frameLayout';
 
 const ORIGIN = { iotcloud: 'http://localhost:10202', omapp: 'http://localhost:10302' } as const;
 
@@ -92,7 +93,7 @@ describe('the frame container', () => {
     });
   });
 
-  it('tells a ready frame where it sits, and again when it is hidden or a shell dialog covers it', async () => {
+  it('tells a ready frame where it sits, again when it is hidden, and while it watches when a shell dialog covers it', async () => {
     const router = renderAt('/iotcloud/iot/lamp/plan');
     const frame = await frameOf('iotcloud');
     await frame.say({ type: 'ready', path: '/iotcloud/iot/lamp/plan' });
@@ -113,16 +114,27 @@ describe('the frame container', () => {
     // Another page in view: the frame is told it is hidden.
     await act(() => router.navigate('/'));
     await vi.waitFor(() => expect(layouts().at(-1)).toMatchObject({ visible: false }));
-    // A shell dialog's mask over the frames.
     await act(() => router.navigate('/iotcloud/iot/lamp/plan'));
     await vi.waitFor(() => expect(layouts().at(-1)).toMatchObject({ visible: true, covered: false }));
+    // A shell dialog's mask over the frames: seen only while the frame watches its layout.
     const mask = document.createElement('div');
     mask.className = 'ant-modal-mask';
     mask.getClientRects = () => [DOMRect.fromRect({ width: 10, height: 10 })] as unknown as DOMRectList;
+    const told = layouts().length;
     document.body.append(mask);
+    await new Promise((resolve) => setTimeout(resolve, FRAME_LAYOUT_POLL_MS * 3));
+    expect(layouts()).toHaveLength(told);
+    await frame.say({ type: 'watchLayout', watching: true });
     await vi.waitFor(() => expect(layouts().at(-1)).toMatchObject({ covered: true }));
     mask.remove();
     await vi.waitFor(() => expect(layouts().at(-1)).toMatchObject({ covered: false }));
+    // Watching no more: the shell stops looking.
+    await frame.say({ type: 'watchLayout', watching: false });
+    const afterwards = layouts().length;
+    document.body.append(mask);
+    await new Promise((resolve) => setTimeout(resolve, FRAME_LAYOUT_POLL_MS * 3));
+    expect(layouts()).toHaveLength(afterwards);
+    mask.remove();
   });
 
   it('starts the video plug-in by its URL scheme from the top window when a frame asks', async () => {

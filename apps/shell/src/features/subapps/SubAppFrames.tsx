@@ -163,6 +163,8 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
   const elements = useRef(new Map<SubApp, HTMLIFrameElement>());
   /** The last layout each frame was told; a frame that says `ready` again is told afresh. */
   const layouts = useRef(new Map<SubApp, FrameLayout>());
+  /** The frames that asked for their layout to be followed closely (`watchLayout`). */
+  const [watching, setWatching] = useState<ReadonlySet<SubApp>>(() => new Set());
   /** The path each frame shows, as far as the shell knows; a navigation it already shows is not sent. */
   const framePaths = useRef(new Map<SubApp, string>());
   const bridge = useRef<ShellBridge | null>(null);
@@ -191,14 +193,30 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
     }
   });
 
+  const watchLayouts = useCallback((app: SubApp, watch: boolean) => {
+    setWatching((now) => {
+      if (now.has(app) === watch) return now;
+      const next = new Set(now);
+      if (watch) next.add(app);
+      else next.delete(app);
+      return next;
+    });
+  }, []);
+
+  // Several times a second while a frame on show watches its layout, and not at all otherwise (a frame
+  // that left no longer counts; a new one starts unwatched at its `ready`).
+  const watched = apps.some((app) => watching.has(app));
   useEffect(() => {
+    if (!watched) return;
+    postLayouts();
     const timer = setInterval(() => postLayouts(), FRAME_LAYOUT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [watched]);
+
+  useEffect(() => {
     const onResize = () => postLayouts();
     window.addEventListener('resize', onResize);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('resize', onResize);
-    };
+    return () => window.removeEventListener('resize', onResize);
   }, []);
   useEffect(() => {
     postLayouts();
@@ -210,6 +228,7 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
       case 'ready': {
         setStatus(app, 'ready');
         layouts.current.delete(app);
+        watchLayouts(app, false);
         const target =
           visibleApp === app
             ? path
@@ -237,6 +256,9 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
       case 'startPlugin':
         // The one fixed address (cityops-plugin://start), from the top window.
         launchPluginByScheme();
+        return;
+      case 'watchLayout':
+        watchLayouts(app, message.watching);
         return;
     }
   });
