@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import {
+  ALARM_CALL_MAX_MS,
   ALARM_LISTEN_PATH,
   ALARM_RESYNC_CLOSE,
   ALARM_RESULT_PATH,
@@ -269,6 +270,35 @@ describe('a call from ringing to its end', () => {
     await alarmCallsOf(t.app.cityops).sweep();
     expect(await callRow(row.id)).toMatchObject({ state: 'ended', endReason: 'missed' });
     await eventually(() => Promise.resolve(a.commands.some((command) => command.action === 'hangup')));
+  });
+
+  it('ends a call talking past the two-hour limit as timeout, and tells the box', async () => {
+    const a = await box();
+    await a.call('ring', 'press-limit');
+    const row = await eventually(
+      async () =>
+        (await t.handle.db.select().from(alarmCalls).where(eq(alarmCalls.deviceId, a.device.id)))[0],
+    );
+    expect((await answer('opone', row.id, a.device.id)).data).toMatchObject({ eventStatus: 9 });
+    // Answered a minute short of the limit ago: the call goes on. (The answer is dated back rather
+    // than the clock moved on, which would end every session of the file.)
+    const answeredAgo = async (ms: number) =>
+      t.handle.db
+        .update(alarmCalls)
+        .set({ answeredAt: new Date(t.clock.now().getTime() - ms) })
+        .where(eq(alarmCalls.id, row.id));
+    await answeredAgo(ALARM_CALL_MAX_MS - 60_000);
+    await alarmCallsOf(t.app.cityops).sweep();
+    expect(await callRow(row.id)).toMatchObject({ state: 'answered', endReason: null });
+    expect(a.commands.some((command) => command.action === 'hangup')).toBe(false);
+    await answeredAgo(ALARM_CALL_MAX_MS + 60_000);
+    await alarmCallsOf(t.app.cityops).sweep();
+    expect(await callRow(row.id)).toMatchObject({ state: 'ended', endReason: 'timeout' });
+    await eventually(() =>
+      Promise.resolve(
+        a.commands.some((command) => command.action === 'hangup' && command.alarmId === row.id),
+      ),
+    );
   });
 
   it('calls an idle online box (interfaceType 0) and hangs up as the operator', async () => {
