@@ -5,7 +5,6 @@ import {
   BOX_STATE_CODES,
   EVENT_STATUS,
   parseVideoTime,
-  type AlarmBoxRow,
   type AlarmRecord,
   type MapDeviceMarker,
 } from '@cityops/contract';
@@ -25,14 +24,6 @@ import {
   useLiveCalls,
 } from './shared';
 import { alarmboxTexts } from './texts';
-
-/** Whether a box matches the list's state and keyword filters (the map is read by project only). */
-function matches(box: AlarmBoxRow, state: string | undefined, keyword: string | undefined) {
-  if (state && box.state !== state) return false;
-  if (!keyword) return true;
-  const words = [box.devName, box.controlCode ?? '', box.siteName, box.address, box.areaName];
-  return words.some((word) => word.includes(keyword));
-}
 
 /** Whole seconds since the press (none before it: the box's clock may run ahead). */
 export function ringingSeconds(happenTime: string, now: number) {
@@ -107,7 +98,7 @@ export function MonitorPage() {
   const list = useBoxListState();
   const { state } = list;
   const boxes = useLiveBoxes(state);
-  const map = useLiveBoxMap(state.projectId, state.areaId);
+  const map = useLiveBoxMap(state);
   const calls = useLiveCalls();
   const { areas, centre } = useProjectMap(state.projectId);
   const { actions, dialog } = useBoxActions();
@@ -119,10 +110,7 @@ export function MonitorPage() {
       boxes.data ? { ...boxes, data: { ...boxes.data, list: boxes.data.list.toSorted(byUrgency) } } : boxes,
     [boxes],
   );
-  const shown = useMemo(
-    () => (map.data?.list ?? []).filter((box) => matches(box, state.state, state.keyword)),
-    [map.data, state.state, state.keyword],
-  );
+  const shown = useMemo(() => map.data?.list ?? [], [map.data]);
   const markers = useMemo<MapDeviceMarker[]>(
     () =>
       shown.flatMap((box) =>

@@ -92,11 +92,14 @@ export function useLiveBoxes(request: AlarmBoxListRequest) {
   });
 }
 
-/** The located boxes of a project (or all) for the map, live. */
-export function useLiveBoxMap(projectId: number | undefined, areaId: number | undefined) {
+/** The located boxes for the map by the list's filters (project, area, state, keyword), live. */
+export function useLiveBoxMap(
+  filters: Pick<AlarmBoxListRequest, 'projectId' | 'areaId' | 'state' | 'keyword'>,
+) {
   const { http } = useCrud();
   const endpoint = alarmCallEndpoints.boxMap;
-  const input = { query: { projectId, areaId } };
+  const { projectId, areaId, state, keyword } = filters;
+  const input = { query: { projectId, areaId, state, keyword } };
   return useQuery({
     queryKey: endpointKey(endpoint, input),
     queryFn: ({ signal }) => http.call(endpoint, { ...input, signal }),

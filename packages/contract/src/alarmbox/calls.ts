@@ -326,13 +326,13 @@ export const alarmCallEndpoints = {
     alarmBoxListRequestSchema,
     pageSchema(alarmBoxRowSchema),
   ),
-  /** The located boxes for the map (at most ALARM_BOX_MAP_MAX), with their state; of one area (and
-   * the areas under it) when `areaId` is given. */
+  /** The located boxes for the map (at most ALARM_BOX_MAP_MAX), with their state, by the list's
+   * filters: of one area (and the areas under it) when `areaId` is given, of a state, a keyword. */
   boxMap: defineEndpoint({
     method: 'GET',
     path: '/onKeyAlarm/box/map',
     access: answerAccess,
-    query: getQuery({ projectId: idFilter, areaId: idFilter }),
+    query: getQuery(alarmBoxFilterShape),
     body: z.undefined(),
     data: z.object({ list: z.array(alarmBoxRowSchema), total: z.number().int() }),
   }),

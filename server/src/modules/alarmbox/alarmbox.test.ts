@@ -443,7 +443,7 @@ describe('the records', () => {
       .where(eq(devices.id, inStreet.device.id));
     await db
       .update(devices)
-      .set({ longitude: 120.2, latitude: 30.3 })
+      .set({ name: '西门外报警柱', longitude: 120.2, latitude: 30.3 })
       .where(eq(devices.id, outside.device.id));
     const token = tokens.opone ?? '';
     const listed = await t.api(api.boxes, { token, body: { projectId: projectA, areaId: district?.id } });
@@ -454,6 +454,16 @@ describe('the records', () => {
     expect(whole.data?.list.map((row) => row.id)).toEqual(
       expect.arrayContaining([inStreet.device.id, outside.device.id]),
     );
+    // The map takes the list's state and keyword too, so both show the same boxes.
+    const byKeyword = { projectId: projectA, keyword: '西门外' };
+    const keyed = await t.api(api.boxMap, { token, query: byKeyword });
+    expect(keyed.data?.list.map((row) => row.id)).toEqual([outside.device.id]);
+    expect((await t.api(api.boxes, { token, body: byKeyword })).data?.list.map((row) => row.id)).toEqual([
+      outside.device.id,
+    ]);
+    const offline = await t.api(api.boxMap, { token, query: { projectId: projectA, state: 'offline' } });
+    expect(offline.data?.list.some((row) => row.id === outside.device.id)).toBe(false);
+    expect(offline.data?.list.every((row) => row.state === 'offline')).toBe(true);
   });
 
   it('lists the boxes with their state, binds a camera of the box’s project, filters and exports the history', async () => {

@@ -407,6 +407,7 @@ export class AlarmCalls {
 // ---- the monitor pages and the records ----
 
 type BoxListInput = z.output<typeof alarmBoxListRequestSchema>;
+type BoxFilterInput = Pick<BoxListInput, 'projectId' | 'areaId' | 'state' | 'keyword'>;
 type CallListInput = z.output<typeof alarmCallListRequestSchema>;
 type CallFilterInput = Omit<CallListInput, 'pageNum' | 'pageSize'>;
 
@@ -442,15 +443,7 @@ export async function boxPage(
   userId: number,
   input: BoxListInput,
 ): Promise<Page<AlarmBoxRow>> {
-  const keyword = input.keyword?.toLowerCase();
-  const rows = (await boxesIn(calls, userId, input)).filter(
-    (row) =>
-      (input.state === undefined || row.state === input.state) &&
-      (!keyword ||
-        [row.devName, row.controlCode ?? '', row.siteName, row.address].some((text) =>
-          text.toLowerCase().includes(keyword),
-        )),
-  );
+  const rows = await boxesIn(calls, userId, input);
   const direction = input.sortOrder === 'desc' ? -1 : 1;
   if (input.sortField === 'lastCallTime')
     rows.sort((a, b) => direction * (a.lastCallTime ?? '').localeCompare(b.lastCallTime ?? ''));
@@ -464,19 +457,28 @@ export async function boxPage(
   };
 }
 
-/** The boxes of a project (or all the user's), of one area and the areas under it when given. */
-async function boxesIn(calls: AlarmCalls, userId: number, where: { projectId?: number; areaId?: number }) {
+/**
+ * The boxes of a project (or all the user's) by the list's filters, for the list and the map alike:
+ * of one area and the areas under it, of one state, with the keyword in the name, control code, site
+ * or address.
+ */
+async function boxesIn(calls: AlarmCalls, userId: number, where: BoxFilterInput) {
   const rows = await boxRows(calls, userId, where.projectId);
-  if (where.areaId === undefined) return rows;
-  const inArea = new Set(await repo.boxIdsInArea(calls.ctx.db, where.areaId));
-  return rows.filter((row) => inArea.has(row.id));
+  const inArea =
+    where.areaId === undefined ? null : new Set(await repo.boxIdsInArea(calls.ctx.db, where.areaId));
+  const keyword = where.keyword?.toLowerCase();
+  return rows.filter(
+    (row) =>
+      (inArea === null || inArea.has(row.id)) &&
+      (where.state === undefined || row.state === where.state) &&
+      (!keyword ||
+        [row.devName, row.controlCode ?? '', row.siteName, row.address].some((text) =>
+          text.toLowerCase().includes(keyword),
+        )),
+  );
 }
 
-export async function boxMap(
-  calls: AlarmCalls,
-  userId: number,
-  where: { projectId?: number; areaId?: number },
-) {
+export async function boxMap(calls: AlarmCalls, userId: number, where: BoxFilterInput) {
   const located = (await boxesIn(calls, userId, where)).filter((row) => row.lng !== null && row.lat !== null);
   return { list: located.slice(0, ALARM_BOX_MAP_MAX), total: located.length };
 }
