@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ALARM_LISTEN_PATH, ALARM_TALK_PATH, TALK_FRAME_BYTES } from '@cityops/contract';
-import { IntercomPanel } from './IntercomPanel.js';
+import { IntercomDepsContext, IntercomPanel } from './IntercomPanel.js';
 import type { IntercomDeps } from './intercom.js';
 import { FakeSocket } from './test/fakeSocket.js';
 
@@ -23,11 +23,9 @@ describe('intercom panel', () => {
       },
     };
     const { container } = render(
-      <IntercomPanel
-        alarmboxUrl="/api"
-        hello={{ accessToken: 'a', devIds: [1], terminals: 'B' }}
-        deps={deps}
-      />,
+      <IntercomDepsContext.Provider value={deps}>
+        <IntercomPanel alarmboxUrl="/api" hello={{ accessToken: 'a', devIds: [1], terminals: 'B' }} />
+      </IntercomDepsContext.Provider>,
     );
     expect(screen.getByText('正在连接麦克风')).toBeTruthy();
     await act(async () => Promise.resolve());
@@ -48,13 +46,14 @@ describe('intercom panel', () => {
 
   it('says 未连接麦克风 ！ without a microphone', async () => {
     FakeSocket.made = [];
+    const noMicrophone: IntercomDeps = {
+      WebSocket: FakeSocket,
+      openMicrophone: () => Promise.reject(new Error('none')),
+    };
     render(
-      <IntercomPanel
-        alarmboxUrl="/api"
-        hello={{ accessToken: 'a', devIds: [1], terminals: '' }}
-        yelling
-        deps={{ WebSocket: FakeSocket, openMicrophone: () => Promise.reject(new Error('none')) }}
-      />,
+      <IntercomDepsContext.Provider value={noMicrophone}>
+        <IntercomPanel alarmboxUrl="/api" hello={{ accessToken: 'a', devIds: [1], terminals: '' }} yelling />
+      </IntercomDepsContext.Provider>,
     );
     await act(async () => Promise.resolve());
     expect(screen.getByText('未连接麦克风 ！')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { Flex, Typography } from 'antd';
 import type { TalkOpenFrame } from '@cityops/contract';
 import { createPlayback, openBrowserMicrophone } from './audio.js';
@@ -17,13 +17,17 @@ const browserDeps = (): IntercomDeps => ({
   openMicrophone: openBrowserMicrophone,
 });
 
+/**
+ * The sockets and microphone every intercom below uses instead of the browser's (tests provide fakes);
+ * none: the browser's.
+ */
+export const IntercomDepsContext = createContext<IntercomDeps | null>(null);
+
 export interface IntercomPanelProps {
   alarmboxUrl: string;
   hello: TalkOpenFrame;
   /** True for 远程喊话: talk only, no listening. */
   yelling?: boolean;
-  /** Injected sockets and microphone (tests); the browser's by default. */
-  deps?: IntercomDeps;
 }
 
 /**
@@ -31,8 +35,9 @@ export interface IntercomPanelProps {
  * (hh:mm:ss from connection), and for tests `data-intercom-state`, `data-sent-frames` and
  * `data-heard-hz` (the dominant frequency of the last second played).
  */
-export function IntercomPanel({ alarmboxUrl, hello, yelling = false, deps }: IntercomPanelProps) {
+export function IntercomPanel({ alarmboxUrl, hello, yelling = false }: IntercomPanelProps) {
   const t = useAlarmTexts();
+  const deps = useContext(IntercomDepsContext);
   const [state, setState] = useState<IntercomState | null>(null);
   const [heardHz, setHeardHz] = useState(0);
   const [seconds, setSeconds] = useState(0);

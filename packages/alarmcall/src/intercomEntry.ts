@@ -1,1 +1,1 @@
-export { IntercomPanel, type IntercomPanelProps } from './IntercomPanel.js';
+export { IntercomDepsContext, IntercomPanel, type IntercomPanelProps } from './IntercomPanel.js';

@@ -8,6 +8,7 @@ import {
   type AlarmRecord,
 } from '@cityops/contract';
 import { createReceiverStore, type IntercomDeps } from '@cityops/alarmcall';
+import { IntercomDepsContext } from '@cityops/alarmcall/intercom';
 import { alarmRecord, FakeSocket } from '@cityops/alarmcall/testing';
 import { renderWithKit } from '@cityops/crud/testing';
 import { initI18n } from '@cityops/ui';
@@ -36,15 +37,15 @@ describe('报警接听 (the duty view)', () => {
     const store = createReceiverStore();
     const answered: AlarmRecord[] = [];
     const talking = alarmRecord(2, 9, 9);
-    render(<ReceiverBoard store={store} inProgress={{}} onAnswer={(one) => answered.push(one)} />);
+    const onAnswer = (one: AlarmRecord) => answered.push(one);
+    const view = render(<ReceiverBoard store={store} inProgress={{}} onAnswer={onAnswer} />);
     expect(screen.getByText('暂无报警')).toBeTruthy();
 
     act(() => {
       store.getState().receive([alarmRecord(1, 1), alarmRecord(3, 1)], 7, true);
     });
-    const view = render(
-      <ReceiverBoard store={store} inProgress={{ 2: talking }} onAnswer={(one) => answered.push(one)} />,
-    );
+    view.rerender(<ReceiverBoard store={store} inProgress={{ 2: talking }} onAnswer={onAnswer} />);
+    expect(screen.queryByText('暂无报警')).toBeNull();
     const ringing = view.container.querySelectorAll('[data-receiver-call]');
     expect([...ringing].map((card) => card.getAttribute('data-receiver-call'))).toEqual(['1', '3', '2']);
     const first = view.container.querySelector('[data-receiver-call="1"]') as HTMLElement;
@@ -81,10 +82,15 @@ async function choose(container: HTMLElement, devId: number) {
 describe('远程喊话', () => {
   const targets = [box(1), box(2), box(3)];
   const renderYelling = () =>
-    renderWithKit(<YellingPage intercom={intercom} />, {
-      server: { [alarmCallEndpoints.yellTargets.path]: () => targets },
-      path: '/iotcloud/iot/broadcast/yelling',
-    });
+    renderWithKit(
+      <IntercomDepsContext.Provider value={intercom}>
+        <YellingPage />
+      </IntercomDepsContext.Provider>,
+      {
+        server: { [alarmCallEndpoints.yellTargets.path]: () => targets },
+        path: '/iotcloud/iot/broadcast/yelling',
+      },
+    );
 
   it('says 请先选择设备 when no box is chosen, and opens nothing', async () => {
     FakeSocket.made = [];

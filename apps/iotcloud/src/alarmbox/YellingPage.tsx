@@ -3,10 +3,9 @@ import { Button, Card, Checkbox, Empty, Flex, Input, Modal, Typography } from 'a
 import { SoundOutlined } from '@ant-design/icons';
 import { alarmCallEndpoints, YELL_MAX_BOXES, type AlarmBoxRow, type TalkOpenFrame } from '@cityops/contract';
 import { readPageSettings, readToken } from '@cityops/client';
-import { useAlarmTexts, type IntercomDeps } from '@cityops/alarmcall';
+import { useAlarmTexts } from '@cityops/alarmcall';
 import { useEndpointQuery } from '@cityops/crud';
 import { IntercomPanel } from '@cityops/alarmcall/intercom';
-import type { SubAppPageProps } from '@cityops/subapp';
 import { showMessage } from '@cityops/ui';
 
 const settings = readPageSettings();
@@ -22,10 +21,9 @@ export function yellFrame(accessToken: string, boxes: readonly AlarmBoxRow[]): T
 
 /**
  * 远程喊话 (issue 14): choose idle online boxes (yellTargets), then shout to all of them through one
- * talk socket, with the intercom's texts and timer; 请先选择设备 when none is chosen. `intercom`: the
- * socket and microphone to use instead of the browser's (tests).
+ * talk socket, with the intercom's texts and timer; 请先选择设备 when none is chosen.
  */
-export function YellingPage({ intercom }: Partial<SubAppPageProps> & { intercom?: IntercomDeps }) {
+export function YellingPage() {
   const t = useAlarmTexts();
   const [keyword, setKeyword] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
@@ -72,7 +70,7 @@ export function YellingPage({ intercom }: Partial<SubAppPageProps> & { intercom?
         <Flex vertical gap={16}>
           {frame ? (
             <>
-              <IntercomPanel alarmboxUrl={settings.alarmboxUrl} hello={frame} yelling deps={intercom} />
+              <IntercomPanel alarmboxUrl={settings.alarmboxUrl} hello={frame} yelling />
               <Button danger onClick={stop} data-yell-stop="">
                 {t('stopYell')}
               </Button>
