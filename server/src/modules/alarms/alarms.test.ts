@@ -9,10 +9,13 @@ import {
   alarmEndpoints,
   alarmFeedServerFrameSchema,
   canMoveAlarm,
+  CLOSED_ALARM_STATES,
   deviceAlarmEndpoints,
+  isOpenAlarmState,
   LOOP_ALARM_PAGE,
   TYPE_LOOP,
   MANUAL_ALARM_ACTIONS,
+  manualSourcesOf,
   MSG_PAGE_CODE,
   PUSH_CLOSE,
   text,
@@ -22,8 +25,9 @@ import {
   type AlarmFeedServerFrame,
   type AlarmState,
   type HandleAlarms,
+  type ManualAlarmAction,
 } from '@cityops/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -50,7 +54,7 @@ import type { OrderFromAlarm } from '../workorders/fromAlarm.js';
 import { alarmOrderClosed } from './orderLink.js';
 import * as repo from './repository.js';
 import { alarmRuntimeOf } from './runtime.js';
-import { publishAlarms } from './service.js';
+import { autoHandle, publishAlarms } from './service.js';
 
 // The work-order module fills createOrderFromAlarm on its own branch: here it answers an order.
 const orders = vi.hoisted(() => [] as OrderFromAlarm[]);
@@ -315,6 +319,129 @@ describe('transitions', () => {
   });
 });
 
+/**
+ * The moves the engine makes by itself, each through the call that makes it (ingestion's recovery,
+ * the work order's outcome, a rule's auto-handle option), with the state it aims at and the states
+ * it may leave by ALARM_TRANSITIONS. `work_order → confirmed` is the order's (cancelled) and never a
+ * clear condition's; the auto-handle options follow the manual choices' sources.
+ */
+const ENGINE_ACTOR = { userId: 1, name: 'admin' };
+const ENGINE_MOVES: ReadonlyArray<{
+  move: string;
+  to: AlarmState;
+  allowedFrom: (from: AlarmState) => boolean;
+  run: (alarm: { alarmId: number; deviceId: number; source: string }, now: Date) => Promise<unknown>;
+}> = [
+  {
+    move: 'the clear condition holds',
+    to: 'auto_recover',
+    allowedFrom: (from) => canMoveAlarm(from, 'auto_recover'),
+    run: (alarm, now) => db().transaction((tx) => repo.recoverAlarms(tx, [alarm], now)),
+  },
+  {
+    move: 'its work order is approved',
+    to: 'finish',
+    allowedFrom: (from) => canMoveAlarm(from, 'finish'),
+    run: (alarm, now) =>
+      db().transaction((tx) =>
+        alarmOrderClosed(tx, {
+          alarmId: alarm.alarmId,
+          orderId: 9000 + alarm.alarmId,
+          outcome: 'done',
+          actor: ENGINE_ACTOR,
+          now,
+        }),
+      ),
+  },
+  {
+    move: 'its work order is cancelled',
+    to: 'confirmed',
+    allowedFrom: (from) => from === 'work_order' && canMoveAlarm(from, 'confirmed'),
+    run: (alarm, now) =>
+      db().transaction((tx) =>
+        alarmOrderClosed(tx, {
+          alarmId: alarm.alarmId,
+          orderId: 9000 + alarm.alarmId,
+          outcome: 'cancelled',
+          actor: ENGINE_ACTOR,
+          now,
+        }),
+      ),
+  },
+  ...MANUAL_ALARM_ACTIONS.map((option: ManualAlarmAction) => ({
+    move: `the rule's auto-handle option ${option}`,
+    to: option,
+    allowedFrom: (from: AlarmState) => manualSourcesOf(option).includes(from),
+    run: (alarm: { alarmId: number }, now: Date) =>
+      db().transaction((tx) => autoHandle(tx, [{ alarmId: alarm.alarmId, option }], now)),
+  })),
+];
+
+describe('the engine’s transitions', () => {
+  it('allows exactly the moves of ALARM_TRANSITIONS and refuses the rest, from every state', async () => {
+    const cases = ALARM_STATES.flatMap((from) => ENGINE_MOVES.map((move) => ({ from, ...move })));
+    // Every final state is tried, and every engine move is allowed from somewhere.
+    expect(cases.filter((c) => (CLOSED_ALARM_STATES as readonly string[]).includes(c.from))).toHaveLength(
+      CLOSED_ALARM_STATES.length * ENGINE_MOVES.length,
+    );
+    for (const { move, to, allowedFrom, run, from } of cases) {
+      const alarmId = await raise({ state: from });
+      // Linked to its order in every state, so only the state decides.
+      await db()
+        .update(deviceAlarms)
+        .set({ workOrderId: 9000 + alarmId })
+        .where(eq(deviceAlarms.id, alarmId));
+      const before = await stateOf(alarmId);
+      if (!before) throw new Error('no alarm');
+      // A moment after it was raised (the clock stays: the test's sessions live on it).
+      const now = new Date(t.clock.now().getTime() + 60_000);
+      await run({ alarmId, deviceId: before.deviceId, source: before.source }, now);
+      const after = await stateOf(alarmId);
+      const events = await db()
+        .select()
+        .from(alarmEvents)
+        .where(and(eq(alarmEvents.alarmId, alarmId), inArray(alarmEvents.action, ['moved', 'recovered'])));
+      const allowed = allowedFrom(from);
+      // A recovery reaches every open alarm: one in a work order keeps its state and shows it.
+      const recoveredOnly = to === 'auto_recover' && !allowed && isOpenAlarmState(from);
+      const verdict = {
+        from,
+        move,
+        state: after?.state,
+        closed: after?.closedAt !== null,
+        recovered: after?.recoveredAt !== null,
+        events: events.map((event) => [event.action, event.fromState, event.toState]),
+      };
+      expect(verdict).toEqual({
+        from,
+        move,
+        state: allowed ? to : from,
+        closed: allowed ? !isOpenAlarmState(to) : before.closedAt !== null,
+        recovered: to === 'auto_recover' && isOpenAlarmState(from),
+        events: allowed
+          ? [[to === 'auto_recover' ? 'recovered' : 'moved', from, to]]
+          : recoveredOnly
+            ? [['recovered', from, from]]
+            : [],
+      });
+      if (allowed && !isOpenAlarmState(to)) expect(after?.closedAt).toEqual(now);
+      if (allowed && to !== 'auto_recover')
+        expect(events[0]?.actor).toBe(move.startsWith('its work order') ? ENGINE_ACTOR.name : null);
+    }
+  });
+
+  it('refuses recovery and the order’s outcome to every final state, leaving it as it was', async () => {
+    for (const from of CLOSED_ALARM_STATES) {
+      const alarmId = await raise({ state: from });
+      const before = await stateOf(alarmId);
+      if (!before) throw new Error('no alarm');
+      for (const { run } of ENGINE_MOVES)
+        await run({ alarmId, deviceId: before.deviceId, source: before.source }, t.clock.now());
+      expect(await stateOf(alarmId)).toEqual(before);
+    }
+  });
+});
+
 describe('the database guard', () => {
   it('1,000 concurrent raises of one device and source give one alarm counted 1,000 times', async () => {
     const at = t.clock.now();
@@ -439,6 +566,55 @@ describe('ingestion with rule options', () => {
     await report(rising, 20);
     await report(rising, 35);
     expect(await alarmsOf(rising)).toMatchObject([{ kind: 'warning', state: 'waiting' }]);
+  });
+
+  it('recovers an alarm its cancelled order put back to confirmed at the next report that clears it', async () => {
+    const on = await ruleProduct({});
+    await report(on, 60);
+    const [alarm] = await alarmsOf(on);
+    const alarmId = alarm?.id ?? 0;
+    await handle({ alarmIds: [alarmId], action: 'work_order' });
+    // The device recovers while the order runs: the alarm stays with its order and shows it.
+    t.clock.advanceMinutes(1);
+    const recoveredAt = t.clock.now();
+    await report(on, 20);
+    expect(await stateOf(alarmId)).toMatchObject({ state: 'work_order', recoveredAt, closedAt: null });
+    t.clock.advanceMinutes(1);
+    await db().transaction((tx) =>
+      alarmOrderClosed(tx, {
+        alarmId,
+        orderId: 9000 + alarmId,
+        outcome: 'cancelled',
+        actor: ENGINE_ACTOR,
+        now: t.clock.now(),
+      }),
+    );
+    expect(await stateOf(alarmId)).toMatchObject({ state: 'confirmed', recoveredAt });
+    // Confirmed, with its clear condition holding: the next report recovers it (since it recovered).
+    t.clock.advanceMinutes(1);
+    await report(on, 21);
+    expect(await stateOf(alarmId)).toMatchObject({
+      state: 'auto_recover',
+      recoveredAt,
+      closedAt: t.clock.now(),
+    });
+    const recoveries = await db()
+      .select()
+      .from(alarmEvents)
+      .where(and(eq(alarmEvents.alarmId, alarmId), eq(alarmEvents.action, 'recovered')))
+      .orderBy(alarmEvents.id);
+    expect(recoveries.map((event) => [event.fromState, event.toState])).toEqual([
+      ['work_order', 'work_order'],
+      ['confirmed', 'auto_recover'],
+    ]);
+    // Reports that keep clearing it change nothing more.
+    await report(on, 22);
+    expect(
+      await db().$count(
+        alarmEvents,
+        and(eq(alarmEvents.alarmId, alarmId), eq(alarmEvents.action, 'recovered')),
+      ),
+    ).toBe(2);
   });
 
   it('opens an offline rule’s alarm when the device leaves and recovers it when it is back', async () => {

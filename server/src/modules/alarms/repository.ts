@@ -171,7 +171,9 @@ async function trimOccurrences(db: Database, alarmIds: readonly number[]) {
 /**
  * The device's condition cleared: recovered_at is set on the open alarm of each pair (once), and
  * the state goes to auto_recover from waiting or confirmed; a work_order alarm keeps its state, its
- * recovered_at showing that the device recovered meanwhile. Answers the alarms recovered.
+ * recovered_at showing that the device recovered meanwhile. One put back to confirmed by its
+ * cancelled order after that recovers at the next clearing too, keeping the time it recovered at.
+ * Answers the alarms recovered.
  */
 export async function recoverAlarms(
   db: Database,
@@ -186,11 +188,11 @@ export async function recoverAlarms(
       select a.alarm_id, a.state from ${deviceAlarms} a
       join (values ${sql.join(rows, sql`, `)}) as v(device_id, source)
         on a.device_id = v.device_id and a.source = v.source
-      where a.state in ('waiting', 'confirmed', 'work_order') and a.recovered_at is null
+      where a.state in ('waiting', 'confirmed') or (a.state = 'work_order' and a.recovered_at is null)
       for update of a
     )
     update ${deviceAlarms} a set
-      recovered_at = ${at}::timestamptz,
+      recovered_at = coalesce(a.recovered_at, ${at}::timestamptz),
       state = case when locked.state in ('waiting', 'confirmed') then 'auto_recover' else a.state end,
       closed_at = case when locked.state in ('waiting', 'confirmed') then ${at}::timestamptz else a.closed_at end,
       next_push_at = null
