@@ -66,6 +66,34 @@ export const MESSAGE_EVENTS = {
     title: '新工单：{orderNo}',
     content: '工单{orderNo}“{title}”已派发给{assignee}，请及时处理。',
   },
+  'workOrder.refused': {
+    type: 2,
+    variables: {
+      orderNo: 'GD20261124001',
+      title: '更换1号路灯灯具',
+      assignee: '张工',
+      reason: '不在责任片区',
+    },
+    title: '工单被退回：{orderNo}',
+    content: '{assignee}退回了工单{orderNo}“{title}”（{reason}），请重新派发。',
+  },
+  'workOrder.review': {
+    type: 2,
+    variables: { orderNo: 'GD20261124001', title: '更换1号路灯灯具', assignee: '张工' },
+    title: '工单待审核：{orderNo}',
+    content: '{assignee}已提交工单{orderNo}“{title}”的处理结果，请及时审核。',
+  },
+  'workOrder.rejected': {
+    type: 2,
+    variables: {
+      orderNo: 'GD20261124001',
+      title: '更换1号路灯灯具',
+      reviewer: '李主管',
+      reason: '照片不清晰',
+    },
+    title: '工单审核未通过：{orderNo}',
+    content: '{reviewer}驳回了工单{orderNo}“{title}”（{reason}），请继续处理。',
+  },
   'inspection.due': {
     type: 3,
     variables: { taskName: '人民路夜间巡检', time: '2026-11-24 20:00:00' },

@@ -17,6 +17,9 @@ type Ctx = Pick<AppContext, 'db' | 'now' | 'licence' | 'messageTemplates'>;
 /** Kinds the platform itself produces from real events; the demo stream leaves them to those. */
 const REAL_ONLY: ReadonlySet<MessageEventKind> = new Set([
   'user.passwordReset',
+  'workOrder.refused',
+  'workOrder.review',
+  'workOrder.rejected',
   'licence.expiring',
   'video.platformDown',
 ]);
@@ -65,6 +68,9 @@ function demoValues(
       title: `${pick(REPAIRS)}（${lamp}）`,
       assignee: pick(PEOPLE),
     },
+    'workOrder.refused': {},
+    'workOrder.review': {},
+    'workOrder.rejected': {},
     'inspection.due': {
       taskName: `${place}${pick(TASKS)}`,
       time: chinaDateTime(now.getTime() + 2 * 3_600_000),

@@ -224,6 +224,45 @@ export async function announceAssignment(ctx: Ctx, orderId: number) {
   });
 }
 
+/**
+ * Tells who must act next once a step is committed (message type 2): the assignee of a dispatched or
+ * reassigned order, and of an order sent back at review; the project's dispatchers when the assignee
+ * refuses an order; its reviewers when the result is submitted. Other steps tell nobody.
+ */
+async function announceStep(
+  ctx: Ctx,
+  step: { orderId: number; action: WorkOrderAction; actorName: string; note: string },
+) {
+  const { orderId, action, actorName, note } = step;
+  if (action === 'dispatch' || action === 'reassign') return announceAssignment(ctx, orderId);
+  if (action !== 'refuse' && action !== 'submit' && action !== 'reject') return null;
+  const order = await repo.findOrder(ctx.db, orderId, ctx.now());
+  if (!order) return null;
+  const about = { orderNo: order.orderNo, title: order.title };
+  const { projectId } = order;
+  if (action === 'refuse')
+    return produceMessage(ctx.db, ctx, {
+      kind: 'workOrder.refused',
+      values: { ...about, assignee: actorName, reason: note },
+      projectId,
+      audience: { code: WORK_ORDER_BUTTONS.dispatch },
+    });
+  if (action === 'submit')
+    return produceMessage(ctx.db, ctx, {
+      kind: 'workOrder.review',
+      values: { ...about, assignee: actorName },
+      projectId,
+      audience: { code: WORK_ORDER_BUTTONS.review },
+    });
+  if (order.assigneeId === null) return null;
+  return produceMessage(ctx.db, ctx, {
+    kind: 'workOrder.rejected',
+    values: { ...about, reviewer: actorName, reason: note },
+    projectId,
+    audience: { userIds: [order.assigneeId] },
+  });
+}
+
 async function actorOf(db: Database, userId: number): Promise<OrderActor> {
   return { userId, name: await repo.userName(db, userId) };
 }
@@ -260,6 +299,7 @@ export async function actOnOrder(ctx: Ctx, userId: number, input: ActInput): Pro
   const now = ctx.now();
   const { action } = input;
   const flow = WORK_ORDER_ACTIONS[action];
+  let actorName = '';
   await ctx.db.transaction(async (tx) => {
     const order = await visibleOrder(ctx, tx, userId, input.orderId, now);
     if (!canActOnOrder(action, order.state))
@@ -298,6 +338,7 @@ export async function actOnOrder(ctx: Ctx, userId: number, input: ActInput): Pro
       refuse('workOrder.moved', { state: stateName(after.state), action: actionName(action) });
     }
     const actor = await actorOf(tx, userId);
+    actorName = actor.name;
     const stepId = await repo.insertStep(tx, {
       orderId: order.orderId,
       at: now,
@@ -314,7 +355,7 @@ export async function actOnOrder(ctx: Ctx, userId: number, input: ActInput): Pro
     if (order.alarmId !== null && (to === 'done' || to === 'cancelled'))
       await alarmOrderClosed(tx, { alarmId: order.alarmId, orderId: order.orderId, outcome: to, actor, now });
   });
-  if (action === 'dispatch' || action === 'reassign') await announceAssignment(ctx, input.orderId);
+  await announceStep(ctx, { orderId: input.orderId, action, actorName, note: input.note });
   return orderDetail(ctx, userId, input.orderId);
 }
 

@@ -20,9 +20,9 @@ import {
   type CreateWorkOrder,
   type WorkOrderState,
 } from '@cityops/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, workOrderPhotos, workOrders } from '../../db/schema.js';
+import { messageEvents, messages, workOrderPhotos, workOrders } from '../../db/schema.js';
 import { BOUNDARY, form } from '../../test/multipart.js';
 import { insertDevice, insertProduct, SENSOR_FUNCTIONS } from '../../test/iotDevices.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
@@ -514,24 +514,53 @@ describe('work orders', () => {
     ]);
   });
 
-  it('tells the assignee only when an order is dispatched or reassigned', async () => {
+  it('tells who must act next: the assignee on dispatch, reassign and reject, dispatchers on a refusal, reviewers on a submission', async () => {
     const count = (userId: number | undefined) =>
       t.handle.db.$count(messages, and(eq(messages.userId, userId ?? 0), eq(messages.messageType, 2)));
-    const before = Object.fromEntries(
-      await Promise.all(Object.keys(PEOPLE).map(async (name) => [name, await count(ids[name])] as const)),
-    );
-    const { orderId } = await create({ title: '消息' });
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(Object.keys(PEOPLE).map(async (name) => [name, await count(ids[name])] as const)),
+      );
+    const before = await counts();
+    const { orderId, orderNo } = await create({ title: '消息' });
     expect(await count(ids.worker)).toBe(before.worker);
+    await must(tokens.dispatcher, { orderId, action: 'dispatch', assigneeId: ids.worker ?? 0 });
+    await must(tokens.worker, { orderId, action: 'refuse', note: '不在辖区' });
     await must(tokens.dispatcher, { orderId, action: 'dispatch', assigneeId: ids.worker ?? 0 });
     await must(tokens.worker, { orderId, action: 'accept' });
     await must(tokens.dispatcher, { orderId, action: 'reassign', assigneeId: ids.worker2 ?? 0 });
-    const after = Object.fromEntries(
-      await Promise.all(Object.keys(PEOPLE).map(async (name) => [name, await count(ids[name])] as const)),
-    );
-    expect(after).toEqual({
+    await must(tokens.worker2, { orderId, action: 'accept' });
+    await must(tokens.worker2, { orderId, action: 'start' });
+    await must(tokens.worker2, { orderId, action: 'submit', note: '已更换' });
+    await must(tokens.reviewer, { orderId, action: 'reject', note: '照片不清晰' });
+    const plus = (name: string, n: number) => (before[name] ?? 0) + n;
+    // The outsider holds every work-order code but is not of the order's project: told nothing.
+    expect(await counts()).toEqual({
       ...before,
-      worker: (before.worker ?? 0) + 1,
-      worker2: (before.worker2 ?? 0) + 1,
+      worker: plus('worker', 2),
+      worker2: plus('worker2', 2),
+      dispatcher: plus('dispatcher', 1),
+      reviewer: plus('reviewer', 1),
+      boss: plus('boss', 2),
+    });
+    const latest = async (userId: number | undefined) => {
+      const [row] = await t.handle.db
+        .select({ title: messageEvents.title, content: messageEvents.content })
+        .from(messages)
+        .innerJoin(messageEvents, eq(messageEvents.id, messages.eventId))
+        .where(and(eq(messages.userId, userId ?? 0), eq(messages.messageType, 2)))
+        .orderBy(desc(messages.id))
+        .limit(1);
+      return row;
+    };
+    expect(await latest(ids.dispatcher)).toEqual({
+      title: `工单被退回：${orderNo}`,
+      content: `wo_worker退回了工单${orderNo}“消息”（不在辖区），请重新派发。`,
+    });
+    expect((await latest(ids.reviewer))?.title).toBe(`工单待审核：${orderNo}`);
+    expect(await latest(ids.worker2)).toEqual({
+      title: `工单审核未通过：${orderNo}`,
+      content: `wo_reviewer驳回了工单${orderNo}“消息”（照片不清晰），请继续处理。`,
     });
   });
 
