@@ -1,33 +1,79 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  COOKIE_TOKEN,
   TYPE_WELL_LID,
   TYPE_WELL_LID_BASE,
   deviceAlarmEndpoints,
+  lidStatesOf,
+  productEndpoints,
   telemetryEndpoints,
+  wellLidListRequestSchema,
+  type LidLimit,
+  type LiveWellLid,
+  type WellLidListRequest,
 } from '@cityops/contract';
-import { alarmRow, renderWithKit } from '@cityops/crud/testing';
+import { FakeWebSocket, alarmRow, renderWithKit } from '@cityops/crud/testing';
 import { initI18n } from '@cityops/ui';
-import { liveDevice, liveServer, page } from '../test/devices';
+import { liveDevice } from '../test/devices';
 import { WellLidMonitorPage } from './WellLidMonitorPage';
 
 beforeAll(() => initI18n('zh-CN'));
 
-const lid = (deviceId: number, name: string, online: boolean, values: Record<string, number>) =>
-  liveDevice(deviceId, name, { typeCode: TYPE_WELL_LID, productName: '智能井盖', online, values });
-const lids = [
+/** The limits of the lid product's rules, as the server gives them with each lid. */
+const limits: LidLimit[] = [
+  { identifier: 'tilt', operator: '>', threshold: 15 },
+  { identifier: 'battery', operator: '<', threshold: 20 },
+];
+const lid = (
+  deviceId: number,
+  name: string,
+  online: boolean,
+  values: Record<string, number>,
+): LiveWellLid => ({
+  ...liveDevice(deviceId, name, { typeCode: TYPE_WELL_LID, productName: '智能井盖', online, values }),
+  limits,
+});
+const lids: LiveWellLid[] = [
   lid(1, '正常的井盖', true, { tilt: 2, battery: 80, signal: -70 }),
   lid(2, '倾斜的井盖', true, { tilt: 32.5, battery: 75, signal: -80 }),
   lid(3, '没电的井盖', true, { tilt: 1, battery: 9, signal: -75 }),
   lid(4, '离线的井盖', false, { tilt: 3, battery: 60, signal: -90 }),
-  liveDevice(5, '一号基站', { typeCode: TYPE_WELL_LID_BASE, values: { linked: 3 } }),
+  { ...liveDevice(5, '一号基站', { typeCode: TYPE_WELL_LID_BASE, values: { linked: 3 } }), limits: [] },
 ];
 
-function render() {
+/**
+ * The server's well-lid page over `devices`: filtered by the request's lid state and paged, so a lid
+ * in the state is found whatever page it sits on in the whole list.
+ */
+function wellLidServer(devices: LiveWellLid[]) {
+  return {
+    [telemetryEndpoints.liveWellLids.path]: ({ body }: { body?: unknown }) => {
+      const { lidState, pageNum, pageSize } = wellLidListRequestSchema.parse(body);
+      const matching = devices.filter((row) => !lidState || lidStatesOf(row).includes(lidState));
+      const from = (pageNum - 1) * pageSize;
+      return { list: matching.slice(from, from + pageSize), total: matching.length, pageNum, pageSize };
+    },
+    [productEndpoints.model.path]: () => {
+      throw new Error('no product page');
+    },
+  };
+}
+
+/** The devices the server of the test holds. */
+let served: LiveWellLid[] = [];
+
+function render(devices = lids) {
+  served = devices;
   return renderWithKit(<WellLidMonitorPage />, {
     server: {
-      ...liveServer(telemetryEndpoints.liveWellLids, lids),
-      [deviceAlarmEndpoints.page.path]: () => page([alarmRow(1, { deviceId: 2, title: '井盖倾角超限' })]),
+      ...wellLidServer(devices),
+      [deviceAlarmEndpoints.page.path]: () => ({
+        list: [alarmRow(1, { deviceId: 2, title: '井盖倾角超限' })],
+        total: 1,
+        pageNum: 1,
+        pageSize: 100,
+      }),
     },
   });
 }
@@ -38,7 +84,7 @@ const statesOf = (name: string) =>
 /** The devices listed, by name (each row names its device by `data-device`). */
 const shown = () =>
   [...document.querySelectorAll('tr[data-device]')].map(
-    (row) => lids.find((device) => device.deviceKey === row.getAttribute('data-device'))?.name,
+    (row) => served.find((device) => device.deviceKey === row.getAttribute('data-device'))?.name,
   );
 const filter = (label: string) =>
   fireEvent.click(within(document.querySelector('.ant-segmented') as HTMLElement).getByText(label));
@@ -67,11 +113,18 @@ describe('异常监测', () => {
     expect(asked?.body).toMatchObject({ typeCode: TYPE_WELL_LID, state: 'waiting' });
   });
 
-  it('filters the page by state, and 全部 shows every device again', async () => {
-    render();
+  it('asks the server for the lids in the chosen state, in the address, and 全部 asks for all again', async () => {
+    const view = render();
     expect(await screen.findByText('正常的井盖')).toBeTruthy();
+    const asked = () =>
+      view.calls
+        .filter((call) => call.path === telemetryEndpoints.liveWellLids.path)
+        .map((call) => (call.body as WellLidListRequest).lidState);
+    expect(asked()).toEqual([undefined]);
     filter('倾斜');
     await waitFor(() => expect(shown()).toEqual(['倾斜的井盖']));
+    expect(asked().at(-1)).toBe('tilted');
+    expect(view.address()).toMatch(/lidState=tilted/);
     filter('电量低');
     await waitFor(() => expect(shown()).toEqual(['没电的井盖']));
     filter('离线');
@@ -80,5 +133,37 @@ describe('异常监测', () => {
     await waitFor(() => expect(shown()).toEqual(['正常的井盖', '一号基站']));
     filter('全部');
     await waitFor(() => expect(shown()).toHaveLength(lids.length));
+    expect(asked().at(-1)).toBeUndefined();
+  });
+
+  it('finds a tilted lid that sits beyond the first page, with the pager counting only tilted lids', async () => {
+    const many = [
+      ...Array.from({ length: 20 }, (_, i) =>
+        lid(10 + i, `井盖${String(i + 1).padStart(2, '0')}`, true, { tilt: 1, battery: 90 }),
+      ),
+      lid(40, '井盖21', true, { tilt: 28, battery: 90 }),
+    ];
+    render(many);
+    expect(await screen.findByText('井盖01')).toBeTruthy();
+    expect(screen.getByText('共 21 条')).toBeTruthy();
+    expect(screen.queryByText('井盖21')).toBeNull();
+    filter('倾斜');
+    await waitFor(() => expect(shown()).toEqual(['井盖21']));
+    expect(screen.getByText('共 1 条')).toBeTruthy();
+    expect(statesOf('井盖21')).toEqual(['tilted']);
+  });
+
+  it('tags a lid again when a pushed value crosses its product’s limit', async () => {
+    document.cookie = `${COOKIE_TOKEN}=tok-lid; path=/`;
+    render();
+    expect(await screen.findByText('正常的井盖')).toBeTruthy();
+    await waitFor(() => expect(FakeWebSocket.made).toHaveLength(1));
+    const socket = FakeWebSocket.made[0] as FakeWebSocket;
+    act(() => socket.open());
+    act(() => socket.receive({ type: 'ready' }));
+    act(() => socket.receive({ type: 'values', deviceId: 1, t: Date.now(), values: { tilt: 16 } }));
+    await waitFor(() => expect(statesOf('正常的井盖')).toEqual(['tilted']));
+    act(() => socket.receive({ type: 'status', deviceId: 3, online: false, at: new Date().toISOString() }));
+    await waitFor(() => expect(statesOf('没电的井盖')).toEqual(['offline', 'lowBattery']));
   });
 });

@@ -1,51 +1,28 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Card, Segmented, Space, Tag, Tooltip } from 'antd';
 import {
-  DEMO_PRODUCT_KEYS,
-  DEMO_RULES,
   DEVICE_TYPES,
+  LID_STATES,
+  lidStatesOf,
   TYPE_WELL_LID,
   WELL_LID_MONITOR_PAGE,
   deviceAlarmEndpoints,
   telemetryEndpoints,
+  wellLidListRequestSchema,
+  type LidState,
   type LiveDevice,
-  type Page,
+  type LiveWellLid,
 } from '@cityops/contract';
-import { DataTable, type CrudColumn, LiveBadge } from '@cityops/crud';
+import { DataTable, type CrudColumn, LiveBadge, useListState, usePageQuery } from '@cityops/crud';
 import { useQuery } from '@tanstack/react-query';
 import { useCrud } from '@cityops/crud';
 import { useTranslation } from 'react-i18next';
-import { LiveStyle } from './thingModels';
+import { LiveStyle, useProductProperties } from './thingModels';
 import { liveTexts } from './texts';
-import {
-  LiveSearchBar,
-  deviceColumns,
-  deviceRow,
-  useLiveList,
-  valueColumn,
-  valuesAtColumn,
-} from './useLiveList';
+import { useLiveDevices } from './useLiveDevices';
+import { LiveSearchBar, deviceColumns, deviceRow, valueColumn, valuesAtColumn } from './useLiveList';
 
-export const LID_STATES = ['normal', 'tilted', 'lowBattery', 'offline'] as const;
-export type LidState = (typeof LID_STATES)[number];
-
-/** The thresholds of the well-lid rules (tilt above, battery below), as the demo rules set them. */
-const threshold = (identifier: string, fallback: number) =>
-  DEMO_RULES.find(
-    ([product, , property]) => product === DEMO_PRODUCT_KEYS.lid && property === identifier,
-  )?.[4] ?? fallback;
-const TILT_LIMIT = threshold('tilt', 15);
-const BATTERY_LOW = threshold('battery', 20);
-
-/** The states of a device of the page: offline, tilted, low battery, or normal when none holds. */
-export function lidStates(row: LiveDevice): LidState[] {
-  const states: LidState[] = [];
-  if (!row.online) states.push('offline');
-  const { tilt, battery } = row.values;
-  if (typeof tilt === 'number' && tilt > TILT_LIMIT) states.push('tilted');
-  if (typeof battery === 'number' && battery < BATTERY_LOW) states.push('lowBattery');
-  return states.length === 0 ? ['normal'] : states;
-}
+const NO_ROWS: LiveWellLid[] = [];
 
 const STATE_COLORS: Record<LidState, string> = {
   normal: 'success',
@@ -54,7 +31,11 @@ const STATE_COLORS: Record<LidState, string> = {
   offline: 'default',
 };
 
-/** The devices of the page with an alarm that waits for handling (quietly none without the alarm page). */
+/**
+ * The devices of the page with an alarm that waits for handling (quietly none without the alarm page).
+ * For now the well lids' first 100 waiting alarms, read every 60 s: the device alarm list takes neither
+ * a list of devices nor the open states yet, nor does the alarm feed serve this page.
+ */
 function useOpenAlarms(deviceIds: readonly number[]) {
   const { http } = useCrud();
   const body = { typeCode: TYPE_WELL_LID, state: 'waiting', pageNum: 1, pageSize: 100 } as const;
@@ -75,33 +56,31 @@ function useOpenAlarms(deviceIds: readonly number[]) {
 /**
  * 异常监测 (issue 15 §6): the well lids with their base stations and repeaters, their tilt, battery,
  * signal and online state live from the socket, markers on devices with open alarms, and a filter by
- * state (normal, tilted, low battery, offline; tilt and battery by the well-lid rules' thresholds).
+ * state (normal, tilted, low battery, offline; contract LID_STATES) that the server applies, so the
+ * pager counts the lids in that state. Each row's tags are read by its product's threshold rules
+ * (the row's `limits`), again as pushed values change.
  */
 export function WellLidMonitorPage() {
   const t = liveTexts.useTexts();
   const { i18n } = useTranslation();
-  const { list, query, rows, live, propertiesOf } = useLiveList(
-    telemetryEndpoints.liveWellLids,
-    {},
+  // The state filter is part of the request: the server pages and counts the lids in that state.
+  const list = useListState(wellLidListRequestSchema);
+  const query = usePageQuery(telemetryEndpoints.liveWellLids, list.state);
+  const rows = query.data?.list ?? NO_ROWS;
+  const deviceIds = useMemo(() => rows.map((row) => row.deviceId), [rows]);
+  const live = useLiveDevices(telemetryEndpoints.liveWellLids, deviceIds);
+  const propertiesOf = useProductProperties(
+    useMemo(() => rows.map((row) => row.productId), [rows]),
     TYPE_WELL_LID,
   );
-  const [shown, setShown] = useState<LidState | 'all'>('all');
-  const openAlarms = useOpenAlarms(useMemo(() => rows.map((row) => row.deviceId), [rows]));
-  // The state filter applies to the page of devices loaded (the server filters online state only).
-  const filtered = useMemo(() => {
-    if (!query.data || shown === 'all') return query;
-    const page: Page<LiveDevice> = {
-      ...query.data,
-      list: query.data.list.filter((row) => lidStates(row).includes(shown)),
-    };
-    return { ...query, data: page } as typeof query;
-  }, [query, shown]);
+  const openAlarms = useOpenAlarms(deviceIds);
 
   const title = (identifier: string, fallback: string) => {
     const info = propertiesOf(undefined, TYPE_WELL_LID).get(identifier);
     const unit = info && 'unit' in info.spec ? info.spec.unit : '';
     return unit ? `${fallback}(${unit})` : fallback;
   };
+  // The shared live columns are typed by the live row; the table's rows are this page's (with `limits`).
   const columns: CrudColumn<LiveDevice>[] = [
     ...deviceColumns(t),
     {
@@ -112,22 +91,25 @@ export function WellLidMonitorPage() {
     {
       key: 'state',
       title: t('state'),
-      render: (_, row) => (
-        <Space size={4} data-states={lidStates(row).join(' ')}>
-          {lidStates(row).map((state) => (
-            <Tag key={state} color={STATE_COLORS[state]}>
-              {t(`lidState.${state}`)}
-            </Tag>
-          ))}
-          {openAlarms.has(row.deviceId) && (
-            <Tooltip title={openAlarms.get(row.deviceId)?.join('、')}>
-              <Tag color="red" aria-label={t('openAlarm')}>
-                {t('alarm')}
+      render: (_, row) => {
+        const states = lidStatesOf(row as LiveWellLid);
+        return (
+          <Space size={4} data-states={states.join(' ')}>
+            {states.map((state) => (
+              <Tag key={state} color={STATE_COLORS[state]}>
+                {t(`lidState.${state}`)}
               </Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
+            ))}
+            {openAlarms.has(row.deviceId) && (
+              <Tooltip title={openAlarms.get(row.deviceId)?.join('、')}>
+                <Tag color="red" aria-label={t('openAlarm')}>
+                  {t('alarm')}
+                </Tag>
+              </Tooltip>
+            )}
+          </Space>
+        );
+      },
     },
     valueColumn('tilt', title('tilt', t('tilt')), propertiesOf, live.flashes),
     valueColumn('battery', title('battery', t('battery')), propertiesOf, live.flashes),
@@ -144,13 +126,13 @@ export function WellLidMonitorPage() {
         tableKey={WELL_LID_MONITOR_PAGE}
         rowKey="deviceId"
         columns={columns}
-        query={filtered}
+        query={query}
         list={list}
         toolbar={
           <Space>
             <Segmented<LidState | 'all'>
-              value={shown}
-              onChange={setShown}
+              value={list.state.lidState ?? 'all'}
+              onChange={(shown) => list.update({ lidState: shown === 'all' ? undefined : shown })}
               options={[
                 { value: 'all', label: t('all') },
                 ...LID_STATES.map((state) => ({ value: state, label: t(`lidState.${state}`) })),

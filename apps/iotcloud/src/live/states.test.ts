@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { lidStatesOf, type LidLimit } from '@cityops/contract';
 import { liveDevice } from '../test/devices';
 import { relayOn } from './GatewayControlPage';
-import { lidStates } from './WellLidMonitorPage';
 
-describe('a well lid’s states (异常监测’s filter)', () => {
-  const lid = (online: boolean, values: Record<string, number>) =>
-    liveDevice(1, '井盖00001', { typeCode: '0501', online, values });
-  it('is normal when online, upright and charged', () => {
-    expect(lidStates(lid(true, { tilt: 2, battery: 80 }))).toEqual(['normal']);
+describe('a well lid’s states (异常监测’s tags)', () => {
+  const limits: LidLimit[] = [
+    { identifier: 'tilt', operator: '>', threshold: 15 },
+    { identifier: 'battery', operator: '<', threshold: 20 },
+  ];
+  const lid = (online: boolean, values: Record<string, number>, rules = limits) => ({
+    ...liveDevice(1, '井盖00001', { typeCode: '0501', online, values }),
+    limits: rules,
   });
-  it('is tilted above the rule’s 15°, low below 20 %, offline when not online, several at once', () => {
-    expect(lidStates(lid(true, { tilt: 15.5, battery: 80 }))).toEqual(['tilted']);
-    expect(lidStates(lid(true, { tilt: 15, battery: 19 }))).toEqual(['lowBattery']);
-    expect(lidStates(lid(false, { tilt: 40, battery: 10 }))).toEqual(['offline', 'tilted', 'lowBattery']);
+  it('is normal when online, upright and charged', () => {
+    expect(lidStatesOf(lid(true, { tilt: 2, battery: 80 }))).toEqual(['normal']);
+  });
+  it('is tilted and low by its product’s rules (above 15°, below 20 %), offline when not online, several at once', () => {
+    expect(lidStatesOf(lid(true, { tilt: 15.5, battery: 80 }))).toEqual(['tilted']);
+    expect(lidStatesOf(lid(true, { tilt: 15, battery: 19 }))).toEqual(['lowBattery']);
+    expect(lidStatesOf(lid(false, { tilt: 40, battery: 10 }))).toEqual(['offline', 'tilted', 'lowBattery']);
+  });
+  it('reads only the limits its product has', () => {
+    const steady: LidLimit[] = [{ identifier: 'tilt', operator: '>', threshold: 30 }];
+    expect(lidStatesOf(lid(true, { tilt: 20, battery: 5 }, steady))).toEqual(['normal']);
+    expect(lidStatesOf(lid(true, { tilt: 31 }, steady))).toEqual(['tilted']);
+    expect(lidStatesOf(lid(true, { tilt: 90, battery: 0 }, []))).toEqual(['normal']);
   });
 });
 

@@ -16,6 +16,7 @@ import {
 } from './devices.js';
 import { identifierSchema } from './thingModel.js';
 import { fieldRules } from '../fieldRules.js';
+import { conditionHolds, RULE_OPERATORS } from '../alarms/rules.js';
 
 /**
  * Telemetry, commands and threshold alarms (issue 15 §4, §6): the latest values for instant reads, the
@@ -40,6 +41,62 @@ export type LiveDevice = z.output<typeof liveDeviceSchema>;
 
 export const liveListRequestSchema = pageRequestSchema(deviceFilterShape, ['name', 'lastSeenAt'] as const);
 export type LiveListRequest = z.input<typeof liveListRequestSchema>;
+
+/**
+ * The states of the well-lid monitor (abnormalMonitor): offline from the device's connection state;
+ * tilted and low battery from its latest values, by the enabled threshold rules of its product on
+ * the property (LID_STATE_PROPERTIES), the rules that raise its alarms; normal when none holds. A lid
+ * can be in several at once. The server filters by them in SQL, the page tags rows with lidStatesOf.
+ */
+export const LID_STATES = ['normal', 'tilted', 'lowBattery', 'offline'] as const;
+export type LidState = (typeof LID_STATES)[number];
+
+/** The property whose threshold rules make each value state. */
+export const LID_STATE_PROPERTIES = { tilted: 'tilt', lowBattery: 'battery' } as const;
+export const LID_LIMIT_PROPERTIES = [LID_STATE_PROPERTIES.tilted, LID_STATE_PROPERTIES.lowBattery] as const;
+
+/** A threshold rule of a lid's product on one of LID_LIMIT_PROPERTIES: the state holds while it is met. */
+export const lidLimitSchema = z.object({
+  identifier: z.enum(LID_LIMIT_PROPERTIES),
+  operator: z.enum(RULE_OPERATORS),
+  threshold: z.number(),
+});
+export type LidLimit = z.output<typeof lidLimitSchema>;
+
+/** A device of the well-lid monitor: its latest values and the limits its states are read by. */
+export const liveWellLidSchema = liveDeviceSchema.extend({ limits: z.array(lidLimitSchema) });
+export type LiveWellLid = z.output<typeof liveWellLidSchema>;
+
+/** The states of a lid (see LID_STATES), as the server's filter computes them. */
+export function lidStatesOf(row: Pick<LiveWellLid, 'online' | 'values' | 'limits'>): LidState[] {
+  const meets = (identifier: string) => {
+    const value = row.values[identifier];
+    return (
+      typeof value === 'number' &&
+      row.limits.some(
+        (limit) => limit.identifier === identifier && conditionHolds(limit.operator, limit.threshold, value),
+      )
+    );
+  };
+  const states: LidState[] = [];
+  if (!row.online) states.push('offline');
+  if (meets(LID_STATE_PROPERTIES.tilted)) states.push('tilted');
+  if (meets(LID_STATE_PROPERTIES.lowBattery)) states.push('lowBattery');
+  return states.length === 0 ? ['normal'] : states;
+}
+
+export const wellLidListRequestSchema = pageRequestSchema(
+  {
+    ...deviceFilterShape,
+    /** Only lids in this state (paging and total over the filtered devices). */
+    lidState: z
+      .enum(LID_STATES)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  },
+  ['name', 'lastSeenAt'] as const,
+);
+export type WellLidListRequest = z.input<typeof wellLidListRequestSchema>;
 
 const timeSchema = z.coerce.date();
 
@@ -123,11 +180,12 @@ export const telemetryEndpoints = {
     liveListRequestSchema,
     pageSchema(liveDeviceSchema),
   ),
+  /** Well lids, their base stations and repeaters, filtered by lid state (abnormalMonitor). */
   liveWellLids: postBody(
     '/iot/telemetry/wellLidPage',
     WELL_LID_MONITOR_PAGE,
-    liveListRequestSchema,
-    pageSchema(liveDeviceSchema),
+    wellLidListRequestSchema,
+    pageSchema(liveWellLidSchema),
   ),
   history: postBody('/iot/telemetry/history', HISTORY_PAGE, historyRequestSchema, historySchema),
   faults: defineEndpoint({

@@ -5,7 +5,13 @@ import {
   type FaultRow,
   type liveListRequestSchema,
   type LiveDevice,
+  type LidLimit,
+  type LidState,
+  type LiveWellLid,
   type TelemetryValue,
+  type wellLidListRequestSchema,
+  LID_LIMIT_PROPERTIES,
+  LID_STATE_PROPERTIES,
 } from '@cityops/contract';
 import { and, asc, desc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -287,14 +293,22 @@ type LiveRequest = z.output<typeof liveListRequestSchema>;
 
 const LIVE_SORT = { name: devices.name, lastSeenAt: devices.lastSeenAt } as const;
 
-/** Devices of the filter (within the types given, if any) with their latest values. */
+/**
+ * Devices of the filter (within the types given, if any) with their latest values; `also` narrows the
+ * devices further by a condition on `devices`, `products` and `latestValues` (joined left).
+ */
 export async function livePage(
   db: Database,
   request: LiveRequest,
   scope: ProjectScope,
   types: readonly string[] | null,
+  also?: SQL,
 ) {
-  const where = and(deviceFilter(request, scope), types ? inArray(products.typeCode, [...types]) : undefined);
+  const where = and(
+    deviceFilter(request, scope),
+    types ? inArray(products.typeCode, [...types]) : undefined,
+    also,
+  );
   const column = LIVE_SORT[request.sortField ?? 'name'];
   const direction = (request.sortOrder ?? 'asc') === 'asc' ? asc : desc;
   const page = await pageOf(
@@ -304,6 +318,7 @@ export async function livePage(
         .select({ id: devices.id, total: totalOver })
         .from(devices)
         .innerJoin(products, eq(products.id, devices.productId))
+        .leftJoin(latestValues, eq(latestValues.deviceId, devices.id))
         .where(where)
         .orderBy(direction(column), asc(devices.id))
         .limit(limit)
@@ -314,6 +329,7 @@ export async function livePage(
           .select({ n: sql<number>`cast(count(*) as integer)`.mapWith(Number) })
           .from(devices)
           .innerJoin(products, eq(products.id, devices.productId))
+          .leftJoin(latestValues, eq(latestValues.deviceId, devices.id))
           .where(where)
       )[0]?.n ?? 0,
     (row) => row.id,
@@ -333,6 +349,96 @@ export async function livePage(
     const values = valuesOf.get(id);
     return [{ ...row, values: values?.values ?? {}, valuesAt: iso(values?.valuesAt ?? null) }];
   });
+  return { ...page, list };
+}
+
+// ---- The well-lid monitor ----
+
+type WellLidRequest = z.output<typeof wellLidListRequestSchema>;
+
+/**
+ * Whether the device's latest value of `identifier` meets an enabled threshold rule of its product on
+ * it (contract conditionHolds, in SQL): the rules that raise the lid's alarms set its states. Over
+ * `devices` and `latestValues` of the enclosing query.
+ */
+function meetsThresholdRule(identifier: string): SQL {
+  const value = sql`${latestValues.values} -> ${identifier}`;
+  const number = sql`(${latestValues.values} ->> ${identifier})::double precision`;
+  return sql`exists (
+    select 1 from ${alarmRules} r
+    where r.product_id = ${devices.productId} and r.enabled and r.mode = 'threshold'
+      and r.identifier = ${identifier}
+      and case when jsonb_typeof(${value}) = 'number' then
+        case r.operator
+          when '>' then ${number} > r.threshold
+          when '>=' then ${number} >= r.threshold
+          when '<' then ${number} < r.threshold
+          when '<=' then ${number} <= r.threshold
+          when '==' then ${number} = r.threshold
+          when '!=' then ${number} <> r.threshold
+          else false
+        end
+      else false end)`;
+}
+
+/** The devices in a lid state (contract LID_STATES, as lidStatesOf reads them). */
+function inLidState(state: LidState): SQL {
+  const tilted = meetsThresholdRule(LID_STATE_PROPERTIES.tilted);
+  const lowBattery = meetsThresholdRule(LID_STATE_PROPERTIES.lowBattery);
+  switch (state) {
+    case 'offline':
+      return sql`not ${devices.online}`;
+    case 'tilted':
+      return tilted;
+    case 'lowBattery':
+      return lowBattery;
+    case 'normal':
+      return sql`${devices.online} and not ${tilted} and not ${lowBattery}`;
+  }
+}
+
+/**
+ * The well-lid monitor's page: the live list of these types filtered by lid state in the database (so
+ * paging and total count the lids in that state), each row with the limits its states are read by.
+ */
+export async function wellLidPage(
+  db: Database,
+  request: WellLidRequest,
+  scope: ProjectScope,
+  types: readonly string[],
+) {
+  const page = await livePage(
+    db,
+    request,
+    scope,
+    types,
+    request.lidState === undefined ? undefined : inLidState(request.lidState),
+  );
+  const productIds = [...new Set(page.list.map((row) => row.productId))];
+  const rules =
+    productIds.length === 0
+      ? []
+      : await db
+          .select({
+            productId: alarmRules.productId,
+            identifier: alarmRules.identifier,
+            operator: alarmRules.operator,
+            threshold: alarmRules.threshold,
+          })
+          .from(alarmRules)
+          .where(
+            and(
+              inArray(alarmRules.productId, productIds),
+              eq(alarmRules.enabled, true),
+              eq(alarmRules.mode, 'threshold'),
+              inArray(alarmRules.identifier, [...LID_LIMIT_PROPERTIES]),
+            ),
+          )
+          .orderBy(asc(alarmRules.id));
+  const limitsOf = new Map<number, LidLimit[]>();
+  for (const { productId, ...limit } of rules)
+    limitsOf.set(productId, [...(limitsOf.get(productId) ?? []), limit as LidLimit]);
+  const list = page.list.map((row): LiveWellLid => ({ ...row, limits: limitsOf.get(row.productId) ?? [] }));
   return { ...page, list };
 }
 

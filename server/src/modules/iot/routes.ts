@@ -48,7 +48,7 @@ export default async function iotRoutes(app: FastifyInstance) {
   const api = telemetryEndpoints;
   route(app, api.live, (input) => iot.livePage(ctx, userOf(input), input.body));
   route(app, api.liveSwitches, (input) => iot.livePage(ctx, userOf(input), input.body, [TYPE_SMART_SWITCH]));
-  route(app, api.liveWellLids, (input) => iot.livePage(ctx, userOf(input), input.body, WELL_LID_TYPES));
+  route(app, api.liveWellLids, (input) => iot.wellLidPage(ctx, userOf(input), input.body, WELL_LID_TYPES));
   route(app, api.history, (input) => iot.history(ctx, runtime, userOf(input), input.body));
   route(app, api.faults, (input) => iot.faults(ctx, userOf(input), input.query.deviceId));
   exportRoute(app, historyExport, (input) => iot.historySheet(ctx, runtime, userOf(input), input.body));

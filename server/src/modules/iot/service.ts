@@ -7,6 +7,7 @@ import {
   type historyRequestSchema,
   type liveListRequestSchema,
   type TextKey,
+  type wellLidListRequestSchema,
 } from '@cityops/contract';
 import type { z } from 'zod';
 import { refuse } from '../../http/envelope.js';
@@ -32,6 +33,16 @@ export async function livePage(
   types: readonly string[] | null = null,
 ) {
   return repo.livePage(ctx.db, request, await projectScope(ctx, ctx.db, userId), types);
+}
+
+/** The well-lid monitor's devices (of these types), filtered by lid state. */
+export async function wellLidPage(
+  ctx: ReadCtx,
+  userId: number,
+  request: z.output<typeof wellLidListRequestSchema>,
+  types: readonly string[],
+) {
+  return repo.wellLidPage(ctx.db, request, await projectScope(ctx, ctx.db, userId), types);
 }
 
 /** A device the user may see, or the refusal. */
