@@ -1,3 +1,4 @@
+import { OFFLINE_IDENTIFIER, type CreateRule } from '../alarms/rules.js';
 import type { CreateProduct } from './devices.js';
 import type { FunctionFields } from './thingModel.js';
 import type { DeviceType } from './types.js';
@@ -229,6 +230,59 @@ export const DEMO_RULES = [
   [DEMO_PRODUCT_KEYS.lid, '井盖倾角超限', 'tilt', '>', 15, 'error'],
   [DEMO_PRODUCT_KEYS.lid, '井盖电量低', 'battery', '<', 20, 'tips'],
 ] as const;
+
+/** A demo rule of the alarm engine (issue 16) on the demo product `productKey`. */
+export type DemoEngineRule = Omit<CreateRule, 'productId'> & { productKey: string };
+
+/**
+ * The demo's early-warning and offline rules (issue 16), so that `make start` fills the warning pages
+ * and an offline device raises its alarm. The trend rules are tuned to the fleet simulator's daily
+ * patterns (simulators/src/fleet/patterns.ts, China time), at its default 10 s reports and at 60 s:
+ * - PM2.5 rising by 30 μg/m³ within two hours, for five minutes on end: every sensor at the morning
+ *   rush (from about 07:00) and the evening one (from about 17:15); it clears below 50 μg/m³ once
+ *   the rush is over (about 09:00 and 20:00). Outside the rush hours the sensor's noise alone never
+ *   makes such a rise.
+ * - Temperature predicted above 28 ℃ within the hour, for ten minutes on end: the warmer half of the
+ *   sensors from late morning (about 11:30) until the afternoon cools (about 16:30).
+ * - Each demo product's offline rule: the fleet's offline fault (a connection dropped without a
+ *   goodbye, back after 30 s to 5 min) and a gateway's restart open it; the device's return recovers it.
+ */
+export const DEMO_ENGINE_RULES: readonly DemoEngineRule[] = [
+  {
+    productKey: DEMO_PRODUCT_KEYS.env,
+    name: 'PM2.5快速上升',
+    mode: 'rise',
+    identifier: 'pm25',
+    threshold: 30,
+    windowSeconds: 7_200,
+    durationSeconds: 300,
+    clearOperator: '<',
+    clearThreshold: 50,
+    level: 'common',
+  },
+  {
+    productKey: DEMO_PRODUCT_KEYS.env,
+    name: '预计高温',
+    mode: 'predict',
+    identifier: 'temperature',
+    operator: '>',
+    threshold: 28,
+    windowSeconds: 3_600,
+    durationSeconds: 600,
+    level: 'tips',
+  },
+  ...DEMO_PRODUCTS.map(({ product }): DemoEngineRule => ({
+    productKey: product.productKey,
+    name: `${product.name}离线`,
+    mode: 'offline',
+    identifier: OFFLINE_IDENTIFIER,
+    // Base stations and gateways take the devices behind them along.
+    level:
+      product.productKey === DEMO_PRODUCT_KEYS.base || product.productKey === DEMO_PRODUCT_KEYS.gateway
+        ? 'error'
+        : 'common',
+  })),
+];
 
 /** Of every ten demo devices, how many are of each product (env 2, lid 3, and one of each other). */
 const SLOTS: readonly (keyof typeof DEMO_PRODUCT_KEYS)[] = [

@@ -1,12 +1,14 @@
 import {
   DEMO_ALARM_BOX_COUNT,
+  DEMO_ENGINE_RULES,
   DEMO_FLEET_MAX,
   DEMO_PRODUCTS,
   DEMO_RULES,
   demoFleetPlan,
+  DEMO_PRODUCT_KEYS,
   deviceEndpoints,
 } from '@cityops/contract';
-import { count, eq, isNotNull } from 'drizzle-orm';
+import { count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed/index.js';
 import { alarmRules, devices, points, productFunctions, products, projects } from '../../db/schema.js';
@@ -30,8 +32,43 @@ describe('the demo seed', () => {
     expect(await db.$count(productFunctions)).toBe(
       DEMO_PRODUCTS.reduce((sum, product) => sum + product.functions.length, 0),
     );
-    expect(await db.$count(alarmRules)).toBe(DEMO_RULES.length);
+    expect(await db.$count(alarmRules)).toBe(DEMO_RULES.length + DEMO_ENGINE_RULES.length);
     expect(await db.$count(devices)).toBe(0);
+  });
+
+  it('seeds early-warning rules on the sensors and an offline rule on every demo product', async () => {
+    const db = t.handle.db;
+    const rows = await db
+      .select({ productKey: products.productKey, rule: alarmRules })
+      .from(alarmRules)
+      .innerJoin(products, eq(products.id, alarmRules.productId))
+      .where(inArray(alarmRules.mode, ['rise', 'predict', 'offline']))
+      .orderBy(alarmRules.id);
+    expect(
+      rows
+        .filter((row) => row.rule.mode !== 'offline')
+        .map(({ productKey, rule }) => [productKey, rule.mode, rule.identifier]),
+    ).toEqual([
+      [DEMO_PRODUCT_KEYS.env, 'rise', 'pm25'],
+      [DEMO_PRODUCT_KEYS.env, 'predict', 'temperature'],
+    ]);
+    expect(rows.find((row) => row.rule.mode === 'rise')?.rule).toMatchObject({
+      name: 'PM2.5快速上升',
+      threshold: 30,
+      windowSeconds: 7_200,
+      durationSeconds: 300,
+      clearOperator: '<',
+      clearThreshold: 50,
+      autoHandle: 'waiting',
+      enabled: true,
+    });
+    const offline = rows.filter((row) => row.rule.mode === 'offline');
+    expect(offline.map((row) => row.productKey).sort()).toEqual(
+      DEMO_PRODUCTS.map(({ product }) => product.productKey).sort(),
+    );
+    expect(offline.every((row) => row.rule.identifier === 'online' && row.rule.name.endsWith('离线'))).toBe(
+      true,
+    );
   });
 
   it(`seeds ${DEMO_FLEET_MAX.toLocaleString('en')} fleet devices once, with the simulator's secrets`, async () => {
@@ -80,7 +117,7 @@ describe('the demo seed', () => {
     expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT);
     expect(await db.$count(points)).toBe(DEMO_POLES);
     expect(await db.$count(products)).toBe(DEMO_PRODUCTS.length + 1);
-    expect(await db.$count(alarmRules)).toBe(DEMO_RULES.length);
+    expect(await db.$count(alarmRules)).toBe(DEMO_RULES.length + DEMO_ENGINE_RULES.length);
     expect(await resealDeviceSecrets(db, t.app.cityops.secrets)).toBe(0);
   }, 180_000);
 

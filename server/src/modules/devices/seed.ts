@@ -1,4 +1,11 @@
-import { DEMO_PRODUCTS, DEMO_RULES, demoFleetPlan } from '@cityops/contract';
+import {
+  createRuleSchema,
+  DEMO_ENGINE_RULES,
+  DEMO_PRODUCTS,
+  DEMO_RULES,
+  demoFleetPlan,
+  type DemoEngineRule,
+} from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
 import type { SecretBox } from '../../db/secretBox.js';
 import { seedDemoPoints } from '../points/seed.js';
@@ -6,8 +13,21 @@ import { demoFleetSecret, secretColumns } from './credentials.js';
 import * as repo from './repository.js';
 import { products } from './tables.js';
 
+/** The demo threshold rules and the early-warning and offline ones, alike. */
+const DEMO_ALL_RULES: readonly DemoEngineRule[] = [
+  ...DEMO_RULES.map(([productKey, name, identifier, operator, threshold, level]) => ({
+    productKey,
+    name,
+    identifier,
+    operator,
+    threshold,
+    level,
+  })),
+  ...DEMO_ENGINE_RULES,
+];
+
 /**
- * Demo devices (CITYOPS_MODE=demo only): the demo products with their functions and threshold rules,
+ * Demo devices (CITYOPS_MODE=demo only): the demo products with their functions and alarm rules,
  * and the first `count` devices of the demo fleet (contract demo.ts) in the given project, each with
  * its demo secret (what the fleet simulator signs in with). Idempotent: what exists is left alone, so
  * an administrator's edits survive a restart; a larger DEMO_DEVICES adds the missing devices.
@@ -23,17 +43,11 @@ export async function seedDemoDevices(db: Database, box: SecretBox, projectId: n
     if (!product) continue;
     await repo.insertFunctions(db, product.id, demo.functions);
     const named = await repo.ruleNames(db, product.id);
-    for (const [productKey, name, identifier, operator, threshold, level] of DEMO_RULES) {
-      if (productKey !== demo.product.productKey || named.has(name)) continue;
-      await repo.insertRule(db, {
-        productId: product.id,
-        name,
-        identifier,
-        operator,
-        threshold,
-        level,
-        editor: 'system',
-      });
+    for (const { productKey, ...rule } of DEMO_ALL_RULES) {
+      if (productKey !== demo.product.productKey || named.has(rule.name)) continue;
+      // Checked as the rule endpoints check an administrator's, with their defaults.
+      const fields = createRuleSchema.parse({ productId: product.id, ...rule });
+      await repo.insertRule(db, { ...fields, editor: 'system' });
     }
   }
   if (count === 0) return 0;
