@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PLUGIN_PORTS } from '@cityops/contract';
+import { PLUGIN_PORTS, PLUGIN_URL_SCHEME } from '@cityops/contract';
 import { startPlugin, type RunningPlugin } from '@cityops/video-plugin';
 import {
   grabGray,
@@ -88,6 +88,70 @@ const inside = (window: X11Window, grid: { left: number; top: number; width: num
   window.rect.left + window.rect.width <= grid.left + grid.width + 2 &&
   window.rect.top + window.rect.height <= grid.top + grid.height + 2;
 
+/**
+ * One start of the plug-in by its URL scheme: the address, whether the top window (the shell) handed
+ * it on, and when (that frame's clock, performance.now()).
+ */
+interface SchemeLaunch {
+  url: string;
+  top: boolean;
+  at: number;
+}
+
+const LAUNCH_BINDING = '__cityopsSchemeLaunch';
+
+/**
+ * Records, from the next page load on, every address of the plug-in's URL scheme a frame of the page
+ * hands to the browser. An unknown scheme does nothing visible and makes no request Playwright sees,
+ * so an init script in every frame wraps what can hand one on (an iframe's src, set as a property or
+ * an attribute, and window.open) and reports each through a binding, with the frame it came from.
+ */
+async function watchSchemeLaunches(page: Page) {
+  const launches: SchemeLaunch[] = [];
+  const binding = await page.exposeBinding(LAUNCH_BINDING, ({ frame }, url: string, at: number) => {
+    launches.push({ url, top: frame === page.mainFrame(), at });
+  });
+  const script = await page.addInitScript(
+    ({ name, scheme }) => {
+      const report = (value: unknown) => {
+        const url = String(value);
+        if (!url.toLowerCase().startsWith(scheme)) return;
+        const call = (window as unknown as Record<string, unknown>)[name];
+        if (typeof call === 'function')
+          void (call as (url: string, at: number) => Promise<void>)(url, performance.now());
+      };
+      const src = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src');
+      const setSrc = src?.set;
+      if (src && setSrc)
+        Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
+          ...src,
+          set(this: HTMLIFrameElement, value: string) {
+            report(value);
+            setSrc.call(this, value);
+          },
+        });
+      const setAttribute = Element.prototype.setAttribute;
+      Element.prototype.setAttribute = function (this: Element, attribute: string, value: string) {
+        if (this instanceof HTMLIFrameElement && attribute.toLowerCase() === 'src') report(value);
+        setAttribute.call(this, attribute, value);
+      };
+      const open = window.open;
+      window.open = function (this: Window, ...args: Parameters<typeof window.open>) {
+        if (args[0] !== undefined) report(args[0]);
+        return open.apply(this, args);
+      };
+    },
+    { name: LAUNCH_BINDING, scheme: `${PLUGIN_URL_SCHEME}:` },
+  );
+  return {
+    launches,
+    async dispose() {
+      await script.dispose();
+      await binding.dispose();
+    },
+  };
+}
+
 describe('the desktop video plug-in', () => {
   it('finds the plug-in and lays 4 playing native windows over the grid of 4 cameras', async () => {
     expect(PLUGIN_PORTS).toContain(plugin?.port);
@@ -147,15 +211,34 @@ describe('the desktop video plug-in', () => {
     await plugin?.close();
     plugin = null;
     const { page } = run.browser;
-    await page.goto(`${run.stack.server.baseUrl}${LIVE}`);
-    await page.locator(`${IOTCLOUD_FRAME}`).waitFor();
-    const frame = page.frameLocator(IOTCLOUD_FRAME);
-    const player = frame.getByTestId('plugin-player');
-    await frame.getByText('插件未启动，正在尝试启动，请稍候...').first().waitFor({ timeout: 60_000 });
-    expect(await player.getAttribute('data-phase')).toBe('starting');
-    await frame.getByText('插件启动失败，请检查插件是否安装！').first().waitFor({ timeout: 60_000 });
-    expect(await player.getAttribute('data-phase')).toBe('absent');
-    await expect.poll(() => frame.getByRole('link', { name: '插件管理' }).count()).toBeGreaterThan(0);
-    await expect.poll(() => frame.getByRole('button', { name: '改用网页播放' }).count()).toBeGreaterThan(0);
+    const watch = await watchSchemeLaunches(page);
+    try {
+      await page.goto(`${run.stack.server.baseUrl}${LIVE}`);
+      await page.locator(`${IOTCLOUD_FRAME}`).waitFor();
+      const frame = page.frameLocator(IOTCLOUD_FRAME);
+      const player = frame.getByTestId('plugin-player');
+      await frame.getByText('插件未启动，正在尝试启动，请稍候...').first().waitFor({ timeout: 60_000 });
+      expect(await player.getAttribute('data-phase')).toBe('starting');
+      await expect.poll(() => watch.launches.length, { timeout: 30_000 }).toBeGreaterThan(0);
+      await frame.getByText('插件启动失败，请检查插件是否安装！').first().waitFor({ timeout: 60_000 });
+      expect(await player.getAttribute('data-phase')).toBe('absent');
+
+      // Exactly the 3 tries, each the scheme's start address handed on by the shell (the framed page
+      // asks it over the bridge), one start try's wait apart: timestamps of the top window's clock,
+      // compared with a loose lower bound the waits guarantee (3 s each), never an upper one.
+      const { launches } = watch;
+      expect(launches.map(({ url, top }) => ({ url, top }))).toEqual(
+        Array.from({ length: 3 }, () => ({ url: `${PLUGIN_URL_SCHEME}://start`, top: true })),
+      );
+      const gaps = launches.slice(1).map((launch, i) => launch.at - (launches[i]?.at ?? launch.at));
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(2_000);
+
+      await expect.poll(() => frame.getByRole('link', { name: '插件管理' }).count()).toBeGreaterThan(0);
+      await expect.poll(() => frame.getByRole('button', { name: '改用网页播放' }).count()).toBeGreaterThan(0);
+      // The tries are over once the failure shows: no fourth one came meanwhile.
+      expect(launches).toHaveLength(3);
+    } finally {
+      await watch.dispose();
+    }
   });
 });
