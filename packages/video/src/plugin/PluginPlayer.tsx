@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { FrameLayout, VideoDevice } from '@cityops/contract';
 import { showMessage } from '@cityops/ui';
 import { Action } from '../html5/Html5Toolbar.js';
+import { videoSurface } from '../media/videoSurface.js';
 import type { PlayMode } from '../playList.js';
 import { discoverPlugin, type PluginClient, type PluginClientOptions } from './client.js';
 import { ensurePlugin, launchPluginByScheme, type StartStep } from './starter.js';
@@ -299,7 +300,7 @@ export function PluginPlayer(props: PluginPlayerProps) {
         data-testid="plugin-container"
         role="region"
         aria-label={t('video.plugin.container')}
-        style={{ flex: 1, minHeight: 0, position: 'relative', background: '#111' }}
+        style={{ flex: 1, minHeight: 0, position: 'relative', background: videoSurface.colorBgLayout }}
       >
         {(phase === 'finding' || phase === 'starting') && (
           <Flex align="center" justify="center" style={{ height: '100%' }}>
@@ -310,7 +311,9 @@ export function PluginPlayer(props: PluginPlayerProps) {
         )}
         {phase === 'ready' && devices.length === 0 && !state.windows.length && (
           <Flex align="center" justify="center" style={{ height: '100%' }}>
-            <Typography.Text style={{ color: '#bbb' }}>{t('video.plugin.chooseCameras')}</Typography.Text>
+            <Typography.Text style={{ color: videoSurface.colorTextSecondary }}>
+              {t('video.plugin.chooseCameras')}
+            </Typography.Text>
           </Flex>
         )}
         {(phase === 'absent' || phase === 'gone') && (
