@@ -13,7 +13,10 @@ import { checkCamList, pluginCamList, pluginWndCount } from './camList.js';
 import { PluginRequestError, type PluginClient, type PluginParams } from './client.js';
 import { encryptForPlugin, importPluginKey } from './secret.js';
 
-/** Where the camera platform's key, secret and host come from (POST /videoMonitor/hik/getPlatFormInfo). */
+/**
+ * Where the camera platform's key, secret and host come from (POST /videoMonitor/hik/getPlatFormInfo,
+ * asked once per grid: createPluginPlatformSource says why getAppSecret is not asked as well).
+ */
 export interface PluginPlatformSource {
   /** Rejects with the server's message when it has one (the caller shows it), else with none. */
   getPlatformInfo(): Promise<PlatformInfo>;
