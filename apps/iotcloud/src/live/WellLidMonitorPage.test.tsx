@@ -68,12 +68,15 @@ function render(devices = lids) {
   return renderWithKit(<WellLidMonitorPage />, {
     server: {
       ...wellLidServer(devices),
-      [deviceAlarmEndpoints.page.path]: () => ({
-        list: [alarmRow(1, { deviceId: 2, title: '井盖倾角超限' })],
-        total: 1,
-        pageNum: 1,
-        pageSize: 100,
-      }),
+      // 101 open alarms: the newest 100 on the first page, the tilted lid's alone on the second.
+      [deviceAlarmEndpoints.page.path]: ({ body }) => {
+        const { pageNum } = body as { pageNum: number };
+        const list =
+          pageNum === 1
+            ? Array.from({ length: 100 }, (_, i) => alarmRow(1000 + i, { deviceId: 9999, title: '其他' }))
+            : [alarmRow(1, { deviceId: 2, title: '井盖倾角超限', state: 'confirmed' })];
+        return { list, total: 101, pageNum, pageSize: 100 };
+      },
     },
   });
 }
@@ -104,13 +107,17 @@ describe('异常监测', () => {
     expect(within(rowOf('一号基站')).getByText('井盖基站')).toBeTruthy();
   });
 
-  it('marks a lid with an alarm waiting for handling, asking for the well lids’ waiting alarms', async () => {
+  it('marks a lid with an open alarm, asking for the open alarms of the devices shown, every page of them', async () => {
     const view = render();
     expect(await screen.findByText('倾斜的井盖')).toBeTruthy();
     expect(await within(rowOf('倾斜的井盖')).findByLabelText('有未处理告警')).toBeTruthy();
     expect(within(rowOf('正常的井盖')).queryByLabelText('有未处理告警')).toBeNull();
-    const asked = view.calls.find((call) => call.path === deviceAlarmEndpoints.page.path);
-    expect(asked?.body).toMatchObject({ typeCode: TYPE_WELL_LID, state: 'waiting' });
+    const asked = view.calls.filter((call) => call.path === deviceAlarmEndpoints.page.path);
+    expect(asked.map((call) => (call.body as { pageNum: number }).pageNum)).toEqual([1, 2]);
+    expect(asked[0]?.body).toMatchObject({
+      deviceIds: lids.map((lid) => lid.deviceId),
+      openOnly: true,
+    });
   });
 
   it('asks the server for the lids in the chosen state, in the address, and 全部 asks for all again', async () => {

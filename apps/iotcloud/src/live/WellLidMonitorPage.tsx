@@ -31,23 +31,39 @@ const STATE_COLORS: Record<LidState, string> = {
   offline: 'default',
 };
 
+/** Open alarms read per call for the markers: the largest page. */
+const OPEN_ALARMS_PAGE = 100;
+/** A page of 100 devices with a few open alarms each is a few pages; never more than this. */
+const OPEN_ALARMS_PAGES_MAX = 10;
+
 /**
- * The devices of the page with an alarm that waits for handling (quietly none without the alarm page).
- * For now the well lids' first 100 waiting alarms, read every 60 s: the device alarm list takes neither
- * a list of devices nor the open states yet, nor does the alarm feed serve this page.
+ * The open alarms (waiting, confirmed, work order) of the devices on the page, by device, for the
+ * markers (quietly none without a device alarm page): every page of them, so a device whose alarm is
+ * not among the newest 100 is still marked. Read again every 60 s: the alarm feed serves the holders
+ * of the alarm list pages, not this page's.
  */
 function useOpenAlarms(deviceIds: readonly number[]) {
   const { http } = useCrud();
-  const body = { typeCode: TYPE_WELL_LID, state: 'waiting', pageNum: 1, pageSize: 100 } as const;
   const alarms = useQuery({
-    queryKey: [deviceAlarmEndpoints.page.path, 'open', body],
-    queryFn: ({ signal }) => http.call(deviceAlarmEndpoints.page, { body, quiet: true, signal }),
+    queryKey: [deviceAlarmEndpoints.page.path, 'open', deviceIds],
+    queryFn: async ({ signal }) => {
+      const read = (pageNum: number) =>
+        http.call(deviceAlarmEndpoints.page, {
+          body: { deviceIds: [...deviceIds], openOnly: true, pageNum, pageSize: OPEN_ALARMS_PAGE },
+          quiet: true,
+          signal,
+        });
+      const first = await read(1);
+      const pages = Math.min(Math.ceil(first.total / OPEN_ALARMS_PAGE), OPEN_ALARMS_PAGES_MAX);
+      const rest = await Promise.all(Array.from({ length: Math.max(pages - 1, 0) }, (_, i) => read(i + 2)));
+      return [first, ...rest].flatMap((page) => page.list);
+    },
     enabled: deviceIds.length > 0,
     refetchInterval: 60_000,
   });
   return useMemo(() => {
     const open = new Map<number, string[]>();
-    for (const alarm of alarms.data?.list ?? [])
+    for (const alarm of alarms.data ?? [])
       open.set(alarm.deviceId, [...(open.get(alarm.deviceId) ?? []), alarm.title]);
     return open;
   }, [alarms.data]);

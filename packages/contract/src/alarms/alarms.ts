@@ -6,6 +6,7 @@ import { BUTTON_CODES } from '../admin/buttons.js';
 import { getById, postBody } from '../admin/endpointKit.js';
 import { momentFilter, optionalText, requiredText } from '../admin/fields.js';
 import {
+  BATCH_MAX,
   idFilter,
   idListSchema,
   idSchema,
@@ -110,6 +111,10 @@ export const alarmFilterShape = {
   projectId: idFilter,
   areaId: idFilter,
   deviceId: idFilter,
+  /** Of these devices only: a page of devices asking for their alarms (at most a page's worth). */
+  deviceIds: z.array(idSchema).min(1).max(BATCH_MAX).optional(),
+  /** Open alarms only (waiting, confirmed, work_order): for the device lists' alarm markers. */
+  openOnly: z.boolean().optional(),
   typeCode: z
     .enum(DEVICE_TYPE_CODES)
     .optional()

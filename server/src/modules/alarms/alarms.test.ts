@@ -722,6 +722,23 @@ describe('lists, detail and visibility', () => {
     expect(deviceList.data?.list.map((alarm) => alarm.alarmId)).toEqual(
       expect.arrayContaining([mine, closed]),
     );
+    // A device list's markers: the open alarms of the devices it shows, and nothing of the others.
+    const quiet = await insertDevice(db(), { productId, projectId, name: '安静的设备' });
+    const markers = await t.api(deviceAlarmEndpoints.page, {
+      token: admin,
+      body: { deviceIds: [device.id, quiet.id], openOnly: true, pageSize: 100 },
+    });
+    const marked = markers.data?.list ?? [];
+    expect(marked.map((alarm) => alarm.alarmId)).toContain(mine);
+    expect(marked.map((alarm) => alarm.alarmId)).not.toContain(closed);
+    expect(marked.every((alarm) => alarm.deviceId === device.id && isOpenAlarmState(alarm.state))).toBe(true);
+    const none = await t.api(deviceAlarmEndpoints.page, {
+      token: admin,
+      body: { deviceIds: [quiet.id], openOnly: true },
+    });
+    expect(none.data?.total).toBe(0);
+    const empty = await t.api(deviceAlarmEndpoints.page, { token: admin, body: { deviceIds: [] } });
+    expect(empty.status_code).not.toBe(1);
   });
 
   it('shows a reader of a device page only the alarms of its device type, in the list and the detail', async () => {

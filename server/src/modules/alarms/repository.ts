@@ -455,6 +455,8 @@ function listWhere(request: AlarmFilter, list: AlarmListScope, scope: ProjectSco
     request.projectId === undefined ? undefined : eq(deviceAlarms.projectId, request.projectId),
     request.areaId === undefined ? undefined : eq(devices.areaId, request.areaId),
     request.deviceId === undefined ? undefined : eq(deviceAlarms.deviceId, request.deviceId),
+    request.deviceIds === undefined ? undefined : inArray(deviceAlarms.deviceId, request.deviceIds),
+    request.openOnly ? inArray(deviceAlarms.state, [...OPEN_ALARM_STATES]) : undefined,
     request.typeCode === undefined ? undefined : eq(products.typeCode, request.typeCode),
     request.state === undefined ? undefined : eq(deviceAlarms.state, request.state),
     request.level === undefined ? undefined : eq(deviceAlarms.level, request.level),
