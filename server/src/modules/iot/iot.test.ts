@@ -41,6 +41,7 @@ import {
   SENSOR_FUNCTIONS,
   type TestDevice,
 } from '../../test/iotDevices.js';
+import { buildApp } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { sheetRows } from '../../test/xlsx.js';
 import { runtimeOf, type IotRuntime } from './runtime.js';
@@ -228,6 +229,31 @@ describe('offline detection', () => {
     // Talking again brings it back.
     await publishAs(client, device.deviceKey, 'telemetry', { values: { temperature: 21 } });
     await eventually(async () => (await deviceRow(device.id))?.online);
+  });
+
+  it('leaves its devices as last heard when the server stops; the sweep after a restart judges them', async () => {
+    const watched = await insertProduct(db(), {
+      functions: SENSOR_FUNCTIONS,
+      offlineAfterSeconds: 120,
+      rules: [
+        { name: '离线', identifier: 'online', operator: '=', threshold: 0, level: 'error', mode: 'offline' },
+      ],
+    });
+    const device = await insertDevice(db(), { productId: watched, projectId });
+    // A second instance on the same database, with an embedded broker of its own, that stops.
+    const stopping = await buildApp({ config: t.config, database: t.handle, now: t.clock.now });
+    const client = await connectDevice(`mqtt://127.0.0.1:${runtimeOf(stopping.cityops).port() ?? 0}`, device);
+    await eventually(async () => (await deviceRow(device.id))?.online);
+    await stopping.close();
+    await client.endAsync(true);
+    expect((await deviceRow(device.id))?.online).toBe(true);
+    const alarmsOf = () => db().select().from(deviceAlarms).where(eq(deviceAlarms.deviceId, device.id));
+    expect(await alarmsOf()).toEqual([]);
+    // Not heard from after the restart: offline once its product's 120 s have passed, with its alarm.
+    t.clock.advanceMinutes(3);
+    expect(await runtime.sweep()).toContain(device.id);
+    expect((await deviceRow(device.id))?.online).toBe(false);
+    await eventually(async () => (await alarmsOf()).length === 1);
   });
 
   it('follows the status topic and its will message', async () => {

@@ -78,6 +78,8 @@ export class IotRuntime {
   private sweepTimer: NodeJS.Timeout | null = null;
   private partitions: ReturnType<typeof startPartitionMaintenance> | null = null;
   private stopListening: (() => Promise<void>) | null = null;
+  /** Set as the server stops: the broker closing then disconnects every device, which says nothing of them. */
+  private stopping = false;
   /** Told when a device connects or says it is online (the gateway allowlist resends an outdated list). */
   readonly onlineListeners = new Set<(device: DeviceIdentity, how: 'connected' | 'status') => void>();
 
@@ -178,8 +180,11 @@ export class IotRuntime {
         this.cameOnline(device, 'connected');
       },
       disconnected: (device) => {
-        this.ingestion.left(device.id);
         this.calls?.gone(device);
+        // The platform stopping is not the device leaving: it stays as it was last heard, and the
+        // offline sweep after the next start judges it by that (no offline alarm per device per restart).
+        if (this.stopping) return;
+        this.ingestion.left(device.id);
       },
       ping: (device) => this.ingestion.heard(device.id),
       call: (key, kind, payload, device) => this.calls?.message(key, kind, payload, device),
@@ -206,6 +211,7 @@ export class IotRuntime {
 
   /** Stops taking messages, writes what is buffered, closes the broker (before the database closes). */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.partitions?.stop();
     await this.partitions?.first;
