@@ -326,11 +326,23 @@ describe('transitions', () => {
  * clear condition's; the auto-handle options follow the manual choices' sources.
  */
 const ENGINE_ACTOR = { userId: 1, name: 'admin' };
+type EngineAlarm = { alarmId: number; deviceId: number; source: string };
+/** The alarm's work order (a stand-in id) closes with `outcome`, as the work-order module says it. */
+const orderClosed = (outcome: 'done' | 'cancelled') => (alarm: EngineAlarm, now: Date) =>
+  db().transaction((tx) =>
+    alarmOrderClosed(tx, {
+      alarmId: alarm.alarmId,
+      orderId: 9000 + alarm.alarmId,
+      outcome,
+      actor: ENGINE_ACTOR,
+      now,
+    }),
+  );
 const ENGINE_MOVES: ReadonlyArray<{
   move: string;
   to: AlarmState;
   allowedFrom: (from: AlarmState) => boolean;
-  run: (alarm: { alarmId: number; deviceId: number; source: string }, now: Date) => Promise<unknown>;
+  run: (alarm: EngineAlarm, now: Date) => Promise<unknown>;
 }> = [
   {
     move: 'the clear condition holds',
@@ -342,31 +354,13 @@ const ENGINE_MOVES: ReadonlyArray<{
     move: 'its work order is approved',
     to: 'finish',
     allowedFrom: (from) => canMoveAlarm(from, 'finish'),
-    run: (alarm, now) =>
-      db().transaction((tx) =>
-        alarmOrderClosed(tx, {
-          alarmId: alarm.alarmId,
-          orderId: 9000 + alarm.alarmId,
-          outcome: 'done',
-          actor: ENGINE_ACTOR,
-          now,
-        }),
-      ),
+    run: orderClosed('done'),
   },
   {
     move: 'its work order is cancelled',
     to: 'confirmed',
     allowedFrom: (from) => from === 'work_order' && canMoveAlarm(from, 'confirmed'),
-    run: (alarm, now) =>
-      db().transaction((tx) =>
-        alarmOrderClosed(tx, {
-          alarmId: alarm.alarmId,
-          orderId: 9000 + alarm.alarmId,
-          outcome: 'cancelled',
-          actor: ENGINE_ACTOR,
-          now,
-        }),
-      ),
+    run: orderClosed('cancelled'),
   },
   ...MANUAL_ALARM_ACTIONS.map((option: ManualAlarmAction) => ({
     move: `the rule's auto-handle option ${option}`,
