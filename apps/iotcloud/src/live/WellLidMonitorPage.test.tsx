@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  ALARM_FEED_PATH,
   COOKIE_TOKEN,
+  TELEMETRY_PUSH_PATH,
   TYPE_WELL_LID,
   TYPE_WELL_LID_BASE,
   deviceAlarmEndpoints,
@@ -81,6 +83,12 @@ function render(devices = lids) {
   });
 }
 
+/** The page's socket to `path` (the telemetry push, the alarm feed), once made. */
+async function socketAt(path: string) {
+  await waitFor(() => expect(FakeWebSocket.made.some((made) => made.url.endsWith(path))).toBe(true));
+  return FakeWebSocket.made.find((made) => made.url.endsWith(path)) as FakeWebSocket;
+}
+
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 const statesOf = (name: string) =>
   rowOf(name).querySelector('[data-states]')?.getAttribute('data-states')?.split(' ');
@@ -118,6 +126,25 @@ describe('异常监测', () => {
       deviceIds: lids.map((lid) => lid.deviceId),
       openOnly: true,
     });
+  });
+
+  it('follows the devices shown on the alarm feed, and reads their open alarms again when it says they changed', async () => {
+    document.cookie = `${COOKIE_TOKEN}=tok-lid; path=/`;
+    const view = render();
+    expect(await screen.findByText('倾斜的井盖')).toBeTruthy();
+    expect(await within(rowOf('倾斜的井盖')).findByLabelText('有未处理告警')).toBeTruthy();
+    const reads = () =>
+      view.calls.filter(
+        (call) =>
+          call.path === deviceAlarmEndpoints.page.path && (call.body as { pageNum: number }).pageNum === 1,
+      ).length;
+    const before = reads();
+    const feed = await socketAt(ALARM_FEED_PATH);
+    act(() => feed.open());
+    act(() => feed.receive({ type: 'ready' }));
+    expect(feed.sent).toContainEqual({ type: 'follow', deviceIds: lids.map((lid) => lid.deviceId) });
+    act(() => feed.receive({ type: 'devices', deviceIds: [2] }));
+    await waitFor(() => expect(reads()).toBe(before + 1));
   });
 
   it('asks the server for the lids in the chosen state, in the address, and 全部 asks for all again', async () => {
@@ -164,8 +191,7 @@ describe('异常监测', () => {
     document.cookie = `${COOKIE_TOKEN}=tok-lid; path=/`;
     render();
     expect(await screen.findByText('正常的井盖')).toBeTruthy();
-    await waitFor(() => expect(FakeWebSocket.made).toHaveLength(1));
-    const socket = FakeWebSocket.made[0] as FakeWebSocket;
+    const socket = await socketAt(TELEMETRY_PUSH_PATH);
     act(() => socket.open());
     act(() => socket.receive({ type: 'ready' }));
     act(() => socket.receive({ type: 'values', deviceId: 1, t: Date.now(), values: { tilt: 16 } }));

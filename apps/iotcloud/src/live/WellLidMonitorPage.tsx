@@ -1,6 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Card, Segmented, Space, Tag, Tooltip } from 'antd';
 import {
+  ALARM_FEED_PATH,
+  alarmFeedServerFrameSchema,
   DEVICE_TYPES,
   LID_STATES,
   lidStatesOf,
@@ -9,11 +11,20 @@ import {
   deviceAlarmEndpoints,
   telemetryEndpoints,
   wellLidListRequestSchema,
+  type AlarmFeedClientFrame,
   type LidState,
   type LiveDevice,
   type LiveWellLid,
 } from '@cityops/contract';
-import { DataTable, type CrudColumn, LiveBadge, useListState, usePageQuery } from '@cityops/crud';
+import { jsonFrames } from '@cityops/client';
+import {
+  DataTable,
+  type CrudColumn,
+  LiveBadge,
+  useListState,
+  usePageQuery,
+  usePageSocket,
+} from '@cityops/crud';
 import { useQuery } from '@tanstack/react-query';
 import { useCrud } from '@cityops/crud';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +42,8 @@ const STATE_COLORS: Record<LidState, string> = {
   offline: 'default',
 };
 
+const parseFeedFrame = jsonFrames(alarmFeedServerFrameSchema);
+
 /** Open alarms read per call for the markers: the largest page. */
 const OPEN_ALARMS_PAGE = 100;
 /** A page of 100 devices with a few open alarms each is a few pages; never more than this. */
@@ -39,8 +52,8 @@ const OPEN_ALARMS_PAGES_MAX = 10;
 /**
  * The open alarms (waiting, confirmed, work order) of the devices on the page, by device, for the
  * markers (quietly none without a device alarm page): every page of them, so a device whose alarm is
- * not among the newest 100 is still marked. Read again every 60 s: the alarm feed serves the holders
- * of the alarm list pages, not this page's.
+ * not among the newest 100 is still marked. Read again when the alarm feed, which follows the devices
+ * on the page, says one of their alarms opened or changed.
  */
 function useOpenAlarms(deviceIds: readonly number[]) {
   const { http } = useCrud();
@@ -59,8 +72,24 @@ function useOpenAlarms(deviceIds: readonly number[]) {
       return [first, ...rest].flatMap((page) => page.list);
     },
     enabled: deviceIds.length > 0,
-    refetchInterval: 60_000,
   });
+  const { refetch } = alarms;
+  const follow = useRef<number[]>([]);
+  const { send } = usePageSocket({
+    path: ALARM_FEED_PATH,
+    parse: parseFeedFrame,
+    onFrame: (frame, reply) => {
+      // `ready`: the token was accepted (first or after a reconnect): say what is on screen.
+      if (frame.type === 'ready')
+        reply({ type: 'follow', deviceIds: follow.current } satisfies AlarmFeedClientFrame);
+      else if (frame.type === 'devices') void refetch();
+    },
+  });
+  const followKey = deviceIds.join(',');
+  useEffect(() => {
+    follow.current = followKey === '' ? [] : followKey.split(',').map(Number);
+    send({ type: 'follow', deviceIds: follow.current } satisfies AlarmFeedClientFrame);
+  }, [followKey, send]);
   return useMemo(() => {
     const open = new Map<number, string[]>();
     for (const alarm of alarms.data ?? [])

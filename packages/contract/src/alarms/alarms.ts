@@ -277,19 +277,31 @@ export const ALARM_TELEMETRY_POINTS_MAX = 500;
 
 // ---- The live socket of the open lists ----
 
-/** `{api}/push/alarms`: signed in like the message socket (push.ts), for holders of an alarm page. */
+/**
+ * `{api}/push/alarms`: signed in like the message socket (push.ts), for holders of an alarm page or of
+ * a device page that lists alarms (DEVICE_ALARM_PAGES).
+ */
 export const ALARM_FEED_PATH = '/push/alarms';
 
+/** The most devices one feed socket follows: a page of devices (the largest page). */
+export const ALARM_FEED_FOLLOW_MAX = BATCH_MAX;
+
+/**
+ * `follow`: the devices on the page (again whenever they change, and after each `ready`), whose alarms
+ * the socket then reports as `devices` frames; an empty list follows none.
+ */
 export const alarmFeedClientFrameSchema = z.union([
   z.object({ accessToken: z.string().min(1).max(512) }).strict(),
   z.object({ type: z.literal('ping') }).strict(),
+  z.object({ type: z.literal('follow'), deviceIds: z.array(idSchema).max(ALARM_FEED_FOLLOW_MAX) }).strict(),
 ]);
 export type AlarmFeedClientFrame = z.infer<typeof alarmFeedClientFrameSchema>;
 
 /**
  * `raised`: a new alarm opened (the page adds it and sounds by its level); `changed`: alarms of the
  * user's projects changed (counted again, moved, recovered, pushed again), for the lists to read again.
- * Only alarms of projects the user sees, and only kinds whose pages the user holds.
+ * Only alarms of projects the user sees, and only kinds whose pages the user holds; `devices` only
+ * for the device types the user may read alarms of (as the device alarm list answers them).
  */
 export const alarmFeedServerFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -306,6 +318,8 @@ export const alarmFeedServerFrameSchema = z.discriminatedUnion('type', [
     kind: z.enum(ALARM_KINDS),
     alarmIds: z.array(z.number().int()),
   }),
+  /** Alarms of followed devices opened or changed (either kind), for the device pages' markers. */
+  z.object({ type: z.literal('devices'), deviceIds: z.array(z.number().int()) }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type AlarmFeedServerFrame = z.infer<typeof alarmFeedServerFrameSchema>;

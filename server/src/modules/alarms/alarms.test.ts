@@ -846,6 +846,28 @@ describe('the feed socket', () => {
     theirs.ws.close();
   });
 
+  it('tells a device page the alarms of the devices it follows, of the types it may read, and nothing else', async () => {
+    const loopProduct = await insertProduct(db(), { functions: SENSOR_FUNCTIONS, typeCode: TYPE_LOOP });
+    const loop = await insertDevice(db(), { productId: loopProduct, projectId, name: '二号回路' });
+    const otherLoop = await insertDevice(db(), { productId: loopProduct, projectId, name: '三号回路' });
+    const readerId = await t.createUser('loopfeed', 'Reader@12345', [LOOP_ALARM_PAGE]);
+    await db().insert(userProjects).values({ userId: readerId, projectId });
+    // Admitted with a device page only; the ping's answer says the follow before it was taken.
+    const feed = await openFeed(await t.token('loopfeed', 'Reader@12345'));
+    feed.ws.send(JSON.stringify({ type: 'follow', deviceIds: [loop.id, device.id] }));
+    feed.ws.send(JSON.stringify({ type: 'ping' }));
+    await eventually(async () => feed.frames.some((frame) => frame.type === 'pong'));
+    // A sensor's alarm (a type the loop page does not show) and an unfollowed loop's tell nothing.
+    await publishAlarms(db(), [await raise(), await raise({ on: otherLoop })], []);
+    const followed = await raise({ on: loop });
+    await publishAlarms(db(), [], [followed]);
+    await eventually(async () => feed.frames.some((frame) => frame.type === 'devices'));
+    expect(feed.frames.filter((frame) => frame.type !== 'ready' && frame.type !== 'pong')).toEqual([
+      { type: 'devices', deviceIds: [loop.id] },
+    ]);
+    feed.ws.close();
+  });
+
   it('follows a change of the user’s projects at once, and closes when no alarm page is left', async () => {
     const movedId = await t.createUser('alarmmove', 'Mover@1234', OPERATOR_CODES);
     await db().insert(userProjects).values({ userId: movedId, projectId });

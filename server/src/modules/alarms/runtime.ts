@@ -9,6 +9,7 @@ import {
   type AlarmFeedClientFrame,
   type AlarmFeedServerFrame,
   type AlarmKind,
+  type DeviceType,
 } from '@cityops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -19,7 +20,7 @@ import { produceMessage } from '../messages/produce.js';
 import { listenBus, type BusEvent } from '../push/events.js';
 import * as repo from './repository.js';
 import type { ProjectScope } from '../devices/repository.js';
-import { publishAlarms } from './service.js';
+import { publishAlarms, readableAlarmTypes } from './service.js';
 
 /**
  * The alarm engine's side of one server instance: the repeat-push sweep (issue 16 §1: an alarm still
@@ -34,11 +35,25 @@ const NO_ALARM_PAGE = 'no alarm page';
 
 const LEVEL_NAMES = { error: '重要', common: '一般', tips: '提示' } as const;
 
+interface FeedAccess {
+  kinds: Set<AlarmKind>;
+  types: readonly DeviceType[] | null;
+  scope: ProjectScope;
+}
+
+/** A feed is for holders of an alarm page, or of a device page that lists alarms. */
+const admitted = ({ kinds, types }: Pick<FeedAccess, 'kinds' | 'types'>) =>
+  kinds.size > 0 || types === null || types.length > 0;
+
 interface FeedPeer {
   sessionId: number;
   userId: number;
   /** The kinds whose pages the user holds. */
   kinds: ReadonlySet<AlarmKind>;
+  /** The device types whose alarms the user may read (null: every type), for `devices` frames. */
+  types: readonly DeviceType[] | null;
+  /** The devices the page follows (`follow`): their alarms are told as `devices` frames. */
+  following: ReadonlySet<number>;
   /** The user's projects (null: every one), read when the socket opened and when their access changes. */
   scope: ProjectScope;
   send(frame: AlarmFeedServerFrame): void;
@@ -142,26 +157,28 @@ export class AlarmRuntime {
     if (affected.length === 0) return;
     // This instance may hear the change before its own cache was told to forget.
     this.ctx.access.forget();
-    const read = new Map<number, Promise<{ kinds: Set<AlarmKind>; scope: ProjectScope }>>();
+    const read = new Map<number, Promise<FeedAccess>>();
     for (const peer of affected) {
       let access = read.get(peer.userId);
       if (!access) {
         access = this.accessOf(peer.userId);
         read.set(peer.userId, access);
       }
-      const { kinds, scope } = await access;
-      if (kinds.size === 0) {
+      const { kinds, types, scope } = await access;
+      if (!admitted({ kinds, types })) {
         peer.close(PUSH_CLOSE.forbidden, NO_ALARM_PAGE);
         continue;
       }
       peer.kinds = kinds;
+      peer.types = types;
       peer.scope = scope;
     }
   }
 
-  private async accessOf(userId: number) {
+  private async accessOf(userId: number): Promise<FeedAccess> {
     return {
       kinds: await this.kindsOf(userId),
+      types: await readableAlarmTypes(this.ctx, userId),
       scope: await projectScope(this.ctx, this.ctx.db, userId),
     };
   }
@@ -190,6 +207,17 @@ export class AlarmRuntime {
           .map((row) => row.alarmId);
         if (ids.length > 0) peer.send({ type: 'changed', kind, alarmIds: ids });
       }
+      if (peer.following.size === 0) continue;
+      const { types, following } = peer;
+      const devices = rows
+        .filter(
+          (row) =>
+            following.has(row.deviceId) &&
+            (types === null || types.includes(row.typeCode)) &&
+            (peer.scope === null || peer.scope.includes(row.projectId)),
+        )
+        .map((row) => row.deviceId);
+      if (devices.length > 0) peer.send({ type: 'devices', deviceIds: [...new Set(devices)] });
     }
   }
 
@@ -197,20 +225,19 @@ export class AlarmRuntime {
   serve(socket: WebSocket, deps: SessionSocketDeps): void {
     serveSessionSocket<AlarmFeedClientFrame, AlarmFeedServerFrame>(socket, deps, (io) => {
       let peer: FeedPeer | null = null;
-      let kinds = new Set<AlarmKind>();
-      let scope: ProjectScope = [];
+      let access: FeedAccess = { kinds: new Set(), types: [], scope: [] };
       return {
         schema: alarmFeedClientFrameSchema,
         admit: async (session) => {
-          ({ kinds, scope } = await this.accessOf(session.userId));
-          return kinds.size > 0 ? null : { code: PUSH_CLOSE.forbidden, reason: NO_ALARM_PAGE };
+          access = await this.accessOf(session.userId);
+          return admitted(access) ? null : { code: PUSH_CLOSE.forbidden, reason: NO_ALARM_PAGE };
         },
         open: (session) => {
           peer = {
             sessionId: session.id,
             userId: session.userId,
-            kinds,
-            scope,
+            ...access,
+            following: new Set(),
             send: io.send,
             close: io.close,
           };
@@ -223,7 +250,10 @@ export class AlarmRuntime {
         },
         isPing: (frame) => 'type' in frame && frame.type === 'ping',
         pong: () => io.send({ type: 'pong' }),
-        frame: () => Promise.resolve(),
+        frame: (frame) => {
+          if (peer && 'type' in frame && frame.type === 'follow') peer.following = new Set(frame.deviceIds);
+          return Promise.resolve();
+        },
         closed: () => {
           if (peer) this.peers.delete(peer);
         },
