@@ -37,6 +37,7 @@ export {
   type ConfirmOptions,
   type MessageLevel,
 } from './feedback.js';
+export { takePendingMessage, type PendingMessage } from './pendingMessage.js';
 export { LoadingOverlay } from './LoadingOverlay.js';
 export { NotConnectedPage, type NotConnectedPageProps } from './NotConnectedPage.js';
 export { ExportButton, type ExportButtonProps } from './crud/ExportButton.js';

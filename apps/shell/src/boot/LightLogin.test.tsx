@@ -143,6 +143,16 @@ describe('the light login', () => {
     expect(readCookie(COOKIE_TOKEN)).toBeNull();
   });
 
+  it('shows the message the page before the reload left (修改密码操作成功，请重新登录。)', async () => {
+    sessionStorage.setItem(
+      'cityops-pending-message',
+      JSON.stringify({ level: 'SUCCESS', text: '修改密码操作成功，请重新登录。' }),
+    );
+    renderLogin();
+    expect(await screen.findByText('修改密码操作成功，请重新登录。')).toBeTruthy();
+    expect(sessionStorage.getItem('cityops-pending-message')).toBeNull();
+  });
+
   it('shows and hides the password', () => {
     const { password } = renderLogin();
     expect(password.type).toBe('password');

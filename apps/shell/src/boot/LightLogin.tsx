@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { writeSessionCookies } from '@cityops/client';
-import { applyLocaleToDocument, readStoredLocale, storeLocale } from '@cityops/ui';
+import { applyLocaleToDocument, readStoredLocale, storeLocale, takePendingMessage } from '@cityops/ui';
 import { pageSettings } from '../app/pageSettings';
 import { goForward } from '../features/auth/login/forward';
 import { LoginScreen } from '../features/auth/login/LoginScreen';
@@ -19,6 +19,11 @@ export function LightLogin({ onSignedIn }: { onSignedIn(signedIn: SignedIn): voi
   const [locale, setLocale] = useState(readStoredLocale);
   const { mode, palette } = useActiveTheme();
   useEffect(() => prefetchFullApp(), []);
+  useEffect(() => {
+    // What the page before the reload left to say (修改密码操作成功，请重新登录。).
+    const pending = takePendingMessage();
+    if (pending) showToast(pending.level, pending.text);
+  }, []);
   useEffect(() => applyLocaleToDocument(locale), [locale]);
 
   return (
