@@ -11,7 +11,7 @@ const kB = 1024;
 const BUDGET = {
   /**
    * The login page's JavaScript (goal 120 kB). 302.5 kB while the login page was a route of the full
-   * shell (antd, react-router, i18next and every text); 100.1 kB since the boot shows a light login of
+   * shell (antd, react-router, i18next and every text); 100.3 kB since the boot shows a light login of
    * its own (React, zod for the contract's answer and page settings, our form) and fetches the full
    * shell once the page is idle (issue 11).
    */
