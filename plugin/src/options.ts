@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { LOCALES, type Locale } from '@cityops/contract';
+import { LOCALES } from '@cityops/contract';
 import { z } from 'zod';
 import type { PluginOptions } from './server.js';
 
@@ -21,7 +21,7 @@ const cliSchema = z.object({
   display: z.string().min(1).optional(),
   'snapshot-dir': z.string().min(1).optional(),
   'record-dir': z.string().min(1).optional(),
-  locale: z.enum(LOCALES as [Locale, ...Locale[]]).optional(),
+  locale: z.enum(LOCALES).optional(),
   mic: z.array(z.string().min(1)).optional(),
   'allow-host': z.array(z.string().min(1)).optional(),
   help: z.boolean().optional(),

@@ -11,9 +11,9 @@ import {
   type ExportEndpoint,
   type ExportProgress,
   type ExportQuery,
-  type TextKey,
 } from '@cityops/contract';
 import type { ApiError, ApiErrorKind } from './apiError.js';
+import type { ServiceTextKey } from './httpClient.js';
 
 /** A download takes the file, and the envelope when the server refuses. */
 export const DOWNLOAD_ACCEPT = `${XLSX_CONTENT_TYPE}, application/json`;
@@ -42,7 +42,7 @@ export interface DownloadOutcomes {
   /** An envelope instead of a file: the §8 behaviours by status_code; always throws. */
   refused(envelope: Envelope): never;
   /** Shows the message and throws. */
-  failed(kind: ApiErrorKind, key: TextKey): never;
+  failed(kind: ApiErrorKind, key: ServiceTextKey): never;
   /** The caller gave up: thrown without a message. */
   aborted(): ApiError;
 }

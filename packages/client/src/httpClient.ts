@@ -8,7 +8,7 @@ import {
   StatusCode,
   anyEnvelopeSchema,
   pathOf,
-  text,
+  signInTexts,
   type Endpoint,
   type EndpointBody,
   type EndpointData,
@@ -38,6 +38,9 @@ import { buildQuery, type QueryParams, type QueryScalar, type QueryValue } from 
 type LevelOf<K> = K extends `level.${infer Level}` ? Level : never;
 /** Levels of the message helper (platform-shell.md §8), as the contract's `level.*` texts name them. */
 export type MessageLevel = LevelOf<TextKey>;
+
+/** What the client says itself when no answer can be read (§8). */
+export type ServiceTextKey = Extract<TextKey, `service.${string}`> & keyof (typeof signInTexts)['zh-CN'];
 
 /**
  * The UI side effects of the error catalogue, injected so that the client runs (and is tested)
@@ -187,10 +190,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   /** Where an endpoint is answered: its service's base address, or the main API's. */
   const baseOf = (endpoint: Pick<Endpoint, 'service'>) =>
     (endpoint.service && options.serviceUrls?.[endpoint.service]) || baseUrl;
-  const say = (key: TextKey) => text(key, options.getLocale?.() ?? DEFAULT_LOCALE);
+  // From the login's small catalogue: the client ships with the light login (issue 11).
+  const say = (key: ServiceTextKey) => signInTexts[options.getLocale?.() ?? DEFAULT_LOCALE][key];
   let confirmOpen = false;
 
-  const fail = (error: ApiError, quiet: boolean, key: TextKey): never => {
+  const fail = (error: ApiError, quiet: boolean, key: ServiceTextKey): never => {
     if (!quiet) handlers.showMessage('FAIL', error.message || say(key));
     throw error;
   };
@@ -289,7 +293,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const outcomesOf = (quiet: boolean) => ({
     // A download never answers data in JSON: an envelope here is a refusal (or a broken server).
     refused: (envelope: Envelope) => settle(envelope, z.never(), quiet),
-    failed: (kind: ApiErrorKind, key: TextKey) => fail(new ApiError(kind, say(key)), quiet, key),
+    failed: (kind: ApiErrorKind, key: ServiceTextKey) => fail(new ApiError(kind, say(key)), quiet, key),
     aborted: () => new ApiError('aborted', say('service.noService')),
   });
   const downloadOutcomes = outcomesOf(false);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUB_APPS } from './constants.js';
 import { StatusCode } from './envelope.js';
-import { LOCALES, type Locale } from './texts.js';
+import { LOCALES } from './locales.js';
 
 /**
  * The shell <-> sub-app postMessage protocol (issue 4 §3). Every message names who sent it
@@ -27,7 +27,7 @@ export const bridgePathSchema = z
 
 const titleSchema = z.string().max(BRIDGE_TITLE_MAX);
 
-const localeSchema = z.enum(LOCALES as [Locale, ...Locale[]]);
+const localeSchema = z.enum(LOCALES);
 
 /** `--cityops-header-bg` → `#001529`: the palette as CSS custom properties (packages/ui theme). */
 export const bridgeThemeSchema = z.object({

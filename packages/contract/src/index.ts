@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './envelope.js';
 export * from './texts.js';
+export * from './signInTexts.js';
 export * from './validation.js';
 export * from './redirect.js';
 export * from './fieldRules.js';

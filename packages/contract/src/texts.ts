@@ -15,6 +15,10 @@ import { maintenanceTextsEn, maintenanceTextsZh } from './devices/maintenanceTex
 import { alarmboxTextsEn, alarmboxTextsZh } from './alarmbox/texts.js';
 import { alarmTextsEn, alarmTextsZh } from './alarms/texts.js';
 import { fieldRuleTextsEn, fieldRuleTextsZh } from './fieldRuleTexts.js';
+import { DEFAULT_LOCALE, type Locale } from './locales.js';
+import { signInTexts } from './signInTexts.js';
+
+export { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.js';
 
 /**
  * Texts that both the server and the browser speak: validation rules, error catalogue and the
@@ -23,11 +27,7 @@ import { fieldRuleTextsEn, fieldRuleTextsZh } from './fieldRuleTexts.js';
  */
 export const contractTexts = {
   'zh-CN': {
-    'account.required': '请输入账号',
-    'account.requiredUserName': '请输入用户名',
-    'account.format': '账号长度2-50位,只能为字母、数字或任意组合',
-    'password.required': '请输入密码',
-    'password.format': '密码长度6-16位,必须是字母、数字、特殊字符或任意组合',
+    ...signInTexts['zh-CN'],
     'oldPassword.required': '请输入原密码',
     'newPassword.required': '请输入新密码',
     'confirmPassword.required': '请输入确认新密码',
@@ -75,9 +75,7 @@ export const contractTexts = {
     'licence.worse.customer': '客户不同',
     'project.notYours': '只能将您所属的项目设为默认加载项目',
     'message.marked': '已标记为已读',
-    'service.unavailable': '服务不可用',
     'service.busy': '服务器繁忙，请稍后重试',
-    'service.noService': '没有可用的服务，请联系管理员。',
     'request.notFound': '请求的接口不存在：{{method}} {{path}}',
     'request.invalidField': '参数{{field}}不合法：{{rule}}',
     'request.invalidBody': '请求内容不合法',
@@ -121,11 +119,7 @@ export const contractTexts = {
     ...fieldRuleTextsZh,
   },
   'en-US': {
-    'account.required': 'Please enter the account',
-    'account.requiredUserName': 'Please enter the user name',
-    'account.format': 'Account: 2-50 letters, digits or underscores',
-    'password.required': 'Please enter the password',
-    'password.format': 'Password: 6-16 letters, digits or special characters, no spaces',
+    ...signInTexts['en-US'],
     'oldPassword.required': 'Please enter the current password',
     'newPassword.required': 'Please enter the new password',
     'confirmPassword.required': 'Please confirm the new password',
@@ -177,9 +171,7 @@ export const contractTexts = {
     'licence.worse.customer': 'it is for another customer',
     'project.notYours': 'Only one of your own projects can be the default project',
     'message.marked': 'Marked as read',
-    'service.unavailable': 'Service unavailable',
     'service.busy': 'The server is busy; please try again in a moment',
-    'service.noService': 'No service is available; please contact the administrator.',
     'request.notFound': 'No such endpoint: {{method}} {{path}}',
     'request.invalidField': 'Field {{field}} is invalid: {{rule}}',
     'request.invalidBody': 'The request is invalid',
@@ -222,11 +214,8 @@ export const contractTexts = {
     ...messageTextsEn,
     ...fieldRuleTextsEn,
   },
-} as const;
+} as const satisfies Record<Locale, unknown>;
 
-export type Locale = keyof typeof contractTexts;
-export const LOCALES = Object.keys(contractTexts) as Locale[];
-export const DEFAULT_LOCALE: Locale = 'zh-CN';
 export type TextKey = keyof (typeof contractTexts)['zh-CN'];
 
 /** Whether a string (a zod issue's message, an answer's key) is one of the catalogue's keys. */

@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Modal, message } from 'antd';
-import { z } from 'zod';
 import { MESSAGE_DURATION_MS, type TextKey } from '@cityops/contract';
 import { i18n } from './i18n/i18n.js';
+import { keepMessageForReload, takePendingMessage } from './pendingMessage.js';
 
 type LevelOf<K> = K extends `level.${infer Level}` ? Level : never;
 /** Levels of the message helper (platform-shell.md §8), as the contract's `level.*` texts name them. */
@@ -57,40 +57,17 @@ export function showMessage(level: MessageLevel, text?: string): void {
   void api.open({ key: MESSAGE_KEY, type: noticeType[level], content });
 }
 
-/** A message that must outlive a page reload waits here until the next page shows it. */
-const PENDING_MESSAGE_KEY = 'cityops-pending-message';
-const pendingMessageSchema = z.object({
-  level: z.enum(['SUCCESS', 'FAIL', 'TIPS', 'WARN']),
-  text: z.string().max(500),
-});
-
 /**
  * Shows a message after the page reloads (e.g. 修改密码操作成功，请重新登录。 before the reload to
  * /login): shown at once it would vanish with the page.
  */
 export function showMessageAfterReload(level: MessageLevel, text: string): void {
-  try {
-    sessionStorage.setItem(PENDING_MESSAGE_KEY, JSON.stringify({ level, text }));
-  } catch {
-    showMessage(level, text);
-  }
+  if (!keepMessageForReload(level, text)) showMessage(level, text);
 }
 
 function showPendingMessage() {
-  let stored: string | null = null;
-  try {
-    stored = sessionStorage.getItem(PENDING_MESSAGE_KEY);
-    sessionStorage.removeItem(PENDING_MESSAGE_KEY);
-  } catch {
-    return;
-  }
-  if (!stored) return;
-  try {
-    const pending = pendingMessageSchema.safeParse(JSON.parse(stored));
-    if (pending.success) showMessage(pending.data.level, pending.data.text);
-  } catch {
-    // A malformed item is dropped.
-  }
+  const pending = takePendingMessage();
+  if (pending) showMessage(pending.level, pending.text);
 }
 
 export interface ConfirmOptions {

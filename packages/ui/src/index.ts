@@ -1,31 +1,34 @@
+export { changeLocale, currentLocale, i18n, initI18n, resources, useLocale } from './i18n/i18n.js';
 export {
   LOCALE_STORAGE_KEY,
-  changeLocale,
-  currentLocale,
-  i18n,
-  initI18n,
+  applyLocaleToDocument,
   isLocale,
   readStoredLocale,
-  resources,
-  useLocale,
-} from './i18n/i18n.js';
+  storeLocale,
+} from './i18n/storedLocale.js';
+export { loginTexts, type LoginTextKey } from './i18n/loginTexts.js';
+export { pageLoadTexts } from './i18n/pageLoadTexts.js';
 export { uiTexts } from './i18n/uiTexts.js';
 export { defineTexts, type FeatureTexts, type Translate } from './i18n/defineTexts.js';
 export {
   AppConfigProvider,
-  PALETTE_KEYS,
   applyPaletteVariables,
-  brandTokens,
-  cssVariableName,
-  defaultPalettes,
   paletteFromVariables,
   paletteVariables,
   themeConfig,
+} from './theme.js';
+export {
+  PALETTE_KEYS,
+  brandTokens,
+  cssVariableName,
+  defaultPalettes,
+  loginTokens,
   themeVariables,
+  type LoginTokens,
   type PaletteKey,
   type ThemeMode,
   type ThemePalette,
-} from './theme.js';
+} from './themeTokens.js';
 export {
   FeedbackHost,
   openConfirm,
@@ -34,6 +37,7 @@ export {
   type ConfirmOptions,
   type MessageLevel,
 } from './feedback.js';
+export { takePendingMessage, type PendingMessage } from './pendingMessage.js';
 export { LoadingOverlay } from './LoadingOverlay.js';
 export { NotConnectedPage, type NotConnectedPageProps } from './NotConnectedPage.js';
 export { ExportButton, type ExportButtonProps } from './crud/ExportButton.js';
@@ -42,4 +46,4 @@ export { AccessProvider, Can, useCan, type AccessProviderProps, type CanProps } 
 export { FailureNotice, type FailureNoticeProps } from './FailureNotice.js';
 export { lazyPage, type LazyPage } from './lazyPage/lazyPage.js';
 export { PageErrorBoundary } from './lazyPage/PageErrorBoundary.js';
-export type { PageExports } from './lazyPage/loadPage.js';
+export { PageLoadError, loadModule, type PageExports, type PageLoadFailure } from './lazyPage/loadPage.js';

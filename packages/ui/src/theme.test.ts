@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { theme } from 'antd';
 import { defaultPalettes, paletteFromVariables, paletteVariables, themeConfig } from './theme.js';
+import { loginTokens, type LoginTokens } from './themeTokens.js';
 
 describe('palette variables', () => {
   it('round-trips a palette through its custom properties', () => {
@@ -31,5 +32,21 @@ describe('theme config', () => {
     const primary = (mode: 'light' | 'dark') => theme.getDesignToken(themeConfig(mode)).colorPrimary;
     expect(primary('light')).toBe('#1668dc');
     expect(primary('dark')).toBe('#1668dc');
+  });
+});
+
+describe('the light login’s tokens', () => {
+  // antd writes its shadows over several lines and with float noise (0.010000000000000002).
+  const normalised = (value: unknown) =>
+    String(value)
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/\d+\.\d{6,}/g, (number) => String(Number(Number(number).toFixed(3))));
+
+  it.each(['light', 'dark'] as const)('are the tokens antd draws the %s theme with', (mode) => {
+    const antd = theme.getDesignToken(themeConfig(mode));
+    for (const [key, value] of Object.entries(loginTokens[mode]) as [keyof LoginTokens, string][]) {
+      expect(normalised(antd[key]), key).toBe(normalised(value));
+    }
   });
 });

@@ -3,92 +3,18 @@ import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useLocale } from './i18n/i18n.js';
+import {
+  DARK_PRIMARY_SEED,
+  PALETTE_KEYS,
+  brandTokens,
+  cssVariableName,
+  defaultPalettes,
+  surfaceTokens,
+  type ThemeMode,
+  type ThemePalette,
+} from './themeTokens.js';
 
-export type ThemeMode = 'light' | 'dark';
-
-/**
- * The style variables of the theme (video-talk-alarm-header.md §3 Theme): menu, header and page
- * colours. Each is a CSS custom property on :root, so the layout's own CSS can say
- * `var(--cityops-header-bg)` and follow the user's palette without importing anything.
- */
-export const PALETTE_KEYS = [
-  'menuBg',
-  'menuActiveBg',
-  'menuText',
-  'menuBorder',
-  'headerBg',
-  'headerActiveBg',
-  'headerText',
-  'headerBorder',
-  'pageBg',
-  'pageText',
-  'pageBorder',
-  'tableHeadBg',
-  'tableBodyBg',
-  'tableRowHoverBg',
-] as const;
-export type PaletteKey = (typeof PALETTE_KEYS)[number];
-export type ThemePalette = Record<PaletteKey, string>;
-
-/** `menuActiveBg` → `--cityops-menu-active-bg`. */
-export const cssVariableName = (key: PaletteKey) =>
-  `--cityops-${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-
-/** Every variable name, for components that want `var(...)` without spelling it by hand. */
-export const themeVariables = Object.fromEntries(
-  PALETTE_KEYS.map((key) => [key, `var(${cssVariableName(key)})`]),
-) as Readonly<Record<PaletteKey, string>>;
-
-/**
- * The default palettes. The old product made dark mode by inverting the light page with a CSS
- * filter; that turns photos, maps and video into negatives. Ours is a real dark palette, used with
- * antd's dark algorithm, so every component picks colours meant to be read on a dark background.
- */
-export const defaultPalettes: Readonly<Record<ThemeMode, ThemePalette>> = {
-  light: {
-    menuBg: '#001529',
-    menuActiveBg: '#1668dc',
-    menuText: '#ffffffd9',
-    menuBorder: '#0d2a45',
-    headerBg: '#ffffff',
-    headerActiveBg: '#e6f0ff',
-    headerText: '#1f1f1f',
-    headerBorder: '#f0f0f0',
-    pageBg: '#f5f5f5',
-    pageText: '#1f1f1f',
-    pageBorder: '#d9d9d9',
-    tableHeadBg: '#fafafa',
-    tableBodyBg: '#ffffff',
-    tableRowHoverBg: '#f0f7ff',
-  },
-  dark: {
-    menuBg: '#141414',
-    menuActiveBg: '#15417e',
-    menuText: '#ffffffd9',
-    menuBorder: '#303030',
-    headerBg: '#1f1f1f',
-    headerActiveBg: '#111a2c',
-    headerText: '#ffffffd9',
-    headerBorder: '#303030',
-    pageBg: '#000000',
-    pageText: '#ffffffd9',
-    pageBorder: '#424242',
-    tableHeadBg: '#1d1d1d',
-    tableBodyBg: '#141414',
-    tableRowHoverBg: '#262626',
-  },
-};
-
-/** Brand tokens shared by both modes; the algorithm derives the rest. */
-export const brandTokens: ThemeConfig['token'] = {
-  colorPrimary: '#1668dc',
-  borderRadius: 6,
-  fontFamily:
-    "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
-};
-
-/** What the dark algorithm turns into the brand's #1668dc. */
-const DARK_PRIMARY_SEED = '#1677ff';
+export { defaultPalettes, type ThemeMode, type ThemePalette } from './themeTokens.js';
 
 export function themeConfig(
   mode: ThemeMode,
@@ -99,6 +25,7 @@ export function themeConfig(
     algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       ...brandTokens,
+      ...surfaceTokens(mode),
       // The dark algorithm darkens its seed: seeded with the brand it would give #165bbe, whose text
       // reads at 2.9:1 on a dark container. antd's own blue seeds it back to the brand, #1668dc.
       ...(mode === 'dark' && { colorPrimary: DARK_PRIMARY_SEED }),

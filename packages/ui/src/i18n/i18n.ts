@@ -1,7 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, contractTexts, type Locale } from '@cityops/contract';
+import { DEFAULT_LOCALE, contractTexts, type Locale } from '@cityops/contract';
 import { uiTexts } from './uiTexts.js';
+import { applyLocaleToDocument, isLocale, readStoredLocale, storeLocale } from './storedLocale.js';
+
+export { LOCALE_STORAGE_KEY, isLocale, readStoredLocale } from './storedLocale.js';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -13,11 +16,6 @@ declare module 'i18next' {
   }
 }
 
-/** Where the chosen language is kept between visits. */
-export const LOCALE_STORAGE_KEY = 'cityops-locale';
-
-export const isLocale = (value: unknown): value is Locale => LOCALES.some((locale) => locale === value);
-
 /** Both namespaces per locale: the contract's texts as they are, and the UI's own. */
 export const resources = {
   'zh-CN': { contract: contractTexts['zh-CN'], ui: uiTexts['zh-CN'] },
@@ -26,21 +24,6 @@ export const resources = {
 
 /** The one i18next instance of the browser side; react-i18next reads it through the provider. */
 export const i18n = i18next.createInstance();
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    // Access to localStorage throws when the browser blocks site data.
-    return null;
-  }
-}
-
-/** The stored choice, or zh-CN when there is none (or it is not one of ours). */
-export function readStoredLocale(): Locale {
-  const stored = storage()?.getItem(LOCALE_STORAGE_KEY);
-  return isLocale(stored) ? stored : DEFAULT_LOCALE;
-}
 
 /** The language in use now. */
 export function currentLocale(): Locale {
@@ -51,10 +34,6 @@ export function currentLocale(): Locale {
 export function useLocale(): Locale {
   const { i18n: instance } = useTranslation();
   return isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
-}
-
-function applyToDocument(locale: Locale) {
-  if (globalThis.document) globalThis.document.documentElement.lang = locale;
 }
 
 export async function initI18n(locale: Locale = readStoredLocale()): Promise<void> {
@@ -71,12 +50,11 @@ export async function initI18n(locale: Locale = readStoredLocale()): Promise<voi
   } else {
     await i18n.changeLanguage(locale);
   }
-  applyToDocument(locale);
+  applyLocaleToDocument(locale);
 }
 
 /** Switches the language and remembers the choice. */
 export async function changeLocale(locale: Locale): Promise<void> {
-  storage()?.setItem(LOCALE_STORAGE_KEY, locale);
+  storeLocale(locale);
   await i18n.changeLanguage(locale);
-  applyToDocument(locale);
 }

@@ -2,6 +2,7 @@ import { accountTexts } from './accountTexts.js';
 import { adminTexts } from './adminTexts.js';
 import { crudTexts } from './crudTexts.js';
 import { layoutTexts } from './layoutTexts.js';
+import { loginTexts } from './loginTexts.js';
 import { pageLoadTexts } from './pageLoadTexts.js';
 import { subAppTexts } from './subAppTexts.js';
 import { videoTexts } from './videoTexts.js';
@@ -11,18 +12,6 @@ import { videoTexts } from './videoTexts.js';
  * message levels) are not here: they come from `contractTexts` in the `contract` namespace.
  */
 const zhCN = {
-  'app.name': 'CityOps 城市运营平台',
-  'language.label': '语言',
-  'language.zh-CN': '中文',
-  'language.en-US': 'English',
-  'login.account': '账号',
-  'login.password': '密码',
-  'login.remember': '记住账号和密码',
-  'login.submit': '登录',
-  'login.showPassword': '显示密码',
-  'login.hidePassword': '隐藏密码',
-  'login.registrationNumber': '备案号',
-  loading: '系统加载中',
   logout: '退出登录',
   'home.welcome': '欢迎，{{name}}',
   'home.menuCount': '可访问的菜单入口：{{count}} 个',
@@ -36,18 +25,6 @@ const zhCN = {
 type UiTexts = { readonly [K in keyof typeof zhCN]: string };
 
 const enUS: UiTexts = {
-  'app.name': 'CityOps',
-  'language.label': 'Language',
-  'language.zh-CN': '中文',
-  'language.en-US': 'English',
-  'login.account': 'Account',
-  'login.password': 'Password',
-  'login.remember': 'Remember account and password',
-  'login.submit': 'Sign in',
-  'login.showPassword': 'Show password',
-  'login.hidePassword': 'Hide password',
-  'login.registrationNumber': 'Registration number',
-  loading: 'Loading the system',
   logout: 'Sign out',
   'home.welcome': 'Welcome, {{name}}',
   'home.menuCount': 'Menu entries you can open: {{count}}',
@@ -62,6 +39,7 @@ const enUS: UiTexts = {
 export const uiTexts = {
   'zh-CN': {
     ...zhCN,
+    ...loginTexts['zh-CN'],
     ...layoutTexts['zh-CN'],
     ...accountTexts['zh-CN'],
     ...subAppTexts['zh-CN'],
@@ -72,6 +50,7 @@ export const uiTexts = {
   },
   'en-US': {
     ...enUS,
+    ...loginTexts['en-US'],
     ...layoutTexts['en-US'],
     ...accountTexts['en-US'],
     ...subAppTexts['en-US'],

@@ -73,18 +73,26 @@ function exportedPage<P>(module: unknown, name: string): ComponentType<P> {
   return page;
 }
 
-async function pageOf<P>(load: () => Promise<unknown>, name: string): Promise<ComponentType<P>> {
-  let module: unknown;
+async function moduleOf(load: () => Promise<unknown>): Promise<unknown> {
   try {
-    module = await load();
+    return await load();
   } catch (error) {
     const address = failedScriptAddress(error);
     if (!address) throw error;
-    module = await importFreshCopy(address).catch(() => {
+    return importFreshCopy(address).catch(() => {
       throw error;
     });
   }
-  return exportedPage<P>(module, name);
+}
+
+/** At most §9's 120 s for `loaded`: its outcome, or a `PageLoadError` that says why there is none. */
+function inTime<T>(loaded: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new PageLoadError('timeout')), CHUNK_LOAD_TIMEOUT_MS);
+    loaded
+      .then(resolve, (error: unknown) => reject(new PageLoadError('failed', { cause: error })))
+      .finally(() => clearTimeout(timer));
+  });
 }
 
 /**
@@ -93,10 +101,14 @@ async function pageOf<P>(load: () => Promise<unknown>, name: string): Promise<Co
  * calling it again is a retry.
  */
 export function loadPage<P>(load: () => Promise<unknown>, name: string): Promise<ComponentType<P>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new PageLoadError('timeout')), CHUNK_LOAD_TIMEOUT_MS);
-    pageOf<P>(load, name)
-      .then(resolve, (error: unknown) => reject(new PageLoadError('failed', { cause: error })))
-      .finally(() => clearTimeout(timer));
-  });
+  return inTime(moduleOf(load).then((module) => exportedPage<P>(module, name)));
+}
+
+/**
+ * Loads a chunk that is not a page (the full shell behind the light login) the way `loadPage` loads a
+ * page: a failed script is asked for again under a fresh address, and §9's 120 s apply.
+ */
+export function loadModule<M>(load: () => Promise<M>): Promise<M> {
+  // A fresh copy of the script is the same module: it has the type `load` promises.
+  return inTime(moduleOf(load) as Promise<M>);
 }

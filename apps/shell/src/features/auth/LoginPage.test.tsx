@@ -52,7 +52,11 @@ beforeEach(async () => {
   await changeLocale('zh-CN');
 });
 
-describe('login page', () => {
+/**
+ * The shell's own /login route (after a sign-out): the same light login screen as the boot's
+ * (boot/LightLogin.test.tsx), with the shell's i18n, antd messages, session cache and router.
+ */
+describe('login page inside the signed-in shell', () => {
   it('shows the fields, the box, the button, the language switch and the page settings', () => {
     const { submit } = renderLogin();
     expect(submit.textContent).toBe('登录');
@@ -163,7 +167,7 @@ describe('login page', () => {
   });
 });
 
-describe('remember me on the login page', () => {
+describe('remember me on the shell’s login page', () => {
   async function signInWith(remember: boolean) {
     mockApi({ [LOGIN]: () => ok(adminLogin) });
     const view = renderLogin();

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { safeRedirectPath } from '@cityops/contract';
 import { pageSettings } from '../../../app/pageSettings';
-import { goForward } from '../../auth/pages/LoginPage';
+import { goForward } from '../../auth/login/forward';
 import { signIn } from '../../auth/session';
 import { useNopassLogin } from '../queries';
 
@@ -45,7 +45,12 @@ export function UserLoginPage() {
       {
         onSuccess: (session) => {
           signIn(session);
-          if (redirect === undefined) goForward(pageSettings.forwardUrl, navigate, Promise.resolve());
+          if (redirect === undefined)
+            goForward(
+              pageSettings.forwardUrl,
+              (path) => navigate(path, { replace: true }),
+              Promise.resolve(),
+            );
           else navigate(safeRedirectPath(redirect) ?? '/', { replace: true });
         },
       },

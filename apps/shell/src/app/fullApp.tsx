@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react';
+import type { LoginData } from '@cityops/contract';
+import { initI18n } from '@cityops/ui';
+import { signIn } from '../features/auth/session';
+import { App } from './App';
+import { router } from './router';
+
+export { prefetchSignedInCode } from './signedInCode';
+
+/** What the light login hands over after a sign-in: the answer and where to go. */
+export interface SignedIn {
+  login: LoginData;
+  /** The forward address (a path of the shell). */
+  path: string;
+}
+
+/**
+ * Gets the full shell ready to mount (issue 11: the boot shows the light login and loads this chunk
+ * while the user types). After a sign-in there, the session of the answer is seeded exactly as the
+ * shell's own login does it (`signIn`: no second call stands between the click and the menu, and
+ * without a session the guard loads it, 10402 going to /license), and the router is on the forward
+ * address before the first render, so the guard does not see /login with a token.
+ */
+export async function startFullApp(signedIn?: SignedIn): Promise<ComponentType> {
+  if (signedIn) {
+    signIn(signedIn.login);
+    await router.navigate(signedIn.path, { replace: true });
+  }
+  await initI18n();
+  return App;
+}
