@@ -210,6 +210,15 @@ describe('remember me on the light login', () => {
     expect(remember.checked).toBe(true);
   });
 
+  it('unticks and removes an item it cannot decrypt', async () => {
+    await rememberMe.save({ userName: 'operator', password: 'Operator@123' });
+    localStorage.setItem(STORAGE_REMEMBER, 'ab'.repeat(120));
+    const { account, remember } = renderLogin();
+    await waitFor(() => expect(localStorage.getItem(STORAGE_REMEMBER)).toBeNull());
+    expect(account.value).toBe('');
+    expect(remember.checked).toBe(false);
+  });
+
   it('does not overwrite what the user typed before the item was read', async () => {
     await rememberMe.save({ userName: 'operator', password: 'Operator@123' });
     const { account } = renderLogin();
