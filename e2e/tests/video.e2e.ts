@@ -51,7 +51,10 @@ const open = (path: string) => openVideoPage(run.browser, run.stack.server.baseU
 /** A whole second of the last day's first calendar day inside a long recording of `code`, and its local input text. */
 function recordedTarget(code: string) {
   const now = Date.now();
-  const from = now - 24 * 3_600_000;
+  let from = now - 24 * 3_600_000;
+  // Within half an hour of midnight the rest of that day holds no 20-minute stretch: take the next day.
+  if (new Date(from).setHours(23, 59, 59, 0) - from < 30 * 60_000)
+    from = new Date(from).setHours(24, 0, 0, 0);
   const dayEnd = new Date(from).setHours(23, 59, 59, 0);
   const stretch = playbackStretches(code, from, Math.min(dayEnd, now), now).find(
     (s) => s.end - s.start > 20 * 60_000,
