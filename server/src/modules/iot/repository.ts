@@ -295,7 +295,7 @@ const LIVE_SORT = { name: devices.name, lastSeenAt: devices.lastSeenAt } as cons
 
 /**
  * Devices of the filter (within the types given, if any) with their latest values; `also` narrows the
- * devices further by a condition on `devices`, `products` and `latestValues` (joined left).
+ * devices further by a condition on `devices` and `products`.
  */
 export async function livePage(
   db: Database,
@@ -318,7 +318,6 @@ export async function livePage(
         .select({ id: devices.id, total: totalOver })
         .from(devices)
         .innerJoin(products, eq(products.id, devices.productId))
-        .leftJoin(latestValues, eq(latestValues.deviceId, devices.id))
         .where(where)
         .orderBy(direction(column), asc(devices.id))
         .limit(limit)
@@ -329,7 +328,6 @@ export async function livePage(
           .select({ n: sql<number>`cast(count(*) as integer)`.mapWith(Number) })
           .from(devices)
           .innerJoin(products, eq(products.id, devices.productId))
-          .leftJoin(latestValues, eq(latestValues.deviceId, devices.id))
           .where(where)
       )[0]?.n ?? 0,
     (row) => row.id,
@@ -359,11 +357,13 @@ type WellLidRequest = z.output<typeof wellLidListRequestSchema>;
 /**
  * Whether the device's latest value of `identifier` meets an enabled threshold rule of its product on
  * it (contract conditionHolds, in SQL): the rules that raise the lid's alarms set its states. Over
- * `devices` and `latestValues` of the enclosing query.
+ * `devices` of the enclosing query; its latest values are read here, so lists without this filter
+ * join nothing more.
  */
 function meetsThresholdRule(identifier: string): SQL {
-  const value = sql`${latestValues.values} -> ${identifier}`;
-  const number = sql`(${latestValues.values} ->> ${identifier})::double precision`;
+  const latest = sql`(select ${latestValues.values} from ${latestValues} where ${latestValues.deviceId} = ${devices.id})`;
+  const value = sql`${latest} -> ${identifier}`;
+  const number = sql`(${latest} ->> ${identifier})::double precision`;
   return sql`exists (
     select 1 from ${alarmRules} r
     where r.product_id = ${devices.productId} and r.enabled and r.mode = 'threshold'
