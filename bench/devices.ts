@@ -24,7 +24,7 @@ import {
   HISTORY_REACH_DAYS,
   historySchema,
   telemetryEndpoints,
-  TELEMETRY_FOLLOW_MAX,
+  FOLLOW_DEVICES_MAX,
   TELEMETRY_PUSH_PATH,
   telemetryServerFrameSchema,
   type Envelope,
@@ -122,8 +122,8 @@ async function measure(kind: DatabaseKind) {
     // Follow 100 environment sensors spread over the fleet.
     const followed = demoFleetPlan(DEVICES)
       .filter((device) => device.productKey === 'env-sensor')
-      .filter((_, index, all) => index % Math.max(1, Math.floor(all.length / TELEMETRY_FOLLOW_MAX)) === 0)
-      .slice(0, TELEMETRY_FOLLOW_MAX)
+      .filter((_, index, all) => index % Math.max(1, Math.floor(all.length / FOLLOW_DEVICES_MAX)) === 0)
+      .slice(0, FOLLOW_DEVICES_MAX)
       .map((device) => device.deviceKey);
     const ids = await db.select({ id: devices.id }).from(devices).where(inArray(devices.deviceKey, followed));
     const live = await followLive(

@@ -51,7 +51,14 @@ export {
 } from './listPaging.js';
 export { StoredImages, type StoredImage, type StoredImagesProps } from './StoredImages.js';
 export { DevicePicker, type DeviceChoiceEndpoint, type DevicePickerProps } from './DevicePicker.js';
-export { LiveBadge, usePageSocket, type PageSocket, type PageSocketOptions } from './live.js';
+export {
+  LiveBadge,
+  useFollowingSocket,
+  usePageSocket,
+  type FollowingSocketOptions,
+  type PageSocket,
+  type PageSocketOptions,
+} from './live.js';
 export {
   AreaNodeSelect,
   ProjectFilterItem,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge } from 'antd';
 import {
   createSocketClient,
@@ -9,6 +9,7 @@ import {
   type PushClient,
   type PushState,
 } from '@cityops/client';
+import { FOLLOW_DEVICES_MAX, type FollowFrame } from '@cityops/contract';
 import { crudTexts } from './texts.js';
 
 export interface PageSocketOptions<Frame extends { type: string }> {
@@ -63,6 +64,42 @@ export function usePageSocket<Frame extends { type: string }>({
   }, [path, send]);
 
   return { state, send };
+}
+
+export interface FollowingSocketOptions<Frame extends { type: string }> extends PageSocketOptions<Frame> {
+  /** The devices on the page (the first FOLLOW_DEVICES_MAX, each once, are followed). */
+  deviceIds: readonly number[];
+}
+
+/**
+ * A page socket that follows the devices on the page (contract `followFrameSchema`): it names them after
+ * each `ready` (the token accepted, first or after a reconnect) and again whenever they change, so the
+ * server tells it of those devices only. `onFrame` hears every frame, `ready` included.
+ */
+export function useFollowingSocket<Frame extends { type: string }>({
+  deviceIds,
+  onFrame,
+  ...options
+}: FollowingSocketOptions<Frame>): PageSocket {
+  // The devices as a key that changes only when they do (not when their rows' values do).
+  const followKey = useMemo(
+    () => [...new Set(deviceIds)].slice(0, FOLLOW_DEVICES_MAX).join(','),
+    [deviceIds],
+  );
+  const follow = useRef<number[]>([]);
+  const socket = usePageSocket<Frame>({
+    ...options,
+    onFrame: (frame, send) => {
+      if (frame.type === 'ready') send({ type: 'follow', deviceIds: follow.current } satisfies FollowFrame);
+      onFrame(frame, send);
+    },
+  });
+  const { send } = socket;
+  useEffect(() => {
+    follow.current = followKey === '' ? [] : followKey.split(',').map(Number);
+    send({ type: 'follow', deviceIds: follow.current } satisfies FollowFrame);
+  }, [followKey, send]);
+  return socket;
 }
 
 const BADGES: Record<PushState, 'success' | 'processing' | 'warning' | 'default'> = {

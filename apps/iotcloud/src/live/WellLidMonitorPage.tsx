@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Card, Segmented, Space, Tag, Tooltip } from 'antd';
 import {
   ALARM_FEED_PATH,
@@ -11,7 +11,6 @@ import {
   deviceAlarmEndpoints,
   telemetryEndpoints,
   wellLidListRequestSchema,
-  type AlarmFeedClientFrame,
   type LidState,
   type LiveDevice,
   type LiveWellLid,
@@ -21,12 +20,13 @@ import {
   DataTable,
   type CrudColumn,
   LiveBadge,
+  endpointKey,
+  useCrud,
+  useFollowingSocket,
   useListState,
   usePageQuery,
-  usePageSocket,
 } from '@cityops/crud';
 import { useQuery } from '@tanstack/react-query';
-import { useCrud } from '@cityops/crud';
 import { useTranslation } from 'react-i18next';
 import { LiveStyle, useProductProperties } from './thingModels';
 import { liveTexts } from './texts';
@@ -57,15 +57,12 @@ const OPEN_ALARMS_PAGES_MAX = 10;
  */
 function useOpenAlarms(deviceIds: readonly number[]) {
   const { http } = useCrud();
+  const request = { deviceIds: [...deviceIds], openOnly: true, pageSize: OPEN_ALARMS_PAGE };
   const alarms = useQuery({
-    queryKey: [deviceAlarmEndpoints.page.path, 'open', deviceIds],
+    queryKey: endpointKey(deviceAlarmEndpoints.page, request),
     queryFn: async ({ signal }) => {
       const read = (pageNum: number) =>
-        http.call(deviceAlarmEndpoints.page, {
-          body: { deviceIds: [...deviceIds], openOnly: true, pageNum, pageSize: OPEN_ALARMS_PAGE },
-          quiet: true,
-          signal,
-        });
+        http.call(deviceAlarmEndpoints.page, { body: { ...request, pageNum }, quiet: true, signal });
       const first = await read(1);
       const pages = Math.min(Math.ceil(first.total / OPEN_ALARMS_PAGE), OPEN_ALARMS_PAGES_MAX);
       const rest = await Promise.all(Array.from({ length: Math.max(pages - 1, 0) }, (_, i) => read(i + 2)));
@@ -74,22 +71,14 @@ function useOpenAlarms(deviceIds: readonly number[]) {
     enabled: deviceIds.length > 0,
   });
   const { refetch } = alarms;
-  const follow = useRef<number[]>([]);
-  const { send } = usePageSocket({
+  useFollowingSocket({
     path: ALARM_FEED_PATH,
     parse: parseFeedFrame,
-    onFrame: (frame, reply) => {
-      // `ready`: the token was accepted (first or after a reconnect): say what is on screen.
-      if (frame.type === 'ready')
-        reply({ type: 'follow', deviceIds: follow.current } satisfies AlarmFeedClientFrame);
-      else if (frame.type === 'devices') void refetch();
+    deviceIds,
+    onFrame: (frame) => {
+      if (frame.type === 'devices') void refetch();
     },
   });
-  const followKey = deviceIds.join(',');
-  useEffect(() => {
-    follow.current = followKey === '' ? [] : followKey.split(',').map(Number);
-    send({ type: 'follow', deviceIds: follow.current } satisfies AlarmFeedClientFrame);
-  }, [followKey, send]);
   return useMemo(() => {
     const open = new Map<number, string[]>();
     for (const alarm of alarms.data ?? [])

@@ -1,16 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  TELEMETRY_FOLLOW_MAX,
   TELEMETRY_PUSH_PATH,
   telemetryServerFrameSchema,
   type Endpoint,
   type LiveDevice,
   type Page,
-  type TelemetryClientFrame,
 } from '@cityops/contract';
 import { jsonFrames, type PushState } from '@cityops/client';
-import { endpointKey, usePageSocket } from '@cityops/crud';
+import { endpointKey, useFollowingSocket } from '@cityops/crud';
 import { applyFrame, type DeviceFrame } from './liveCache';
 
 const parseFrame = jsonFrames(telemetryServerFrameSchema);
@@ -31,18 +29,12 @@ export interface LiveDevices {
  * The live socket (`{api}/push/telemetry`, contract devices/telemetry.ts) for the devices on screen:
  * it follows `deviceIds` (again whenever they change and after each reconnect), and writes each
  * `values` / `status` frame into the cached pages of `list`, so the rows update in place without
- * polling. The socket itself (token, back-off, closing with the page) is the kit's `usePageSocket`.
+ * polling. The socket itself (token, back-off, following, closing with the page) is the kit's
+ * `useFollowingSocket`.
  */
 export function useLiveDevices(list: Endpoint, deviceIds: readonly number[]): LiveDevices {
   const client = useQueryClient();
   const [flashes, setFlashes] = useState<Flashes>({});
-  // The devices to follow, as a key that changes only when they do (not when their values do).
-  const followKey = useMemo(
-    () => [...new Set(deviceIds)].slice(0, TELEMETRY_FOLLOW_MAX).join(','),
-    [deviceIds],
-  );
-  const follow = useRef<number[]>([]);
-
   const apply = useCallback(
     (frame: DeviceFrame) => {
       const changed = new Set<string>();
@@ -69,21 +61,13 @@ export function useLiveDevices(list: Endpoint, deviceIds: readonly number[]): Li
     },
     [client, list],
   );
-  const { state, send } = usePageSocket({
+  const { state } = useFollowingSocket({
     path: TELEMETRY_PUSH_PATH,
     parse: parseFrame,
-    onFrame: (frame, reply) => {
-      // `ready`: the token was accepted (first or after a reconnect): say what is on screen.
-      if (frame.type === 'ready')
-        reply({ type: 'follow', deviceIds: follow.current } satisfies TelemetryClientFrame);
-      else if (frame.type === 'values' || frame.type === 'status') apply(frame);
+    deviceIds,
+    onFrame: (frame) => {
+      if (frame.type === 'values' || frame.type === 'status') apply(frame);
     },
   });
-
-  useEffect(() => {
-    follow.current = followKey === '' ? [] : followKey.split(',').map(Number);
-    send({ type: 'follow', deviceIds: follow.current } satisfies TelemetryClientFrame);
-  }, [followKey, send]);
-
   return { state, flashes };
 }

@@ -15,7 +15,7 @@ import {
   textFilter,
 } from '../admin/paging.js';
 import { DEVICE_MANAGE_PAGE, WELL_LID_ALARM_PAGE, WELL_LID_MONITOR_PAGE } from '../devices/devices.js';
-import { telemetryValueSchema } from '../devices/telemetry.js';
+import { followFrameSchema, telemetryValueSchema } from '../devices/telemetry.js';
 import { DEVICE_TYPE_CODES, TYPE_LAMP, TYPE_LOOP, TYPE_WELL_LID, type DeviceType } from '../devices/types.js';
 import { ALARM_KINDS, ALARM_LEVELS, ALARM_STATES, MANUAL_ALARM_ACTIONS, type AlarmKind } from './states.js';
 
@@ -283,17 +283,11 @@ export const ALARM_TELEMETRY_POINTS_MAX = 500;
  */
 export const ALARM_FEED_PATH = '/push/alarms';
 
-/** The most devices one feed socket follows: a page of devices (the largest page). */
-export const ALARM_FEED_FOLLOW_MAX = BATCH_MAX;
-
-/**
- * `follow`: the devices on the page (again whenever they change, and after each `ready`), whose alarms
- * the socket then reports as `devices` frames; an empty list follows none.
- */
 export const alarmFeedClientFrameSchema = z.union([
   z.object({ accessToken: z.string().min(1).max(512) }).strict(),
   z.object({ type: z.literal('ping') }).strict(),
-  z.object({ type: z.literal('follow'), deviceIds: z.array(idSchema).max(ALARM_FEED_FOLLOW_MAX) }).strict(),
+  // The devices on the page, whose alarms the socket then reports as `devices` frames.
+  followFrameSchema,
 ]);
 export type AlarmFeedClientFrame = z.infer<typeof alarmFeedClientFrameSchema>;
 

@@ -230,12 +230,21 @@ export const commandEndpoints = {
 
 /** The live socket (`{api}/push/telemetry`): the browser names the devices on its page. */
 export const TELEMETRY_PUSH_PATH = '/push/telemetry';
-/** The most devices one socket follows: the largest page size. */
-export const TELEMETRY_FOLLOW_MAX = 100;
+/** The most devices one page socket follows (the telemetry push, the alarm feed): the largest page size. */
+export const FOLLOW_DEVICES_MAX = 100;
+
+/**
+ * `follow`: the devices on a page, which a page socket (the telemetry push, the alarm feed) then tells
+ * about; sent after each `ready` and whenever they change. An empty list follows none.
+ */
+export const followFrameSchema = z
+  .object({ type: z.literal('follow'), deviceIds: z.array(idSchema).max(FOLLOW_DEVICES_MAX) })
+  .strict();
+export type FollowFrame = z.infer<typeof followFrameSchema>;
 
 export const telemetryClientFrameSchema = z.union([
   z.object({ accessToken: z.string().min(1).max(512) }).strict(),
-  z.object({ type: z.literal('follow'), deviceIds: z.array(idSchema).max(TELEMETRY_FOLLOW_MAX) }).strict(),
+  followFrameSchema,
   z.object({ type: z.literal('ping') }).strict(),
 ]);
 export type TelemetryClientFrame = z.infer<typeof telemetryClientFrameSchema>;
