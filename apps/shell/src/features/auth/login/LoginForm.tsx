@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import {
   checkAccount,
   checkPassword,
@@ -116,66 +124,40 @@ export function LoginForm({ texts, login, showMessage, onSignedIn }: LoginFormPr
     const key = errors[field];
     return key ? texts.rule(key) : null;
   };
-  const accountError = errorOf('userName');
-  const passwordError = errorOf('password');
+  /** A field input's id, its state for assistive technology, and its value. */
+  const stateOf = (field: Field) => ({
+    id: `${id}-${field}`,
+    'aria-required': true,
+    'aria-invalid': errors[field] !== null,
+    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
+    value: values[field],
+  });
 
   return (
     <form className={styles.form} name="login" noValidate onSubmit={onSubmit}>
-      <div className={styles.item}>
-        <div className={styles.label}>
-          {/* antd's required mark, outside the label so the field's name is the label's text alone. */}
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-          <label htmlFor={`${id}-account`}>{texts.t('login.account')}</label>
-        </div>
+      <RequiredItem inputId={`${id}-userName`} label={texts.t('login.account')} error={errorOf('userName')}>
         <input
-          id={`${id}-account`}
+          {...stateOf('userName')}
+          onChange={(event) => type('userName', event.target.value)}
+          onBlur={() => check('userName')}
+          onKeyDown={submitOnEnter}
           className={styles.input}
           autoComplete="username"
           placeholder={texts.rule('account.required')}
           autoFocus={!hadRemembered}
-          aria-required="true"
-          aria-invalid={accountError !== null}
-          aria-describedby={accountError ? `${id}-account-error` : undefined}
-          value={values.userName}
-          onChange={(event) => type('userName', event.target.value)}
-          onBlur={() => check('userName')}
-          onKeyDown={submitOnEnter}
         />
-        {accountError && (
-          <div id={`${id}-account-error`} className={styles.error} role="alert">
-            {accountError}
-          </div>
-        )}
-      </div>
-      <div className={styles.item}>
-        <div className={styles.label}>
-          {/* antd's required mark, outside the label so the field's name is the label's text alone. */}
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-          <label htmlFor={`${id}-password`}>{texts.t('login.password')}</label>
-        </div>
+      </RequiredItem>
+      <RequiredItem inputId={`${id}-password`} label={texts.t('login.password')} error={errorOf('password')}>
         <PasswordField
-          id={`${id}-password`}
-          texts={texts}
-          autoComplete="current-password"
-          placeholder={texts.rule('password.required')}
-          aria-required="true"
-          aria-invalid={passwordError !== null}
-          aria-describedby={passwordError ? `${id}-password-error` : undefined}
-          value={values.password}
+          {...stateOf('password')}
           onChange={(event) => type('password', event.target.value)}
           onBlur={() => check('password')}
           onKeyDown={submitOnEnter}
+          texts={texts}
+          autoComplete="current-password"
+          placeholder={texts.rule('password.required')}
         />
-        {passwordError && (
-          <div id={`${id}-password-error`} className={styles.error} role="alert">
-            {passwordError}
-          </div>
-        )}
-      </div>
+      </RequiredItem>
       <div className={styles.item}>
         <label className={styles.checkbox}>
           <input
@@ -196,5 +178,36 @@ export function LoginForm({ texts, login, showMessage, onSignedIn }: LoginFormPr
         </button>
       </div>
     </form>
+  );
+}
+
+/** A field of the form: antd's required mark, its label, the input, and its error under it. */
+function RequiredItem({
+  inputId,
+  label,
+  error,
+  children,
+}: {
+  inputId: string;
+  label: string;
+  error: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.item}>
+      <div className={styles.label}>
+        {/* antd's required mark, outside the label so the field's name is the label's text alone. */}
+        <span className={styles.required} aria-hidden="true">
+          *
+        </span>
+        <label htmlFor={inputId}>{label}</label>
+      </div>
+      {children}
+      {error && (
+        <div id={`${inputId}-error`} className={styles.error} role="alert">
+          {error}
+        </div>
+      )}
+    </div>
   );
 }
