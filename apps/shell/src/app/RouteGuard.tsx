@@ -6,7 +6,6 @@ import { isApiError, readToken } from '@cityops/client';
 import { AccessProvider, LoadingOverlay, i18n, showMessage } from '@cityops/ui';
 import { sessionQuery } from '../features/auth/queries';
 import { signOutLocally } from '../features/auth/session';
-import { installSearchShortcut } from '../features/menu/searchShortcut';
 import { menuOf } from '../features/menu/userMenu';
 import { decideRoute, isLoginPath } from './guardDecision';
 import { useKeepalive } from './useKeepalive';
@@ -70,7 +69,6 @@ export function RouteGuard() {
   }, [mustLoad, token, queryClient, navigate]);
 
   useKeepalive(token !== null && !isLoginPath(pathname));
-  useEffect(() => installSearchShortcut(), []);
 
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
   if (mustLoad) return <LoadingOverlay />;

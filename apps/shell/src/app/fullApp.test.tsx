@@ -3,6 +3,7 @@ import { COOKIE_TOKEN } from '@cityops/contract';
 import { readCookie } from '@cityops/client';
 import { adminLogin, adminSession, mockApi, ok } from '../test/api';
 import { sessionKey } from '../features/auth/queries';
+import { useMenuSearch } from '../features/menu/searchShortcut';
 import { startFullApp } from './fullApp';
 import { queryClient } from './queryClient';
 import { router } from './router';
@@ -24,5 +25,19 @@ describe('the full shell after a sign-in on the light login', () => {
     const { sentTo } = mockApi({ [PERMISSIONS]: () => ok(adminSession) });
     await startFullApp({ login: { ...adminLogin, session: undefined }, path: '/' });
     expect(sentTo(PERMISSIONS)).toHaveLength(1);
+  });
+
+  it('hears Ctrl+K from the moment the address leaves /login, before the layout mounts', async () => {
+    mockApi({});
+    await startFullApp({ login: adminLogin, path: '/' });
+    await startFullApp({ login: adminLogin, path: '/' });
+    let presses = 0;
+    const unsubscribe = useMenuSearch.subscribe(() => (presses += 1));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true }));
+    unsubscribe();
+    expect(useMenuSearch.getState().open).toBe(true);
+    // A retried start keeps one listener: the press is heard once.
+    expect(presses).toBe(1);
+    useMenuSearch.getState().setOpen(false);
   });
 });

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { LoginData } from '@cityops/contract';
 import { initI18n } from '@cityops/ui';
 import { signIn } from '../features/auth/session';
+import { installSearchShortcut } from '../features/menu/searchShortcut';
 import { App } from './App';
 import { router } from './router';
 
@@ -19,9 +20,12 @@ export interface SignedIn {
  * while the user types). After a sign-in there, the session of the answer is seeded exactly as the
  * shell's own login does it (`signIn`: no second call stands between the click and the menu, and
  * without a session the guard loads it, 10402 going to /license), and the router is on the forward
- * address before the first render, so the guard does not see /login with a token.
+ * address before the first render, so the guard does not see /login with a token. Ctrl+K listens
+ * from before that navigation: a press made the moment the address leaves /login, while the layout
+ * is still mounting, opens the menu search once it is there instead of being lost.
  */
 export async function startFullApp(signedIn?: SignedIn): Promise<ComponentType> {
+  installSearchShortcut();
   if (signedIn) {
     signIn(signedIn.login);
     await router.navigate(signedIn.path, { replace: true });

@@ -5,6 +5,7 @@ import { writeSessionCookies } from '@cityops/client';
 import { initI18n } from '@cityops/ui';
 import { adminSession, mockApi, ok } from '../../test/api';
 import { renderRoutesAt } from '../../test/renderRoutes';
+import { installSearchShortcut } from '../menu/searchShortcut';
 import { useSystemChoice } from '../menu/userMenu';
 import { useTabs } from '../tabs/tabStore';
 
@@ -58,6 +59,7 @@ function renderAt(path: string) {
 
 beforeAll(async () => {
   await initI18n('zh-CN');
+  return installSearchShortcut();
 });
 
 afterEach(() => {

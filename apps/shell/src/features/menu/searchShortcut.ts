@@ -12,10 +12,15 @@ export const useMenuSearch = create<MenuSearchState>()((set) => ({
 }));
 
 /**
- * Ctrl+K (⌘K) opens the menu search. The listener is installed when the app starts, not when the
- * header mounts, so a press made while the layout is still loading is not lost.
+ * Ctrl+K (⌘K) opens the menu search. The listener is installed when the app starts (`startFullApp`),
+ * not when the header mounts, so a press made while the layout is still loading is not lost. A second
+ * install (a retried start) keeps the one listener.
  */
+const installed = new WeakMap<Window, () => void>();
+
 export function installSearchShortcut(target: Window = window): () => void {
+  const existing = installed.get(target);
+  if (existing) return existing;
   const onKey = (event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'k') return;
     if (readToken() === null) return;
@@ -23,5 +28,10 @@ export function installSearchShortcut(target: Window = window): () => void {
     useMenuSearch.getState().setOpen(true);
   };
   target.addEventListener('keydown', onKey);
-  return () => target.removeEventListener('keydown', onKey);
+  const uninstall = () => {
+    target.removeEventListener('keydown', onKey);
+    installed.delete(target);
+  };
+  installed.set(target, uninstall);
+  return uninstall;
 }
