@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
 import { ARTIFACTS, openBrowser } from '../src/browser.js';
 import { lowContrastTexts } from '../src/contrast.js';
@@ -65,12 +65,11 @@ async function switchTo(frame: Frame, mode: Mode) {
   await inTheme(frame, mode);
 }
 
-/** Every offender of the run (its text, its colour and the colour under it), all reported at the end. */
-const offenders: string[] = [];
 let checked = 0;
 let lowest = Infinity;
 
-async function checkReadable(frame: Frame, where: string) {
+/** The texts of `frame` below the threshold, each with its colour and the colour under it. */
+async function unreadable(frame: Frame, where: string): Promise<string[]> {
   // A painted frame: styles of a just-switched theme are in before the colours are read.
   await frame.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
@@ -79,59 +78,69 @@ async function checkReadable(frame: Frame, where: string) {
   expect(report.checked, `${where}: texts looked at`).toBeGreaterThan(10);
   checked += report.checked;
   lowest = Math.min(lowest, report.lowest);
-  for (const o of report.offenders)
-    offenders.push(`${where}: "${o.text}" ${o.color} on ${o.background} = ${o.ratio}:1 (${o.element})`);
+  return report.offenders.map(
+    (o) => `${where}: "${o.text}" ${o.color} on ${o.background} = ${o.ratio}:1 (${o.element})`,
+  );
 }
 
-describe('video pages in dark and light mode', () => {
-  it('draw no text too close to its background', async () => {
-    let mode: Mode = 'dark';
-    for (const { path, camera } of PAGES) {
-      const frame = await openVideoPage(video.browser, video.stack.server.baseUrl, path);
-      const root = pageIn(frame, path);
-      // Dark by the header's switch on the first page; then the last page's mode, which the session
-      // keeps (§4.7) through the reload.
-      if (path === PAGES[0].path) await switchTo(frame, mode);
-      else await inTheme(frame, mode);
-      if (camera) {
-        await tickCamera(frame, path, camera);
-        await root.locator(`[role="gridcell"][aria-label="${camera}"][data-playing="true"]`).waitFor();
-      } else {
-        // The plug-in found, or not found after its start tries (§4.8: 3 tries, 3 s apart).
-        await root
-          .locator('[data-testid="plugin-player"]:is([data-phase="ready"], [data-phase="absent"])')
-          .waitFor({ timeout: 60_000 });
-      }
+/** A page's time: a plug-in page waits for the plug-in's start tries to end (about 20 to 30 s here). */
+const PAGE_TIMEOUT_MS = 120_000;
 
-      // Both modes on each page, starting with the one the last page ended in (one reload per page).
-      for (const step of [mode, mode === 'dark' ? 'light' : 'dark'] as const) {
-        await switchTo(frame, step);
-        await checkReadable(frame, `${path} (${step})`);
-        await video.browser.page.screenshot({
-          path: join(ARTIFACTS, `video-${path.split('/').slice(-2).join('-')}-${step}.png`),
-        });
-        if (path.endsWith('videoUniview/playReal')) {
-          // The round-robin tab of the pan-tilt panel, then back to the pan-tilt tab.
-          await root.getByRole('tab', { name: '轮播设置', exact: true }).click();
-          await root.getByRole('button', { name: '开始轮播', exact: true }).waitFor();
-          await checkReadable(frame, `${path} 轮播设置 (${step})`);
-          await root.getByRole('tab', { name: '云台控制', exact: true }).click();
+// One test per page, in order: the mode a page ends in is the one the
+// next page starts in, as the session keeps it (§4.7) through the reload.
+describe('video pages in dark and light mode draw no text too close to its background', () => {
+  let mode: Mode = 'dark';
+  afterAll(() => console.info(`video pages: ${checked} texts looked at, the lowest at ${lowest}:1`));
+
+  for (const { path, camera } of PAGES)
+    it(
+      path,
+      async () => {
+        const offenders: string[] = [];
+        const frame = await openVideoPage(video.browser, video.stack.server.baseUrl, path);
+        const root = pageIn(frame, path);
+        // Dark by the header's switch on the first page; then the last page's mode.
+        if (path === PAGES[0].path) await switchTo(frame, mode);
+        else await inTheme(frame, mode);
+        if (camera) {
+          await tickCamera(frame, path, camera);
+          await root.locator(`[role="gridcell"][aria-label="${camera}"][data-playing="true"]`).waitFor();
+        } else {
+          // The plug-in found, or not found after its start tries (§4.8: 3 tries, 3 s apart).
+          await root
+            .locator('[data-testid="plugin-player"]:is([data-phase="ready"], [data-phase="absent"])')
+            .waitFor({ timeout: 60_000 });
         }
-        if (path.endsWith('videoMonitor/playRealWeb')) {
-          // The video dialog of a double-clicked camera.
-          await root.locator('.ant-tree-title', { hasText: HIK_CAMERA }).last().dblclick();
-          const dialog = frame.getByRole('dialog');
-          await dialog
-            .locator(`[role="gridcell"][aria-label="${HIK_CAMERA}"][data-playing="true"]`)
-            .waitFor();
-          await checkReadable(frame, `${path} video dialog (${step})`);
-          await video.browser.page.keyboard.press('Escape');
-          await dialog.waitFor({ state: 'hidden' });
+
+        // Both modes, starting with the one the last page ended in (one reload per page).
+        for (const step of [mode, mode === 'dark' ? 'light' : 'dark'] as const) {
+          await switchTo(frame, step);
+          offenders.push(...(await unreadable(frame, `${path} (${step})`)));
+          await video.browser.page.screenshot({
+            path: join(ARTIFACTS, `video-${path.split('/').slice(-2).join('-')}-${step}.png`),
+          });
+          if (path.endsWith('videoUniview/playReal')) {
+            // The round-robin tab of the pan-tilt panel, then back to the pan-tilt tab.
+            await root.getByRole('tab', { name: '轮播设置', exact: true }).click();
+            await root.getByRole('button', { name: '开始轮播', exact: true }).waitFor();
+            offenders.push(...(await unreadable(frame, `${path} 轮播设置 (${step})`)));
+            await root.getByRole('tab', { name: '云台控制', exact: true }).click();
+          }
+          if (path.endsWith('videoMonitor/playRealWeb')) {
+            // The video dialog of a double-clicked camera.
+            await root.locator('.ant-tree-title', { hasText: HIK_CAMERA }).last().dblclick();
+            const dialog = frame.getByRole('dialog');
+            await dialog
+              .locator(`[role="gridcell"][aria-label="${HIK_CAMERA}"][data-playing="true"]`)
+              .waitFor();
+            offenders.push(...(await unreadable(frame, `${path} video dialog (${step})`)));
+            await video.browser.page.keyboard.press('Escape');
+            await dialog.waitFor({ state: 'hidden' });
+          }
+          mode = step;
         }
-        mode = step;
-      }
-    }
-    console.info(`video pages: ${checked} texts looked at, the lowest at ${lowest}:1`);
-    expect(offenders, `texts below ${MINIMUM_RATIO}:1`).toEqual([]);
-  });
+        expect(offenders, `texts below ${MINIMUM_RATIO}:1`).toEqual([]);
+      },
+      PAGE_TIMEOUT_MS,
+    );
 });
