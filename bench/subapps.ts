@@ -2,7 +2,8 @@
  * The sub-app frames in Chromium against the real server and the built sub-apps on their ports:
  * - first mount of each sub-app, from the menu (Ctrl+K search, Enter) to the frame's `ready` message,
  *   cold (fresh profile, nothing cached) and warm (the app's frame was closed and is opened again);
- * - switching between cached tabs, from the click to the next painted frame;
+ * - switching between cached tabs, from the click to the frame painted (`BENCH_TRACE=1`: those alone,
+ *   each with its main-thread tasks from a timeline trace);
  * - heap and DOM-node counts over 20 open/close cycles of all six apps, through the DevTools Protocol.
  * Prints numbers; asserts nothing. Needs the sub-app ports (10101-10602) free.
  */
@@ -10,6 +11,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { ROUTE_TABLE, SUB_APPS, type RouteEntry, type SubApp } from '@cityops/contract';
 import { openBrowser } from '../e2e/src/browser.js';
 import { withTsxNames } from './browser.js';
+import { mainThreadTasks, marksNamed, traceDuring } from './mainThread.js';
 import { startServer } from '../e2e/src/server.js';
 import { DEMO, signIn } from '../e2e/src/signIn.js';
 
@@ -17,6 +19,8 @@ const CYCLES = 20;
 /** The heap is compared from this cycle on, when the first openings' one-off caches are filled. */
 const GROWTH_FROM = 5;
 const SWITCHES = 12;
+/** `BENCH_TRACE=1`: the tab switches alone, each with its main-thread tasks from a timeline trace. */
+const TRACE = process.env.BENCH_TRACE === '1';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -48,8 +52,16 @@ async function instrument(page: Page) {
   await page.evaluate(() => {
     const marks = { input: 0, ready: new Map<string, number>() };
     Object.assign(window, { __marks: marks });
-    addEventListener('keydown', (event) => event.key === 'Enter' && (marks.input = performance.now()), true);
-    addEventListener('click', () => (marks.input = performance.now()), true);
+    // The input's own time stamp: when the browser took the key or click, before any handler ran.
+    addEventListener('keydown', (event) => event.key === 'Enter' && (marks.input = event.timeStamp), true);
+    addEventListener(
+      'click',
+      (event) => {
+        marks.input = event.timeStamp;
+        performance.mark('trace:input');
+      },
+      true,
+    );
     addEventListener('message', (event: MessageEvent<{ type?: string; app?: string }>) => {
       if (event.data.type === 'ready' && event.data.app) marks.ready.set(event.data.app, performance.now());
     });
@@ -153,7 +165,11 @@ async function firstMounts(baseUrl: string) {
   }
 }
 
-/** Click a tab, then wait for its frame to show and two animation frames to pass (painted). */
+/**
+ * Click a tab, then time its frame painted: the check runs at the start of each animation frame, the
+ * frame that first finds the box visible paints it, and the next frame's start is when it is on
+ * screen (the same measure as `shell-load.ts`).
+ */
 async function tabSwitches(baseUrl: string) {
   const browser = await browserFor();
   const { page } = browser;
@@ -163,8 +179,10 @@ async function tabSwitches(baseUrl: string) {
     const apps: SubApp[] = ['iotcloud', 'omapp', 'opapp'];
     for (const app of apps) await openBySearch(page, app);
     const timings: number[] = [];
-    for (let i = 0; i < SWITCHES; i++) {
-      const app = apps[i % apps.length] ?? 'iotcloud';
+    const switchAll = async () => {
+      for (let i = 0; i < SWITCHES; i++) timings.push(await switchTo(apps[i % apps.length] ?? 'iotcloud'));
+    };
+    const switchTo = async (app: SubApp) => {
       const route = pageOf(app);
       const painted = page.evaluate(
         (name) =>
@@ -173,13 +191,14 @@ async function tabSwitches(baseUrl: string) {
             const check = () => {
               const box = document.querySelector<HTMLElement>(`div[data-subapp="${name}"]`);
               if (box?.style.visibility === 'visible' && marks.input > 0)
-                requestAnimationFrame(() =>
-                  requestAnimationFrame(() => resolve(performance.now() - marks.input)),
-                );
+                requestAnimationFrame(() => {
+                  performance.mark('trace:painted');
+                  resolve(performance.now() - marks.input);
+                });
               else requestAnimationFrame(check);
             };
             marks.input = 0;
-            check();
+            requestAnimationFrame(check);
           }),
         app,
       );
@@ -187,7 +206,19 @@ async function tabSwitches(baseUrl: string) {
         painted,
         page.getByRole('tab', { name: new RegExp(route.title) }).click(),
       ]);
-      timings.push(elapsed);
+      return elapsed;
+    };
+    if (!TRACE) await switchAll();
+    else {
+      // Where each switch's time goes: the main thread's tasks from the click to the paint.
+      const events = await traceDuring(browser.context, page, switchAll);
+      const inputs = marksNamed(events, 'trace:input').slice(-SWITCHES);
+      const paints = marksNamed(events, 'trace:painted');
+      for (const [index, input] of inputs.entries()) {
+        console.log(`switch ${index + 1}: ${ms(timings[index] ?? NaN)}`);
+        for (const line of mainThreadTasks(events, input, paints[index]?.ts ?? input.ts))
+          console.log(`  ${line}`);
+      }
     }
     console.log(
       `tab switch between cached sub-app tabs, click -> painted: median ${ms(median(timings))} ` +
@@ -302,9 +333,9 @@ async function cycles(baseUrl: string) {
 
 const server = await startServer({ SUBAPP_HOSTS: 'all' });
 try {
-  await firstMounts(server.baseUrl);
+  if (!TRACE) await firstMounts(server.baseUrl);
   await tabSwitches(server.baseUrl);
-  await cycles(server.baseUrl);
+  if (!TRACE) await cycles(server.baseUrl);
 } finally {
   await server.stop();
 }

@@ -12,6 +12,7 @@ export { uiTexts } from './i18n/uiTexts.js';
 export { defineTexts, type FeatureTexts, type Translate } from './i18n/defineTexts.js';
 export {
   AppConfigProvider,
+  OffPageConfigProvider,
   applyPaletteVariables,
   paletteFromVariables,
   paletteVariables,

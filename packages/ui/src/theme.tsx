@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
+import type { Locale } from '@cityops/contract';
 import { useLocale } from './i18n/i18n.js';
 import {
   DARK_PRIMARY_SEED,
@@ -122,6 +123,30 @@ function ThemedBody() {
   return null;
 }
 
+interface ThemeProps {
+  mode?: ThemeMode;
+  palette?: ThemePalette;
+}
+
+/** antd's theme and component settings of the app, without a language: what the styles depend on. */
+function ThemedConfig({
+  children,
+  mode = 'light',
+  palette = defaultPalettes[mode],
+  locale,
+}: ThemeProps & { children: ReactNode; locale?: Locale }) {
+  const reducedMotion = usePrefersReducedMotion();
+  return (
+    <ConfigProvider
+      locale={locale && antdLocales[locale]}
+      theme={themeConfig(mode, palette, { reducedMotion })}
+      button={{ autoInsertSpace: false }}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}
+
 /**
  * antd in the user's language and theme. Buttons keep their text as written: antd would otherwise
  * show 登录 as "登 录", which neither reads well nor matches the spec's text.
@@ -130,22 +155,26 @@ export function AppConfigProvider({
   children,
   mode = 'light',
   palette = defaultPalettes[mode],
-}: {
-  children: ReactNode;
-  mode?: ThemeMode;
-  palette?: ThemePalette;
-}) {
+}: ThemeProps & { children: ReactNode }) {
   const locale = useLocale();
-  const reducedMotion = usePrefersReducedMotion();
   useEffect(() => applyPaletteVariables(palette, mode), [palette, mode]);
   return (
-    <ConfigProvider
-      locale={antdLocales[locale]}
-      theme={themeConfig(mode, palette, { reducedMotion })}
-      button={{ autoInsertSpace: false }}
-    >
+    <ThemedConfig mode={mode} palette={palette} locale={locale}>
       <ThemedBody />
       {children}
-    </ConfigProvider>
+    </ThemedConfig>
+  );
+}
+
+/**
+ * The app's antd theme for components rendered off the page (the shell's warm-up behind the light
+ * login): the same styles as `AppConfigProvider` gives, so antd computes and caches them once for
+ * both, but no language (i18next may not be started) and nothing applied to the page itself.
+ */
+export function OffPageConfigProvider({ children, mode, palette }: ThemeProps & { children: ReactNode }) {
+  return (
+    <ThemedConfig mode={mode} palette={palette}>
+      {children}
+    </ThemedConfig>
   );
 }

@@ -5,14 +5,25 @@ import { signIn } from '../features/auth/session';
 import { installSearchShortcut } from '../features/menu/searchShortcut';
 import { App } from './App';
 import { router } from './router';
+import { prefetchSignedInCode } from './signedInCode';
 
-export { prefetchSignedInCode } from './signedInCode';
+export { ShellWarmup } from './ShellWarmup';
 
 /** What the light login hands over after a sign-in: the answer and where to go. */
 export interface SignedIn {
   login: LoginData;
   /** The forward address (a path of the shell). */
   path: string;
+}
+
+/**
+ * What can be done behind the light login while the user types: the first signed-in page's code
+ * fetched once the page is idle, the texts loaded into i18next. Answers a function that cancels the
+ * fetch.
+ */
+export function prepareFullApp(): () => void {
+  void initI18n();
+  return prefetchSignedInCode();
 }
 
 /**

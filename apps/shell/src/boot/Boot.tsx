@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@cityops/contract';
 import {
   PageLoadError,
@@ -11,56 +11,96 @@ import type { SignedIn } from '../app/fullApp';
 import { Icon } from '../features/auth/login/icons';
 import { loginThemeVariables } from '../features/auth/login/loginTheme';
 import { useActiveTheme } from '../features/theme/themePalette';
-import { loadFullApp } from './fullAppCode';
+import { whenIdle } from '../app/whenIdle';
+import { prefetchFullApp, startShell } from './fullAppCode';
 import { LightLogin } from './LightLogin';
 import styles from './Boot.module.css';
-
-type Stage = { name: 'login' } | { name: 'app'; signedIn?: SignedIn };
-
-/**
- * What the page starts with (issue 11): the light login on a login address without a session, the
- * full shell everywhere else and after signing in there.
- */
-export function Boot({ startOnLogin }: { startOnLogin: boolean }) {
-  const [stage, setStage] = useState<Stage>(startOnLogin ? { name: 'login' } : { name: 'app' });
-  if (stage.name === 'login')
-    return <LightLogin onSignedIn={(signedIn) => setStage({ name: 'app', signedIn })} />;
-  return <FullApp signedIn={stage.signedIn} />;
-}
 
 type Code =
   | { status: 'loading' }
   | { status: 'ready'; App: ComponentType }
   | { status: 'failed'; reason: PageLoadFailure };
 
+type Stage = { name: 'login' } | { name: 'app'; signedIn?: SignedIn; first?: Code };
+
+/** Starts the full shell; answers the shell to show, or why its code is not there. */
+const startCode = (signedIn?: SignedIn): Promise<Code> =>
+  startShell(signedIn).then(
+    (App) => ({ status: 'ready', App }),
+    (error: unknown) => {
+      console.error('the shell', error);
+      return { status: 'failed', reason: error instanceof PageLoadError ? error.reason : 'failed' };
+    },
+  );
+
+/**
+ * What the page starts with (issue 11): the light login on a login address without a session, the
+ * full shell everywhere else and after signing in there. Behind the light login it fetches the full
+ * shell once the page is idle and renders its warm-up (`ShellWarmup`), so that the click on 登录
+ * waits for neither the code nor antd's first styles. After a sign-in the light login stays until the
+ * shell can take its place, so nothing (系统加载中) flashes between the two.
+ */
+export function Boot({ startOnLogin }: { startOnLogin: boolean }) {
+  const [stage, setStage] = useState<Stage>(startOnLogin ? { name: 'login' } : { name: 'app' });
+  const [Warmup, setWarmup] = useState<ComponentType | null>(null);
+  const starting = useRef(false);
+  useEffect(() => {
+    if (!startOnLogin) return;
+    return prefetchFullApp((fullApp) => setWarmup(() => fullApp.ShellWarmup));
+  }, [startOnLogin]);
+  // The warm-up's styles are held until the shell's own components hold them, then it goes. The same
+  // element each render, so the stage changing does not render it again.
+  const onShellShown = useCallback(() => whenIdle(() => setWarmup(null), WARMUP_LINGER_MS), []);
+  const warmup = useMemo(() => Warmup && <Warmup />, [Warmup]);
+
+  const onSignedIn = (signedIn: SignedIn) => {
+    if (starting.current) return;
+    starting.current = true;
+    void startCode(signedIn).then((first) => setStage({ name: 'app', signedIn, first }));
+  };
+
+  return (
+    <>
+      {stage.name === 'login' ? (
+        <LightLogin onSignedIn={onSignedIn} />
+      ) : (
+        <FullApp signedIn={stage.signedIn} first={stage.first} onShown={onShellShown} />
+      )}
+      {warmup}
+    </>
+  );
+}
+
+/** How long at most the warm-up stays once the shell is on screen (it goes when the page is idle). */
+const WARMUP_LINGER_MS = 2000;
+
 /**
  * The full shell once its code is in; meanwhile 系统加载中, and code that fails to load or takes longer
  * than §9's 120 s says so with 重试, as a page's code does (`lazyPage`), instead of a white screen.
+ * `first`: how the start after a sign-in went, when the boot made it.
  */
-function FullApp({ signedIn }: { signedIn?: SignedIn }) {
-  const [code, setCode] = useState<Code>({ status: 'loading' });
+function FullApp({ signedIn, first, onShown }: { signedIn?: SignedIn; first?: Code; onShown(): () => void }) {
+  const [code, setCode] = useState<Code>(first ?? { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (attempt === 0 && first) return;
     let cancelled = false;
-    loadFullApp()
-      .then((fullApp) => fullApp.startFullApp(signedIn))
-      .then(
-        (App) => {
-          if (!cancelled) setCode({ status: 'ready', App });
-        },
-        (error: unknown) => {
-          console.error('the shell', error);
-          if (!cancelled)
-            setCode({ status: 'failed', reason: error instanceof PageLoadError ? error.reason : 'failed' });
-        },
-      );
+    void startCode(signedIn).then((started) => {
+      if (!cancelled) setCode(started);
+    });
     return () => {
       cancelled = true;
     };
-  }, [signedIn, attempt]);
+  }, [signedIn, first, attempt]);
 
-  if (code.status === 'ready') return <code.App />;
+  if (code.status === 'ready')
+    return (
+      <>
+        <code.App />
+        <Shown onShown={onShown} />
+      </>
+    );
   return (
     <BootScreen
       failure={code.status === 'failed' ? code.reason : null}
@@ -70,6 +110,12 @@ function FullApp({ signedIn }: { signedIn?: SignedIn }) {
       }}
     />
   );
+}
+
+/** Says when what comes before it has been committed to the page. */
+function Shown({ onShown }: { onShown(): () => void }) {
+  useEffect(onShown, [onShown]);
+  return null;
 }
 
 /** 系统加载中, or why the shell's code is not there with 重试: plain markup in the stored theme. */

@@ -7,18 +7,17 @@ import { LoginScreen } from '../features/auth/login/LoginScreen';
 import { ToastHost, showToast } from '../features/auth/login/toast';
 import { useActiveTheme } from '../features/theme/themePalette';
 import type { SignedIn } from '../app/fullApp';
-import { prefetchFullApp } from './fullAppCode';
 import { login } from './loginHttp';
 
 /**
  * The login page as the boot shows it (issue 11): the light login screen in the stored language and
- * theme, the full shell fetched meanwhile. A sign-in keeps the token in its cookies at once and hands
- * the answer to the full shell (`onSignedIn`), or leaves for a forward address on another site.
+ * theme (the boot fetches the full shell meanwhile). A sign-in keeps the token in its cookies at once
+ * and hands the answer to the full shell (`onSignedIn`), or leaves for a forward address on another
+ * site.
  */
 export function LightLogin({ onSignedIn }: { onSignedIn(signedIn: SignedIn): void }) {
   const [locale, setLocale] = useState(readStoredLocale);
   const { mode, palette } = useActiveTheme();
-  useEffect(() => prefetchFullApp(), []);
   useEffect(() => {
     // What the page before the reload left to say (修改密码操作成功，请重新登录。).
     const pending = takePendingMessage();

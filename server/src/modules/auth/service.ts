@@ -37,11 +37,27 @@ export async function signIn(
     throw failureError({ locked: true, minutes: lockedFor });
   }
   if (!user) await burnPasswordCheck(password);
+  // scrypt checks the password off the event loop: what the session will hold is read meanwhile, and
+  // used only once the password matches (issue 11: the sign-in answer is on the way to the menu).
+  const grant = user ? readGrant(ctx, user) : null;
+  const settled = grant?.catch(() => undefined);
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    await settled;
     await failed(WRONG_PASSWORD);
     throw failureError(await countFailure(ctx, attempt, (detail) => log('locked', detail)));
   }
-  return openSession(ctx, request, user, failed);
+  return openSession(ctx, request, user, failed, undefined, grant ?? undefined);
+}
+
+type User = typeof users.$inferSelect;
+
+/** What a session of `user` opens with: its permission codes, and its session while the licence is valid. */
+async function readGrant(ctx: AppContext, user: User) {
+  const [permissions, session] = await Promise.all([
+    userPermissionCodes(ctx.db, user.id),
+    ctx.licence.isValid().then((valid) => (valid ? sessionOf(ctx, user) : undefined)),
+  ]);
+  return { permissions, session };
 }
 
 /**
@@ -51,15 +67,17 @@ export async function signIn(
 export async function openSession(
   ctx: AppContext,
   request: FastifyRequest,
-  user: typeof users.$inferSelect,
+  user: User,
   failed: Failed,
   detail?: string,
+  grant: Promise<Awaited<ReturnType<typeof readGrant>>> = readGrant(ctx, user),
 ): Promise<LoginData> {
   if (user.status !== 'enabled') {
+    await grant.catch(() => undefined);
     await failed('account disabled', user.id);
     throw new ApiError(StatusCode.REJECTED, 'login.disabled');
   }
-  const permissions = await userPermissionCodes(ctx.db, user.id);
+  const { permissions, session } = await grant;
   if (permissions.length === 0) {
     await failed('no permissions', user.id);
     throw new ApiError(StatusCode.UNAVAILABLE, 'login.noPermission');
@@ -82,7 +100,7 @@ export async function openSession(
     userId: user.id,
     areaIds: [],
     projectId: user.defaultProjectId,
-    ...((await ctx.licence.isValid()) ? { session: await sessionOf(ctx, user) } : {}),
+    ...(session ? { session } : {}),
   };
 }
 
