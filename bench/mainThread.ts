@@ -59,6 +59,19 @@ export async function traceDuring(context: BrowserContext, page: Page, action: (
 export const marksNamed = (events: readonly TraceEvent[], name: string) =>
   events.filter((event) => event.cat.includes('blink.user_timing') && event.name === name);
 
+/** The other `performance.mark`s of the page between `from` and `to`, as `name at ms` after `from`. */
+export const marksBetween = (events: readonly TraceEvent[], from: TraceEvent, to: number) =>
+  events
+    .filter(
+      (event) =>
+        event.cat.includes('blink.user_timing') &&
+        event.ph !== 'X' &&
+        !event.name.startsWith('trace:') &&
+        event.ts >= from.ts &&
+        event.ts <= to,
+    )
+    .map((event) => `${event.name} ${((event.ts - from.ts) / 1000).toFixed(1)}`);
+
 /**
  * The main thread's tasks of `from`'s process between `from` and `to` (trace time stamps, µs) that
  * took at least `minMs`, each as a line: when it started after `from`, how long, and its five largest

@@ -11,7 +11,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { ROUTE_TABLE, SUB_APPS, type RouteEntry, type SubApp } from '@cityops/contract';
 import { openBrowser } from '../e2e/src/browser.js';
 import { withTsxNames } from './browser.js';
-import { mainThreadTasks, marksNamed, traceDuring } from './mainThread.js';
+import { mainThreadTasks, marksBetween, marksNamed, traceDuring } from './mainThread.js';
 import { startServer } from '../e2e/src/server.js';
 import { DEMO, signIn } from '../e2e/src/signIn.js';
 
@@ -215,9 +215,12 @@ async function tabSwitches(baseUrl: string) {
       const inputs = marksNamed(events, 'trace:input').slice(-SWITCHES);
       const paints = marksNamed(events, 'trace:painted');
       for (const [index, input] of inputs.entries()) {
-        console.log(`switch ${index + 1}: ${ms(timings[index] ?? NaN)}`);
-        for (const line of mainThreadTasks(events, input, paints[index]?.ts ?? input.ts))
-          console.log(`  ${line}`);
+        const end = paints[index]?.ts ?? input.ts;
+        const marks = marksBetween(events, input, end);
+        console.log(
+          `switch ${index + 1}: ${ms(timings[index] ?? NaN)}${marks.length ? `; marks: ${marks.join(', ')}` : ''}`,
+        );
+        for (const line of mainThreadTasks(events, input, end)) console.log(`  ${line}`);
       }
     }
     console.log(

@@ -8,6 +8,7 @@ import { sessionQuery } from '../features/auth/queries';
 import { signOutLocally } from '../features/auth/session';
 import { menuOf } from '../features/menu/userMenu';
 import { decideRoute, isLoginPath } from './guardDecision';
+import { StableNavigateContext } from './navigation';
 import { useKeepalive } from './useKeepalive';
 
 function loadFailureText(error: unknown): string {
@@ -74,7 +75,9 @@ export function RouteGuard() {
   if (mustLoad) return <LoadingOverlay />;
   return (
     <AccessProvider elements={user?.elements}>
-      <Outlet />
+      <StableNavigateContext value={navigate}>
+        <Outlet />
+      </StableNavigateContext>
     </AccessProvider>
   );
 }

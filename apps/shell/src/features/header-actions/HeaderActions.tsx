@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Button, Flex, Grid, Tooltip } from 'antd';
 import {
   ApiOutlined,
@@ -8,7 +8,6 @@ import {
   ReloadOutlined,
   SkinOutlined,
 } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../auth/api';
 import { useSessionUser } from '../auth/queries';
@@ -24,6 +23,7 @@ import { MessageBell } from './MessageBell';
 import { MoreActions } from './MoreActions';
 import { refreshPage } from './refresh';
 import { UserMenu, type AccountDialog } from './UserMenu';
+import { useStableNavigate } from '../../app/navigation';
 
 function IconAction({ label, icon, onClick }: { label: string; icon: ReactNode; onClick(): void }) {
   return (
@@ -33,10 +33,14 @@ function IconAction({ label, icon, onClick }: { label: string; icon: ReactNode; 
   );
 }
 
-/** The right-hand side of the header (video-talk-alarm-header.md §2.7): the actions every signed-in user has. */
-export function HeaderActions() {
+/**
+ * The right-hand side of the header (video-talk-alarm-header.md §2.7): the actions every signed-in
+ * user has. It takes no props and holds its own state: the header rendering again for another system
+ * does not render it (issue 11, tab switch).
+ */
+export const HeaderActions = memo(function HeaderActions() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const mustChangePassword = useSessionUser()?.mustChangePassword ?? false;
   const [themeOpen, setThemeOpen] = useState(false);
@@ -91,4 +95,4 @@ export function HeaderActions() {
       {dialog === 'alerts' && <AlertSettingsDialog onClose={() => setDialog(null)} />}
     </Flex>
   );
-}
+});

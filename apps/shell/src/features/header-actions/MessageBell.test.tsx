@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter, useNavigate } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessProvider, AppConfigProvider, initI18n } from '@cityops/ui';
 import { CrudProvider } from '@cityops/crud';
@@ -8,15 +8,25 @@ import { crudEnvironment } from '../../app/crud';
 import { mockApi, ok } from '../../test/api';
 import { UNREAD_COUNT_KEY } from '../messageCentre/unreadCount';
 import { MessageBell } from './MessageBell';
+import { StableNavigateContext } from '../../app/navigation';
 
 const PAGE_LIST = '/api/sys/message/pageList';
 const page = (noReadCount: number) => ok({ messageList: [], noReadCount, total: noReadCount });
+
+/** The bell with the navigation the route guard gives the layout. */
+function GuardNavigate() {
+  return (
+    <StableNavigateContext value={useNavigate()}>
+      <MessageBell />
+    </StableNavigateContext>
+  );
+}
 
 /** The bell with the unread count as the push (or the fallback poll) left it. */
 function renderBell(elements: string[], unread?: number) {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <MessageBell /> },
+      { path: '/', element: <GuardNavigate /> },
       { path: '/admin/message', element: <p>消息中心页面</p> },
     ],
     { initialEntries: ['/'] },

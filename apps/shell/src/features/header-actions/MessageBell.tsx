@@ -1,10 +1,10 @@
 import { Badge, Button, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG_PAGE_CODE } from '@cityops/contract';
 import { useCan } from '@cityops/ui';
 import { useUnreadCount } from '../messageCentre/unreadCount';
+import { useStableNavigate } from '../../app/navigation';
 
 /** The message-centre route the dot leads to (video-talk-alarm-header.md §2.7). */
 export const MESSAGE_CENTRE_PATH = '/admin/message';
@@ -21,7 +21,7 @@ export function MessageBell() {
 
 function AllowedMessageBell() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const unread = useUnreadCount();
   const label = unread > 0 ? t('header.messagesUnread', { count: unread }) : t('header.messages');
   return (

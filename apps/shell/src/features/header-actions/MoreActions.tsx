@@ -8,12 +8,12 @@ import {
   MoreOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@cityops/contract';
 import { changeLocale, currentLocale } from '@cityops/ui';
 import { DROPDOWN_DELAYS } from './dropdownDelays';
 import { useFullScreen } from './FullScreenButton';
+import { useStableNavigate } from '../../app/navigation';
 
 /**
  * On screens narrower than 1600 px the header gives its width to the systems in the top navigation:
@@ -21,7 +21,7 @@ import { useFullScreen } from './FullScreenButton';
  */
 export function MoreActions() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const fullScreen = useFullScreen();
   const items: MenuProps['items'] = [
     { key: 'home', icon: <HomeOutlined />, label: t('header.home'), onClick: () => navigate('/') },

@@ -39,6 +39,9 @@ const operator: UserPermissions = {
     entry(10, 0, 0, 'iot', '物联网', ''),
     entry(11, 10, 2, planCode, '单灯计划', '/iotcloud/iot/lamp/plan'),
     entry(20, 0, 3, 'docs', '帮助文档', 'https://example.org'),
+    // A system whose only page is not open yet: picking it shows its menu and stays on the page.
+    entry(30, 0, 0, 'video', '视频', ''),
+    entry(31, 30, 2, 'videoWall', '视频墙', '#'),
   ],
 };
 
@@ -134,6 +137,24 @@ describe('the shell layout', () => {
     fireEvent.click(within(planTab.parentElement ?? planTab).getByRole('button', { name: /remove|关闭/i }));
     await waitForPath(router, '/admin/roleManage');
     expect(frame()).toBeNull();
+  });
+
+  it('shows the menu of a system picked in the top navigation until a page of another system shows', async () => {
+    const router = renderAt('/admin/roleManage');
+    expect(await screen.findByRole('menuitem', { name: '角色管理' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '视频' }));
+    expect(await screen.findByRole('menuitem', { name: '视频墙' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: '角色管理' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/admin/roleManage');
+    // Another page of the same system: the pick holds.
+    await act(() => router.navigate('/admin/messageTemplate'));
+    expect(screen.getByRole('menuitem', { name: '视频墙' })).toBeTruthy();
+    // A page of another system ends it, in the same render; back on 系统管理's pages, its own menu shows.
+    await act(() => router.navigate('/iotcloud/iot/lamp/plan'));
+    expect(screen.getByRole('menuitem', { name: '单灯计划' })).toBeTruthy();
+    await act(() => router.navigate('/admin/roleManage'));
+    expect(screen.getByRole('menuitem', { name: '角色管理' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: '视频墙' })).toBeNull();
   });
 
   it('never keeps the area page alive: it leaves the document when another tab shows, and starts afresh', async () => {

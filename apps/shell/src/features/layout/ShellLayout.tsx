@@ -23,6 +23,8 @@ import { AppHeader } from './components/AppHeader';
 import { isHeaderHidden } from './headerVisibility';
 import { useSideCollapsed } from './sideCollapse';
 
+const NO_NODES: readonly MenuNode[] = [];
+
 /** The home page of this shell is `/` (the "home" mark of video-talk-alarm-header.md §2.3). */
 const HOME_PATH = '/';
 
@@ -45,8 +47,7 @@ export function ShellLayout() {
   const openTab = useTabs((state) => state.open);
   const rememberSearch = useTabs((state) => state.remember);
   const setMaxTabs = useTabs((state) => state.setMaxTabs);
-  const chosen = useSystemChoice((state) => state.systemCode);
-  const choose = useSystemChoice((state) => state.choose);
+  const choice = useSystemChoice((state) => state.choice);
   const [collapsed, setCollapsed] = useSideCollapsed();
   const [headerShown, setHeaderShown] = useState(true);
 
@@ -58,17 +59,20 @@ export function ShellLayout() {
   useEffect(() => {
     if (route) rememberSearch(route.code, search);
   }, [route, search, rememberSearch]);
-  useEffect(() => {
-    if (pathSystem) choose(pathSystem);
-  }, [pathSystem, choose]);
-
-  const currentSystem = chosen ?? pathSystem ?? null;
+  // The system whose menus show: a pick in the top navigation while it holds, else the system of the
+  // page in view, or on a page of none (home) the last one shown.
+  const [lastPathSystem, setLastPathSystem] = useState<string | null>(null);
+  if (pathSystem && pathSystem !== lastPathSystem) setLastPathSystem(pathSystem);
+  const picked = choice && choice.over === (pathSystem ?? null) ? choice.code : null;
+  const currentSystem = picked ?? pathSystem ?? lastPathSystem;
+  useEffect(() => useSystemChoice.getState().follow(pathSystem ?? null), [pathSystem]);
   const side = (menu && currentSystem && menu.sideMenus.get(currentSystem)) || [];
   // The side menus of the systems visited stay mounted, hidden, so going back to a system (a tab of
-  // another sub-app) shows its menu again instead of building it anew.
-  const [visitedSystems, setVisitedSystems] = useState<readonly string[]>([]);
-  if (currentSystem && side.length > 0 && !visitedSystems.includes(currentSystem))
-    setVisitedSystems([...visitedSystems, currentSystem]);
+  // another sub-app) shows its menu again instead of building it anew. Each keeps the path it last
+  // showed: a navigation renders the menu in view, not every hidden one (issue 11, tab switch).
+  const [menuPaths, setMenuPaths] = useState<Readonly<Record<string, string>>>({});
+  if (currentSystem && side.length > 0 && menuPaths[currentSystem] !== pathname)
+    setMenuPaths({ ...menuPaths, [currentSystem]: pathname });
   const pages = useMemo(() => (menu ? leavesByPath(menu.tree) : new Map<string, MenuNode>()), [menu]);
   const frameTitles = useFrameStatus((state) => state.titles);
   const language = i18n.language;
@@ -131,16 +135,24 @@ export function ShellLayout() {
                 onClick={() => setCollapsed(!collapsed)}
                 style={{ height: 40, color: 'var(--cityops-menu-text)' }}
               />
-              {visitedSystems.map((system) => (
+              {Object.entries(menuPaths).map(([system, path]) => (
                 <Activity key={system} mode={system === currentSystem ? 'visible' : 'hidden'}>
-                  <SideMenu nodes={menu?.sideMenus.get(system) ?? []} collapsed={collapsed} />
+                  <SideMenu
+                    nodes={menu?.sideMenus.get(system) ?? NO_NODES}
+                    collapsed={collapsed}
+                    path={path}
+                  />
                 </Activity>
               ))}
             </Layout.Sider>
           )}
           <Layout style={{ minWidth: 0 }}>
             <LicenceExpiryNotice />
-            <TabBar titleOf={titleOf} onShowHeader={headerVisible && !headerShown ? showHeader : undefined} />
+            <TabBar
+              activeCode={route?.code ?? null}
+              titleOf={titleOf}
+              onShowHeader={headerVisible && !headerShown ? showHeader : undefined}
+            />
             <Layout.Content style={{ overflow: 'hidden', position: 'relative' }}>
               <TabPages activeCode={route?.code ?? null} />
               <SubAppFrames

@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Menu, type MenuProps } from 'antd';
-import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@cityops/client';
 import { activateNode, menuTitle, useOpenPage } from './userMenu';
@@ -39,12 +38,21 @@ function selectedIndexes(nodes: readonly MenuNode[], path: string): { selected: 
   return { selected: [], open: [] };
 }
 
-/** The current system's nested menu (video-talk-alarm-header.md §2.8). */
-export function SideMenu({ nodes, collapsed }: { nodes: readonly MenuNode[]; collapsed: boolean }) {
+interface SideMenuProps {
+  nodes: readonly MenuNode[];
+  collapsed: boolean;
+  /** The page to mark as selected (the shell's path while this menu is in view). */
+  path: string;
+}
+
+/**
+ * The current system's nested menu (video-talk-alarm-header.md §2.8). It renders again only when its
+ * props change: a hidden system's menu, given the path it last showed, sits out other navigations.
+ */
+export const SideMenu = memo(function SideMenu({ nodes, collapsed, path }: SideMenuProps) {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
   const navigate = useOpenPage();
-  const { selected, open } = selectedIndexes(nodes, pathname);
+  const { selected, open } = selectedIndexes(nodes, path);
   // Built once per menu and language: a navigation changes only the selection.
   const items = useMemo(() => toItems(nodes, i18n.language), [nodes, i18n.language]);
 
@@ -65,4 +73,4 @@ export function SideMenu({ nodes, collapsed }: { nodes: readonly MenuNode[]; col
       style={{ borderInlineEnd: 'none' }}
     />
   );
-}
+});

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { create } from 'zustand';
 import { buildUserMenu, localName, type MenuNode, type UserMenu } from '@cityops/client';
 import type { Locale } from '@cityops/contract';
 import { showMessage, i18n } from '@cityops/ui';
 import { useSessionUser } from '../auth/queries';
+import { useStableNavigate } from '../../app/navigation';
 
 const built = new WeakMap<object, UserMenu>();
 
@@ -27,14 +27,26 @@ export function useUserMenu(): UserMenu | null {
 export const menuTitle = (node: MenuNode, locale: Locale | string): string =>
   localName({ name: node.name, titleEn: node.meta.titleEn }, locale);
 
-/** The top navigation item the user picked last (it may have no page of its own to show yet). */
+/**
+ * The top navigation item the user picked last (it may have no page of its own to show yet), with the
+ * system of the page in view when it was picked (`over`, null on a page of none): the pick holds until
+ * the page in view belongs to another system. The layout reads it while rendering, so a navigation
+ * shows its system's menus in the same render (issue 11), and drops a pick that no longer holds.
+ */
 interface SystemChoice {
-  systemCode: string | null;
+  choice: { code: string; over: string | null } | null;
+  /** The system of the page the layout shows (null on a page of none). */
+  pageSystem: string | null;
   choose(code: string | null): void;
+  /** The layout shows a page of `system`: a pick made over another system no longer holds. */
+  follow(system: string | null): void;
 }
 export const useSystemChoice = create<SystemChoice>()((set) => ({
-  systemCode: null,
-  choose: (systemCode) => set({ systemCode }),
+  choice: null,
+  pageSystem: null,
+  choose: (code) => set(({ pageSystem }) => ({ choice: code === null ? null : { code, over: pageSystem } })),
+  follow: (system) =>
+    set(({ choice }) => ({ pageSystem: system, choice: choice && choice.over !== system ? null : choice })),
 }));
 
 /**
@@ -58,7 +70,7 @@ export function activateNode(node: MenuNode): string | null {
  * adding a second one, so back always goes to the page before.
  */
 export function useOpenPage(): (path: string) => void {
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   // The address at the click, not at render: the header and menus need not re-render on each route.
   return useCallback(
     (path: string) => {

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   SUB_APPS,
@@ -30,6 +29,7 @@ import { useRefreshStore } from '../header-actions/refresh';
 import { useTabs } from '../tabs/tabStore';
 import { FRAME_BOOT_GRACE_MS, FRAME_READY_TIMEOUT_MS, useFrameStatus } from './frameStatus';
 import { FRAME_LAYOUT_POLL_MS, measureFrameLayout, sameLayout, shellDialogOpen } from './frameLayout';
+import { useStableNavigate } from '../../app/navigation';
 
 export interface SubAppFramesProps {
   /** The sub-apps that keep a frame (those with an open tab, and the one in view). */
@@ -158,7 +158,7 @@ function SubAppFrame({ app, initialPath, visible, register }: FrameProps) {
  * created on its first visit and removed when its last tab closes, and the shell's end of the bridge.
  */
 export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesProps) {
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const windows = useRef(new Map<SubApp, Window>());
   const elements = useRef(new Map<SubApp, HTMLIFrameElement>());
   /** The last layout each frame was told; a frame that says `ready` again is told afresh. */

@@ -1,11 +1,13 @@
 import { memo, useMemo } from 'react';
 import { Button, Dropdown, Flex, Tabs, theme } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HOME_TAB, tabAddress, useTabs, type PageTab } from './tabStore';
+import { useStableNavigate } from '../../app/navigation';
 
 interface Props {
+  /** The tab of the page in view (its route's code), or null outside the route table. */
+  activeCode: string | null;
   /** The title to show for a tab (the menu's name for the page, localised). */
   titleOf(tab: PageTab): string;
   /** Shown when the user has hidden the header: brings it back. */
@@ -17,12 +19,11 @@ interface Props {
  * A tab switch changes only the active key: the tabs' labels (each with its context menu) are built
  * when the tabs or their titles change, and the handlers read the store when they run (issue 11).
  */
-export const TabBar = memo(function TabBar({ titleOf, onShowHeader }: Props) {
+export const TabBar = memo(function TabBar({ activeCode, titleOf, onShowHeader }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const { token } = theme.useToken();
   const tabs = useTabs((state) => state.tabs);
-  const activeCode = useTabs((state) => state.activeCode);
 
   const actions = useMemo(() => {
     const closeTab = (code: string) => {
@@ -85,7 +86,7 @@ export const TabBar = memo(function TabBar({ titleOf, onShowHeader }: Props) {
         type="editable-card"
         hideAdd
         size="small"
-        activeKey={activeCode}
+        activeKey={activeCode ?? useTabs.getState().activeCode}
         style={{ flex: 1, minWidth: 0, marginBottom: -1 }}
         tabBarStyle={{ margin: 0 }}
         onTabClick={actions.show}
@@ -94,7 +95,7 @@ export const TabBar = memo(function TabBar({ titleOf, onShowHeader }: Props) {
         }}
         items={items}
       />
-      <Button size="small" type="text" onClick={() => actions.keepOnly(activeCode)}>
+      <Button size="small" type="text" onClick={() => actions.keepOnly(useTabs.getState().activeCode)}>
         {t('tabs.closeOthers')}
       </Button>
       {onShowHeader && (

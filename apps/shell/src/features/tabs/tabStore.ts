@@ -67,10 +67,13 @@ export const useTabs = create<TabState>()((set, get) => ({
       const others = [...tabs.filter((open) => open.code !== HOME_TAB.code), tab];
       return { tabs: [HOME_TAB, ...others.slice(-maxTabs)], activeCode: tab.code };
     }),
+  // The same state when nothing changes: the layout, which follows the tabs, is not rendered again.
   remember: (code, search) =>
-    set(({ tabs }) => ({
-      tabs: tabs.map((tab) => (tab.code === code && tab.search !== search ? { ...tab, search } : tab)),
-    })),
+    set((state) =>
+      state.tabs.some((tab) => tab.code === code && tab.search !== search)
+        ? { tabs: state.tabs.map((tab) => (tab.code === code ? { ...tab, search } : tab)) }
+        : state,
+    ),
   close: (code) => {
     const { tabs, activeCode } = get();
     const at = tabs.findIndex((tab) => tab.code === code);
