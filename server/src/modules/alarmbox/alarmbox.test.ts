@@ -259,6 +259,27 @@ describe('a call from ringing to its end', () => {
     for (const socket of [one, two, other]) socket.ws.close();
   });
 
+  it('takes a box’s messages in the order it sent them: a press right after a hang-up rings anew', async () => {
+    const a = await box();
+    // Hang-up and press sent back to back, without waiting for the server between them.
+    await a.call('ring', 'press-quick-0');
+    await Promise.all(
+      [1, 2, 3, 4, 5].flatMap((n) => [
+        a.call('hangup', `press-quick-${n - 1}`),
+        a.call('ring', `press-quick-${n}`),
+      ]),
+    );
+    await a.call('hangup', 'press-quick-5');
+    const calls = await eventually(async () => {
+      const rows = await t.handle.db.select().from(alarmCalls).where(eq(alarmCalls.deviceId, a.device.id));
+      return rows.length === 6 && rows.every((row) => row.state === 'ended') ? rows : null;
+    });
+    expect(calls.map((row) => row.boxCallId).sort()).toEqual(
+      [0, 1, 2, 3, 4, 5].map((n) => `press-quick-${n}`),
+    );
+    expect(calls.every((row) => row.endReason === 'box')).toBe(true);
+  });
+
   it('ends a call nobody answers as missed, and tells the box', async () => {
     const a = await box();
     await a.call('ring', 'press-3');

@@ -88,6 +88,12 @@ export class AlarmCalls {
   /** Calls changed on the bus and not yet sent to the sockets; `delivering` is sending them. */
   private readonly changedCalls = new Set<number>();
   private delivering: Promise<void> | null = null;
+  /**
+   * Each box's call messages and its going away, handled one after another in the order they came:
+   * handled side by side, a press sent right after a hang-up could find the call still open (the
+   * hang-up's transaction not yet committed) and be dropped as a second press.
+   */
+  private readonly boxQueues = new Map<string, Promise<void>>();
 
   constructor(
     readonly ctx: Ctx,
@@ -97,8 +103,11 @@ export class AlarmCalls {
 
   async start() {
     this.runtime.calls = {
-      message: (key, kind, payload, device) => void this.message(key, kind, payload, device),
-      gone: (device) => void this.gone(device),
+      message: (key, kind, payload, device) =>
+        kind === 'voice'
+          ? void this.message(key, kind, payload, device)
+          : this.inOrder(key, () => this.message(key, kind, payload, device)),
+      gone: (device) => this.inOrder(device.deviceKey, () => this.gone(device)),
     };
     this.stopListening = await listenBus(this.ctx.listen, {
       onEvent: (event) => this.onEvent(event),
@@ -114,10 +123,24 @@ export class AlarmCalls {
     for (const peer of [...this.peers]) peer.close(1001, 'server shutting down');
     for (const peer of [...this.talkers]) peer.close(1001, 'server shutting down');
     await this.stopListening?.();
+    await Promise.all(this.boxQueues.values());
     await this.delivering;
   }
 
   // ---- what boxes say ----
+
+  /** Runs `task` after the box's earlier messages; a failure is logged and the next one still runs. */
+  private inOrder(key: string, task: () => Promise<void>): void {
+    const next = (this.boxQueues.get(key) ?? Promise.resolve())
+      .then(task)
+      .catch((error: unknown) =>
+        this.log.error({ err: error, deviceKey: key }, 'alarmbox: a box message failed'),
+      );
+    this.boxQueues.set(key, next);
+    void next.then(() => {
+      if (this.boxQueues.get(key) === next) this.boxQueues.delete(key);
+    });
+  }
 
   private async message(key: string, kind: 'call' | 'voice', payload: Buffer, signed?: DeviceIdentity) {
     try {
