@@ -21,7 +21,13 @@ type Code =
   | { status: 'ready'; App: ComponentType }
   | { status: 'failed'; reason: PageLoadFailure };
 
-type Stage = { name: 'login' } | { name: 'app'; signedIn?: SignedIn; first?: Code };
+type Stage =
+  | { name: 'login' }
+  /** After a sign-in: `first` once the shell's start has settled, `started` while it is still on. */
+  | { name: 'app'; signedIn?: SignedIn; first?: Code; started?: Promise<Code> };
+
+/** How long the light login waits for the shell before 系统加载中 says that it is coming. */
+const SHOW_WAIT_AFTER_MS = 300;
 
 /** Starts the full shell; answers the shell to show, or why its code is not there. */
 const startCode = (signedIn?: SignedIn): Promise<Code> =>
@@ -38,7 +44,8 @@ const startCode = (signedIn?: SignedIn): Promise<Code> =>
  * full shell everywhere else and after signing in there. Behind the light login it fetches the full
  * shell once the page is idle and renders its warm-up (`ShellWarmup`), so that the click on 登录
  * waits for neither the code nor antd's first styles. After a sign-in the light login stays until the
- * shell can take its place, so nothing (系统加载中) flashes between the two.
+ * shell can take its place, so nothing (系统加载中) flashes between the two; only when the shell's
+ * code is not there yet (a sign-in before it came) does 系统加载中 say the wait.
  */
 export function Boot({ startOnLogin }: { startOnLogin: boolean }) {
   const [stage, setStage] = useState<Stage>(startOnLogin ? { name: 'login' } : { name: 'app' });
@@ -56,7 +63,12 @@ export function Boot({ startOnLogin }: { startOnLogin: boolean }) {
   const onSignedIn = (signedIn: SignedIn) => {
     if (starting.current) return;
     starting.current = true;
-    void startCode(signedIn).then((first) => setStage({ name: 'app', signedIn, first }));
+    const started = startCode(signedIn);
+    const slow = window.setTimeout(() => setStage({ name: 'app', signedIn, started }), SHOW_WAIT_AFTER_MS);
+    void started.then((first) => {
+      window.clearTimeout(slow);
+      setStage({ name: 'app', signedIn, first });
+    });
   };
 
   return (
@@ -64,7 +76,12 @@ export function Boot({ startOnLogin }: { startOnLogin: boolean }) {
       {stage.name === 'login' ? (
         <LightLogin onSignedIn={onSignedIn} />
       ) : (
-        <FullApp signedIn={stage.signedIn} first={stage.first} onShown={onShellShown} />
+        <FullApp
+          signedIn={stage.signedIn}
+          first={stage.first}
+          started={stage.started}
+          onShown={onShellShown}
+        />
       )}
       {warmup}
     </>
@@ -77,23 +94,35 @@ const WARMUP_LINGER_MS = 2000;
 /**
  * The full shell once its code is in; meanwhile 系统加载中, and code that fails to load or takes longer
  * than §9's 120 s says so with 重试, as a page's code does (`lazyPage`), instead of a white screen.
- * `first`: how the start after a sign-in went, when the boot made it.
+ * After a sign-in the boot made the first start: `first` is how it went, `started` the start itself
+ * while it is still on.
  */
-function FullApp({ signedIn, first, onShown }: { signedIn?: SignedIn; first?: Code; onShown(): () => void }) {
-  const [code, setCode] = useState<Code>(first ?? { status: 'loading' });
+function FullApp({
+  signedIn,
+  first,
+  started,
+  onShown,
+}: {
+  signedIn?: SignedIn;
+  first?: Code;
+  started?: Promise<Code>;
+  onShown(): () => void;
+}) {
+  const [own, setOwn] = useState<Code>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (attempt === 0 && first) return;
     let cancelled = false;
-    void startCode(signedIn).then((started) => {
-      if (!cancelled) setCode(started);
+    void (attempt === 0 && started ? started : startCode(signedIn)).then((next) => {
+      if (!cancelled) setOwn(next);
     });
     return () => {
       cancelled = true;
     };
-  }, [signedIn, first, attempt]);
+  }, [signedIn, first, started, attempt]);
 
+  const code = attempt === 0 && first ? first : own;
   if (code.status === 'ready')
     return (
       <>
@@ -105,7 +134,7 @@ function FullApp({ signedIn, first, onShown }: { signedIn?: SignedIn; first?: Co
     <BootScreen
       failure={code.status === 'failed' ? code.reason : null}
       onRetry={() => {
-        setCode({ status: 'loading' });
+        setOwn({ status: 'loading' });
         setAttempt((count) => count + 1);
       }}
     />
