@@ -1,7 +1,7 @@
 /**
  * Where the time between clicking 登录 and the menu painted goes, from a DevTools timeline trace of
  * one sign-in per run: the main thread's tasks with what filled each (`mainThread.ts`). Any
- * `performance.mark` the page makes after the click is listed with its time, so a developer can add
+ * `performance.mark` the page makes between the click and the paint is listed with its time, so a developer can add
  * marks to the code under study for a run. A diagnostic beside `shell-load.ts`, not part of
  * `make bench`; prints numbers, asserts nothing.
  */
@@ -9,7 +9,7 @@ import { openBrowser } from '../e2e/src/browser.js';
 import { startServer } from '../e2e/src/server.js';
 import { DEMO, fillLogin } from '../e2e/src/signIn.js';
 import { withTsxNames } from './browser.js';
-import { mainThreadTasks, marksNamed, traceDuring } from './mainThread.js';
+import { mainThreadTasks, marksBetween, marksNamed, traceDuring } from './mainThread.js';
 
 const RUNS = 3;
 
@@ -40,11 +40,7 @@ try {
     const [input] = marksNamed(events, 'trace:input');
     const [painted] = marksNamed(events, 'trace:painted');
     if (!input || !painted) throw new Error('the trace holds no click or paint mark');
-    const seen = new Set<string>();
-    const marks = events
-      .filter((event) => event.cat.includes('blink.user_timing') && event.ts >= input.ts)
-      .filter((event) => !seen.has(event.name) && seen.add(event.name))
-      .map((event) => `${event.name} ${((event.ts - input.ts) / 1000).toFixed(1)}`);
+    const marks = marksBetween(events, input, painted.ts);
     console.log(`run ${run}: marks after the click (ms): ${marks.join(', ')}`);
     for (const line of mainThreadTasks(events, input, painted.ts)) console.log(`  ${line}`);
   }
