@@ -14,7 +14,8 @@ import { shellPolicy } from './http/csp.js';
 import { answerClientError, answerError } from './http/errors.js';
 import { loggerOptions, type LogStream } from './http/logging.js';
 import { protectFromOverload } from './http/overload.js';
-import { SERVER_OPTIONS, SOCKET_LIMITS } from './http/sockets.js';
+import { answerSocketError, SERVER_OPTIONS, SOCKET_LIMITS } from './http/sockets.js';
+import { JSON_MAX_DEPTH, nestsDeeperThan } from './http/untrustedJson.js';
 import { randomCaptchaText } from './modules/auth/captcha.js';
 import { loadLoginKeys } from './modules/auth/keys.js';
 import { sessionOf } from './modules/auth/sessions.js';
@@ -137,7 +138,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const raw = body.toString();
-    return raw.trim() === '' ? done(null, undefined) : json(request, raw, done);
+    if (raw.trim() === '') return done(null, undefined);
+    // Refused before JSON.parse builds it: every later walk over the body is then shallow.
+    if (nestsDeeperThan(raw, JSON_MAX_DEPTH)) {
+      return done(new ApiError(StatusCode.REJECTED, 'request.tooDeep', { max: JSON_MAX_DEPTH }), undefined);
+    }
+    return json(request, raw, done);
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -169,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // instance at once; the plugin's default would close them without a code (1005).
   await app.register(websocket, {
     options: { maxPayload: WS_MAX_PAYLOAD },
+    errorHandler: answerSocketError,
     preClose(done) {
       for (const client of this.websocketServer.clients) client.close(1001, 'server shutting down');
       this.websocketServer.close(() => done());

@@ -26,6 +26,8 @@ export const PUSH_FALLBACK_POLL_MS = 60_000;
 export const PUSH_MAX_FRAME_BYTES = 4_096;
 export const PUSH_FLOOD_FRAMES = 30;
 export const PUSH_FLOOD_WINDOW_MS = 10_000;
+/** How many sockets of one kind (messages, live telemetry, alarm feed, alarm calls) a user may hold. */
+export const PUSH_SOCKETS_PER_USER = 20;
 
 /** §4, §9 message notifier: at most 20 messages kept; closes after 20 s without interaction. */
 export const NOTIFIER_MAX_MESSAGES = 20;

@@ -1,5 +1,6 @@
 import {
   PUSH_AUTH_TIMEOUT_MS,
+  PUSH_SOCKETS_PER_USER,
   PUSH_CLOSE,
   PUSH_FLOOD_FRAMES,
   PUSH_FLOOD_WINDOW_MS,
@@ -10,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData } from 'ws';
 import type { z } from 'zod';
 import type { SessionInfo } from './context.js';
+import { parseUntrustedJson } from './untrustedJson.js';
 
 /**
  * What every signed-in socket of the server does (the message socket, modules/push; the live
@@ -39,12 +41,45 @@ export interface SocketIo<Out> {
   close(code: number, reason: string): void;
 }
 
+/**
+ * How many sockets of one protocol each user holds on this instance. A user may open one per tab or
+ * window; hundreds from one session are a script, and each would cost its admission queries and its
+ * share of every broadcast.
+ */
+export class SocketsPerUser {
+  private readonly held = new Map<number, number>();
+
+  constructor(readonly max = PUSH_SOCKETS_PER_USER) {}
+
+  /** Takes a place for one more socket of the user: its release, or null when they hold `max`. */
+  claim(userId: number): (() => void) | null {
+    const count = this.held.get(userId) ?? 0;
+    if (count >= this.max) return null;
+    this.held.set(userId, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.held.get(userId) ?? 1) - 1;
+      if (left > 0) this.held.set(userId, left);
+      else this.held.delete(userId);
+    };
+  }
+
+  /** Sockets the user holds now. */
+  of(userId: number): number {
+    return this.held.get(userId) ?? 0;
+  }
+}
+
 export interface SocketProtocol<In> {
   /** The client frames: a sign-in frame carries `accessToken`. */
   schema: z.ZodType<In>;
+  /** The places this protocol's sockets take, shared by all its sockets on the instance. */
+  perUser: SocketsPerUser;
   /** Whether the user may open this socket at all (their permissions): a refusal closes it. */
   admit(session: SessionInfo): Promise<Refusal | null>;
-  /** Registers the socket once admitted and still open; a refusal closes it (too many sockets). */
+  /** Registers the socket once admitted and still open; a refusal closes it. */
   open(session: SessionInfo): Refusal | null;
   /** The sign-in frame itself, before the token is checked (what else it carries, e.g. devIds). */
   signingIn?(frame: In): void;
@@ -82,7 +117,7 @@ function parseFrame<In>(schema: z.ZodType<In>, data: RawData): In | null {
     const text = Array.isArray(data)
       ? Buffer.concat(data).toString('utf8')
       : Buffer.from(data as ArrayBuffer).toString('utf8');
-    const parsed = schema.safeParse(JSON.parse(text));
+    const parsed = schema.safeParse(parseUntrustedJson(text));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -106,6 +141,7 @@ export function serveSessionSocket<In, Out>(
   let session: SessionInfo | null = null;
   let windowStart = Date.now();
   let framesInWindow = 0;
+  let release: (() => void) | null = null;
 
   const io: SocketIo<Out> = {
     send: (frame) => {
@@ -116,6 +152,7 @@ export function serveSessionSocket<In, Out>(
       state = 'closed';
       clearTimeout(authTimer);
       clearTimeout(idleTimer);
+      release?.();
       protocol.closed();
       if (socket.readyState === OPEN) socket.close(code, reason);
       else socket.terminate();
@@ -147,6 +184,9 @@ export function serveSessionSocket<In, Out>(
     const found = await deps.sessionOf(token);
     if (state !== 'checking') return;
     if (!found || found.mustChangePassword) return close(PUSH_CLOSE.unauthorized, 'session not valid');
+    // Counted before the admission's queries, so the sockets past the limit cost nothing more.
+    release = protocol.perUser.claim(found.userId);
+    if (!release) return close(PUSH_CLOSE.flood, 'too many sockets');
     const refused = await protocol.admit(found);
     if (state !== 'checking') return;
     const closing = refused ?? protocol.open(found);

@@ -1,4 +1,5 @@
 import type { Server, ServerOptions } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 
 /*
  * Socket limits of every HTTP server of ours (the API and the sub-app hosts): no connection,
@@ -60,4 +61,22 @@ export function drainConnections(server: Server, graceMs: number) {
   // Neither timer keeps the process alive on its own.
   sweep.unref();
   cut.unref();
+}
+
+/**
+ * The websocket plugin's handler of a socket's errors. What ws's frame parser refuses (a frame over
+ * the size limit, a bad opcode, invalid UTF-8: codes WS_ERR_*) is the client breaking the protocol,
+ * whoever it is and before any sign-in: ws has already closed the socket with the matching code
+ * (1009, 1002, 1007), so it is logged as a refusal, without a stack, at the level of other refusals.
+ * Anything else is ours and logged as an error.
+ */
+export function answerSocketError(
+  error: Error & { code?: unknown },
+  socket: { terminate(): void },
+  request: FastifyRequest,
+) {
+  if (typeof error.code === 'string' && error.code.startsWith('WS_ERR_')) {
+    request.log.info({ code: error.code, reason: error.message }, 'socket refused');
+  } else request.log.error({ err: error }, 'socket failed');
+  socket.terminate();
 }

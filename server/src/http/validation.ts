@@ -16,23 +16,39 @@ const NUL = '\u0000';
 /** A key as a field name: a NUL in it is shown escaped, never echoed. */
 const keyName = (key: string) => key.replaceAll(NUL, '\\u0000');
 
+/** A value met on the walk, with the key it was met under and the entry it was met in. */
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | null;
+}
+
+/** The field path of a visit: built only for the one a NUL was found in. */
+function pathOf(visit: Visit | null): string {
+  const keys: string[] = [];
+  for (let at = visit; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
 /**
  * Where the first NUL character of the input is, in a text or in a key, as a field path ('' for the
- * input itself); null when there is none. Walks with its own stack, so no nesting depth can overflow it.
+ * input itself); null when there is none. Walks with its own stack, so no nesting depth can overflow
+ * it, and each value links to its parent rather than carrying a copy of its path: linear in the size
+ * of the input whatever its shape (a copied path made a deep input quadratic).
  */
 export function nulField(input: unknown): string | null {
-  const pending: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
+  const pending: Visit[] = [{ value: input, key: '', parent: null }];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value, path } = next;
+    const { value } = next;
     if (typeof value === 'string') {
-      if (value.includes(NUL)) return path.join('.');
+      if (value.includes(NUL)) return pathOf(next);
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     const entries = Object.entries(value).reverse();
     for (const [key, inner] of entries) {
-      if (key.includes(NUL)) return [...path, keyName(key)].join('.');
-      pending.push({ value: inner, path: [...path, key] });
+      if (key.includes(NUL)) return pathOf({ value: inner, key: keyName(key), parent: next });
+      pending.push({ value: inner, key, parent: next });
     }
   }
   return null;

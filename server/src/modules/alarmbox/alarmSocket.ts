@@ -18,6 +18,7 @@ export function serveAlarmSocket(socket: SocketLike, calls: AlarmCalls, deps: Se
     let asked: number[] = [];
     return {
       schema: alarmClientFrameSchema,
+      perUser: calls.perUser,
       admit: async (session) =>
         (await calls.mayAnswer(session.userId))
           ? null

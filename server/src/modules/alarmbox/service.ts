@@ -41,6 +41,8 @@ import type { DeviceIdentity } from '../iot/repository.js';
 import type { IotRuntime } from '../iot/runtime.js';
 import * as repo from './repository.js';
 import type { CallRow } from './repository.js';
+import { parseUntrustedJson } from '../../http/untrustedJson.js';
+import { SocketsPerUser } from '../../http/sessionSocket.js';
 
 /**
  * One-key alarm calls (issue 14 §2): the rules of ringing, answering and ending a call, the records,
@@ -82,6 +84,8 @@ export interface TalkPeer {
 
 export class AlarmCalls {
   readonly peers = new Set<AlarmPeer>();
+  /** How many alarm sockets each user holds here (serveSessionSocket refuses those past the limit). */
+  readonly perUser = new SocketsPerUser();
   readonly talkers = new Set<TalkPeer>();
   private stopListening: (() => Promise<void>) | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -160,7 +164,7 @@ export class AlarmCalls {
       }
       let parsed;
       try {
-        parsed = boxCallPayloadSchema.safeParse(JSON.parse(payload.toString('utf8')));
+        parsed = boxCallPayloadSchema.safeParse(parseUntrustedJson(payload.toString('utf8')));
       } catch {
         parsed = null;
       }

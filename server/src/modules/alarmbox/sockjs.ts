@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { RawData, WebSocket } from 'ws';
 import type { SocketLike } from '../../http/sessionSocket.js';
+import { parseUntrustedJson } from '../../http/untrustedJson.js';
 
 /**
  * The SockJS framing (protocol 0.3, what `sockjs-client` 1.6 speaks) over a raw WebSocket, as a
@@ -24,7 +25,7 @@ export const sockjsInfo = () => ({
 export function sockjsMessages(frame: string): string[] | null {
   if (frame === '') return [];
   try {
-    const parsed: unknown = JSON.parse(frame);
+    const parsed = parseUntrustedJson(frame);
     if (typeof parsed === 'string') return [parsed];
     if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) return parsed as string[];
     return null;

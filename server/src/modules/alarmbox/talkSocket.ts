@@ -13,6 +13,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { SessionInfo } from '../../http/context.js';
 import * as repo from './repository.js';
 import type { AlarmCalls, TalkPeer } from './service.js';
+import { parseUntrustedJson } from '../../http/untrustedJson.js';
 
 /**
  * The intercom sockets (§7, §8 "Intercom"; contract alarmbox/calls.ts): the first text frame
@@ -63,7 +64,7 @@ export function serveTalkSocket(
   async function open(text: string) {
     let parsed;
     try {
-      parsed = talkOpenFrameSchema.safeParse(JSON.parse(text));
+      parsed = talkOpenFrameSchema.safeParse(parseUntrustedJson(text));
     } catch {
       parsed = null;
     }

@@ -14,7 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../http/context.js';
-import { serveSessionSocket, type SessionSocketDeps } from '../../http/sessionSocket.js';
+import { serveSessionSocket, SocketsPerUser, type SessionSocketDeps } from '../../http/sessionSocket.js';
 import { projectScope } from '../devices/service.js';
 import { produceMessage } from '../messages/produce.js';
 import { listenBus, type BusEvent } from '../push/events.js';
@@ -62,6 +62,8 @@ interface FeedPeer {
 
 export class AlarmRuntime {
   private readonly peers = new Set<FeedPeer>();
+  /** How many feed sockets each user holds here (serveSessionSocket refuses those past the limit). */
+  private readonly perUser = new SocketsPerUser();
   private timer: NodeJS.Timeout | null = null;
   private stopListening: (() => Promise<void>) | null = null;
 
@@ -228,6 +230,7 @@ export class AlarmRuntime {
       let access: FeedAccess = { kinds: new Set(), types: [], scope: [] };
       return {
         schema: alarmFeedClientFrameSchema,
+        perUser: this.perUser,
         admit: async (session) => {
           access = await this.accessOf(session.userId);
           return admitted(access) ? null : { code: PUSH_CLOSE.forbidden, reason: NO_ALARM_PAGE };

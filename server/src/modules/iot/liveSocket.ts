@@ -5,7 +5,7 @@ import {
   type TelemetryServerFrame,
 } from '@cityops/contract';
 import type { WebSocket } from 'ws';
-import { serveSessionSocket, type SessionSocketDeps } from '../../http/sessionSocket.js';
+import { serveSessionSocket, SocketsPerUser, type SessionSocketDeps } from '../../http/sessionSocket.js';
 import type { Database } from '../../db/connection.js';
 import * as repo from './repository.js';
 
@@ -27,6 +27,8 @@ interface LivePeer {
 /** The live sockets of this instance. */
 export class LiveHub {
   private readonly peers = new Set<LivePeer>();
+  /** How many live sockets each user holds here (serveSessionSocket refuses those past the limit). */
+  readonly perUser = new SocketsPerUser();
 
   constructor(private readonly db: Database) {}
 
@@ -93,6 +95,7 @@ export function serveLiveSocket(socket: WebSocket, deps: LiveSocketDeps): void {
     let peer: LivePeer | null = null;
     return {
       schema: telemetryClientFrameSchema,
+      perUser: deps.hub.perUser,
       admit: async (session) =>
         (await deps.mayWatch(session.userId)) ? null : { code: PUSH_CLOSE.forbidden, reason: 'no live page' },
       open: (session) => {

@@ -1,6 +1,7 @@
 import type { Message, PushServerFrame } from '@cityops/contract';
 import { PUSH_CLOSE } from '@cityops/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { SocketsPerUser } from '../../http/sessionSocket.js';
 import type { BusEvent } from './events.js';
 
 /** What the hub reads about messages (modules/messages/delivery.ts answers it from the database). */
@@ -23,9 +24,6 @@ export interface PushPeer {
   close(code: number, reason: string): void;
 }
 
-/** How many sockets one user may hold at once (tabs, windows); more are refused. */
-export const MAX_SOCKETS_PER_USER = 20;
-
 /**
  * The signed-in push sockets of this instance, and what each bus event means for them. Every instance
  * hears every event (modules/push/events.ts); each delivers to the sockets it holds.
@@ -42,13 +40,13 @@ export class PushHub {
     },
   ) {}
 
-  /** Adds a socket; false when its user already holds MAX_SOCKETS_PER_USER. */
-  add(peer: PushPeer): boolean {
+  /** How many sockets each user holds here (serveSessionSocket refuses those past the limit). */
+  readonly perUser = new SocketsPerUser();
+
+  add(peer: PushPeer): void {
     const peers = this.byUser.get(peer.userId) ?? new Set<PushPeer>();
-    if (peers.size >= MAX_SOCKETS_PER_USER) return false;
     peers.add(peer);
     this.byUser.set(peer.userId, peers);
-    return true;
   }
 
   remove(peer: PushPeer): void {

@@ -27,6 +27,7 @@ export function servePushSocket(socket: WebSocket, deps: PushSocketDeps): void {
     let peer: PushPeer | null = null;
     return {
       schema: pushClientFrameSchema,
+      perUser: deps.hub.perUser,
       admit: async (session) =>
         (await deps.holds(session.userId, MSG_PAGE_CODE))
           ? null
@@ -38,7 +39,7 @@ export function servePushSocket(socket: WebSocket, deps: PushSocketDeps): void {
           send: io.send,
           close: io.close,
         };
-        if (!deps.hub.add(self)) return { code: PUSH_CLOSE.flood, reason: 'too many sockets' };
+        deps.hub.add(self);
         peer = self;
         return null;
       },

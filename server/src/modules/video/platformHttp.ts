@@ -1,5 +1,6 @@
 import type { VideoPlatform } from '@cityops/contract';
 import { platformError } from './errors.js';
+import { parseUntrustedJson } from '../../http/untrustedJson.js';
 
 /** The fetch the adapters use; tests wrap it to see what reaches the platform. */
 export type Fetch = typeof fetch;
@@ -35,7 +36,7 @@ export async function callPlatform(
       throw platformError(platform, 'video.platformError', { reason: 'answer too large' });
     let body: unknown;
     try {
-      body = text === '' ? undefined : JSON.parse(text);
+      body = text === '' ? undefined : parseUntrustedJson(text);
     } catch {
       body = undefined;
     }
