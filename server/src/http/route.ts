@@ -90,6 +90,18 @@ export function parseInput<S extends z.ZodType>(
   return parsed.data;
 }
 
+/**
+ * The query without the timestamp `t` the client adds to every GET (platform-shell.md §7) so that no
+ * cache answers it: a matter of transport, so no endpoint's schema needs to know it and none refuses it.
+ */
+function withoutTimestamp(request: FastifyRequest): unknown {
+  const { query } = request;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return query;
+  if (query === null || typeof query !== 'object' || !('t' in query)) return query;
+  const { t: _timestamp, ...rest } = query as Record<string, unknown>;
+  return rest;
+}
+
 /** What an endpoint declares about its callers and input: JSON endpoints and downloads alike. */
 export interface Admission<Q extends z.ZodType, B extends z.ZodType> {
   access: EndpointAccess;
@@ -108,7 +120,7 @@ export async function admitAndParse<Q extends z.ZodType, B extends z.ZodType>(
 ) {
   const locale = localeOf(request);
   const session = await admit(app.cityops, endpoint.access, request);
-  const query: z.output<Q> = parseInput<Q>(endpoint.query, request.query, 'query', locale);
+  const query: z.output<Q> = parseInput<Q>(endpoint.query, withoutTimestamp(request), 'query', locale);
   const body: z.output<B> = parseInput<B>(endpoint.body, request.body, 'body', locale);
   return { locale, session, query, body };
 }
