@@ -63,7 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let licenceKey: KeyObject | undefined;
   const secrets = await loadSecretBox(config);
   await database.prepare(async (db) => {
-    await seed(db, config);
+    await seed(db, config, { database: database.label, now });
     // Plain secrets (the demo seed's, or stored before sealing) and those of a key being rotated out.
     await resealSecrets(db, secrets);
     await resealDeviceSecrets(db, secrets);

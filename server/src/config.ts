@@ -42,8 +42,17 @@ export const configSchema = z
     /** PostgreSQL when set; the embedded PGlite in DATA_DIR/pglite otherwise. */
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
     CITYOPS_MODE: optional(z.enum(['demo', 'production'])).default('demo'),
-    /** Production: the password of the first `admin`, created only while no `admin` exists. */
+    /**
+     * Production: the password of the first `admin`, created only while no `admin` exists; a start that
+     * finds admin with another password keeps it and warns (db/seed/index.ts).
+     */
     CITYOPS_ADMIN_PASSWORD: optional(z.string()),
+    /**
+     * Production on a database seeded in demo mode: replace every demo secret once (admin's password
+     * from CITYOPS_ADMIN_PASSWORD, the demo accounts disabled, the demo fleet's device secrets new)
+     * instead of refusing to start (db/seed/demoData.ts).
+     */
+    CITYOPS_ROTATE_DEMO_SECRETS: optional(flag).default(false),
     SESSION_IDLE_MINUTES: optional(
       z.coerce
         .number()
@@ -300,6 +309,13 @@ export const configSchema = z
           });
         }
       }
+    }
+    if (config.CITYOPS_ROTATE_DEMO_SECRETS && config.CITYOPS_MODE !== 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CITYOPS_ROTATE_DEMO_SECRETS'],
+        message: 'takes effect only with CITYOPS_MODE=production (a demo start seeds the demo secrets again)',
+      });
     }
     if (config.CITYOPS_MODE !== 'production') return;
     if (!config.SECRETS_KEY) {

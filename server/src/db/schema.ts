@@ -93,6 +93,21 @@ export const serverKeys = pgTable('server_keys', {
   createdAt: moment('created_at').notNull().defaultNow(),
 });
 
+/**
+ * One row while the database holds demo data: written in the same transaction as every demo seed
+ * (CITYOPS_MODE=demo), removed only by a production start that replaces the demo secrets
+ * (CITYOPS_ROTATE_DEMO_SECRETS). Production refuses to start while it is there (db/seed/demoData.ts):
+ * the demo passwords and the demo fleet's device secrets are public.
+ */
+export const demoSeed = pgTable(
+  'demo_seed',
+  {
+    id: smallint('id').primaryKey().default(1),
+    seededAt: moment('seeded_at').notNull(),
+  },
+  (t) => [check('demo_seed_single_row', sql`${t.id} = 1`)],
+);
+
 /** Image captchas: single use, short-lived, answer stored hashed. In the database, not in memory. */
 export const captchas = pgTable(
   'captchas',

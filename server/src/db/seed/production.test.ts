@@ -1,5 +1,5 @@
 import { ROUTE_TABLE } from '@cityops/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { TEST_SECRETS_KEY, TEST_VENDOR_PUBLIC_KEY } from '../../test/licence.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
@@ -37,10 +37,22 @@ describe('production mode', () => {
     expect((await t.login('nobody', 'Nobody@123')).message).toMatch(/^账号或密码错误/);
   });
 
-  it('leaves an existing admin alone when started again with another password', async () => {
+  it('leaves an existing admin alone when started again with another password, and says so', async () => {
     const config = { ...t.config, CITYOPS_ADMIN_PASSWORD: 'Other@Secret2' };
-    const again = await buildApp({ config, database: t.handle });
-    await again.close();
+    // Captured before the spy goes: restoring it forgets its calls.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let said = '';
+    try {
+      const again = await buildApp({ config, database: t.handle });
+      await again.close();
+      said = warn.mock.calls.map((call) => String(call[0])).join('\n');
+    } finally {
+      warn.mockRestore();
+    }
+    expect(said).toContain(
+      `CITYOPS_ADMIN_PASSWORD is not applied: admin already exists in ${t.handle.label}`,
+    );
+    expect(said).not.toContain('Other@Secret2');
     expect((await t.login('admin', 'Prod@Secret1')).status_code).toBe(1);
     expect((await t.login('admin', 'Other@Secret2')).status_code).toBe(10001);
   });
@@ -48,7 +60,7 @@ describe('production mode', () => {
   it('issues itself no licence: everything but sign-in answers 10402 until one is registered', async () => {
     expect(await t.handle.db.select().from(licences)).toEqual([]);
     const status = await t.call('GET', '/api/sys/license/status');
-    expect(status.json.data).toEqual({ state: 'missing', licence: null, daysLeft: null });
+    expect(status.json.data).toEqual({ state: 'missing' });
     const token = await t.token('admin', 'Prod@Secret1');
     const permissions = await t.call('POST', '/api/user/queryUserPermissions', { token });
     expect(permissions.json).toEqual({ status_code: 10402, message: '许可证无效或已过期', data: null });

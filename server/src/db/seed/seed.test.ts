@@ -98,7 +98,7 @@ describe('seeding', () => {
       .set({ name: '路灯（改名）' })
       .where(eq(resources.code, 'iotcloud_iot_lamp'));
     const before = await counts();
-    await seed(t.handle.db, t.config);
+    await seed(t.handle.db, t.config, { database: t.handle.label, now: t.clock.now });
     expect(await counts()).toEqual(before);
     const [lamp] = await t.handle.db.select().from(resources).where(eq(resources.code, 'iotcloud_iot_lamp'));
     expect(lamp?.name).toBe('路灯（改名）');

@@ -643,20 +643,31 @@ export async function deleteDevices(db: Database, deviceIds: readonly number[]) 
   await db.delete(devices).where(inArray(devices.id, [...deviceIds]));
 }
 
-/** Every device's key and sealed secret, in id order (the start-up's sealing again after a key change). */
-export function sealedSecrets(db: Database) {
-  return db.select({ id: devices.id, secretSealed: devices.secretSealed }).from(devices).orderBy(devices.id);
+/** Every device's key and stored secret, in id order (start-up: sealing again, the demo fleet's secrets). */
+export function storedSecrets(db: Database) {
+  return db
+    .select({
+      id: devices.id,
+      deviceKey: devices.deviceKey,
+      secretSealed: devices.secretSealed,
+      secretHash: devices.secretHash,
+    })
+    .from(devices)
+    .orderBy(devices.id);
 }
 
-/** Sets many devices' sealed secret in one statement. */
-export async function setSealedSecrets(db: Database, rows: readonly { id: number; secretSealed: string }[]) {
+/** Sets many devices' secret, sealed and hashed, in one statement. */
+export async function setSecrets(
+  db: Database,
+  rows: readonly { id: number; secretSealed: string; secretHash: string }[],
+) {
   if (rows.length === 0) return;
   const values = sql.join(
-    rows.map((row) => sql`(${row.id}::integer, ${row.secretSealed}::varchar)`),
+    rows.map((row) => sql`(${row.id}::integer, ${row.secretSealed}::varchar, ${row.secretHash}::varchar)`),
     sql`, `,
   );
   await db.execute(
-    sql`update ${devices} set secret_sealed = v.sealed from (values ${values}) as v(id, sealed) where ${devices.id} = v.id`,
+    sql`update ${devices} set secret_sealed = v.sealed, secret_hash = v.hash from (values ${values}) as v(id, sealed, hash) where ${devices.id} = v.id`,
   );
 }
 

@@ -74,7 +74,11 @@ describe('the demo seed', () => {
   it(`seeds ${DEMO_FLEET_MAX.toLocaleString('en')} fleet devices once, with the simulator's secrets`, async () => {
     const db = t.handle.db;
     const started = performance.now();
-    await seed(db, { ...t.config, DEMO_DEVICES: DEMO_FLEET_MAX });
+    await seed(
+      db,
+      { ...t.config, DEMO_DEVICES: DEMO_FLEET_MAX },
+      { database: t.handle.label, now: t.clock.now },
+    );
     const seconds = (performance.now() - started) / 1000;
     console.info(`demo seed of ${DEMO_FLEET_MAX} devices (${t.handle.kind}): ${seconds.toFixed(1)} s`);
     // With the fleet come the demo alarm columns (modules/alarmbox/seed.ts).
@@ -113,7 +117,11 @@ describe('the demo seed', () => {
     expect(await db.$count(devices, isNotNull(devices.pointId))).toBe(DEMO_POLES * 3);
 
     // Again: nothing added, nothing sealed again.
-    await seed(db, { ...t.config, DEMO_DEVICES: DEMO_FLEET_MAX });
+    await seed(
+      db,
+      { ...t.config, DEMO_DEVICES: DEMO_FLEET_MAX },
+      { database: t.handle.label, now: t.clock.now },
+    );
     expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT);
     expect(await db.$count(points)).toBe(DEMO_POLES);
     expect(await db.$count(products)).toBe(DEMO_PRODUCTS.length + 1);

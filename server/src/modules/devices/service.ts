@@ -36,7 +36,7 @@ import { changedFields, recordAudit, type Actor } from '../logs/audit.js';
 import { loggedChange, type Logged } from '../projects/change.js';
 import { checkVisible } from '../projects/service.js';
 import { BUS_MAX_IDS, publish } from '../push/events.js';
-import { brokerUrl, newSecret, secretColumns } from './credentials.js';
+import { brokerUrl, demoFleetSecret, newSecret, secretColumns, secretHash } from './credentials.js';
 import * as repo from './repository.js';
 
 /**
@@ -573,19 +573,40 @@ export async function deviceOverview(
 
 const RESEAL_BATCH = 1_000;
 
+async function setSecretsInBatches(db: Database, rows: Parameters<typeof repo.setSecrets>[1]) {
+  for (let i = 0; i < rows.length; i += RESEAL_BATCH)
+    await repo.setSecrets(db, rows.slice(i, i + RESEAL_BATCH));
+}
+
 /**
  * Seals again every device secret that is plain or sealed with a key being rotated out (SECRETS_KEY,
  * SECRETS_KEY_PREVIOUS); run at start-up with the video platforms' secrets. Answers how many.
  */
 export async function resealDeviceSecrets(db: Database, box: AppContext['secrets']): Promise<number> {
-  const stale = (await repo.sealedSecrets(db)).filter((row) => box.stale(row.secretSealed));
-  for (let i = 0; i < stale.length; i += RESEAL_BATCH) {
-    await repo.setSealedSecrets(
-      db,
-      stale
-        .slice(i, i + RESEAL_BATCH)
-        .map((row) => ({ id: row.id, secretSealed: box.seal(box.open(row.secretSealed)) })),
-    );
-  }
+  const stale = (await repo.storedSecrets(db)).filter((row) => box.stale(row.secretSealed));
+  await setSecretsInBatches(
+    db,
+    stale.map((row) => ({ ...row, secretSealed: box.seal(box.open(row.secretSealed)) })),
+  );
   return stale.length;
+}
+
+/**
+ * Gives a new random secret to every device still signing in with the demo fleet's secret, which
+ * anyone can derive from its key (contract demo.ts): a demo database turned production
+ * (db/seed/demoData.ts). Their connections drop on every instance. Answers how many.
+ */
+export async function replaceDemoFleetSecrets(db: Database, box: AppContext['secrets']): Promise<number> {
+  const demo = (await repo.storedSecrets(db)).filter(
+    (row) => row.secretHash === secretHash(demoFleetSecret(row.deviceKey)),
+  );
+  await setSecretsInBatches(
+    db,
+    demo.map((row) => ({ id: row.id, ...secretColumns(box, newSecret()) })),
+  );
+  await revoke(
+    db,
+    demo.map((row) => row.deviceKey),
+  );
+  return demo.length;
 }
