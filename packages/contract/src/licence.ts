@@ -80,8 +80,17 @@ export const licenceStatusSchema = z.object({
 export type LicenceStatus = z.infer<typeof licenceStatusSchema>;
 
 /**
+ * The status anyone may read, before signing in: only whether a licence is in force, which is all
+ * the /license page and the sign-in (10402 sends it there) need. Who the customer is, what it opens
+ * and until when are the licence's holders' business (`licenceManageEndpoints.detail`).
+ */
+export const publicLicenceStatusSchema = licenceStatusSchema.pick({ state: true });
+export type PublicLicenceStatus = z.infer<typeof publicLicenceStatusSchema>;
+
+/**
  * Both are public: the registration page (/license) works before sign-in, and only a vendor-signed
- * licence is accepted. Once a valid licence is in force, replacing it takes a session holding
+ * licence is accepted. The status says only whether a licence is in force; registering answers the
+ * licence in full, which is the one the caller sent (or already had, sending it again). Once a valid licence is in force, replacing it takes a session holding
  * LICENCE_MANAGE (checked by the server, since the first registration must stay public), and a
  * worse or older licence also takes `acceptDowngrade`. Expired or missing licences make every other
  * call answer 10402, except sign-in, sign-out and these.
@@ -93,7 +102,7 @@ export const licenceEndpoints = {
     access: PUBLIC,
     query: getQuery(),
     body: z.undefined(),
-    data: licenceStatusSchema,
+    data: publicLicenceStatusSchema,
   }),
   register: defineEndpoint({
     method: 'POST',
@@ -153,6 +162,15 @@ export const deviceUsageSchema = z.object({
 export type DeviceUsage = z.infer<typeof deviceUsageSchema>;
 
 export const licenceManageEndpoints = {
+  /** The licence in force in full, for who manages or renews it (the page, the expiry warning). */
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/sys/license/detail',
+    access: permission(LICENCE_MANAGE, LICENCE_RENEWAL),
+    query: getQuery(),
+    body: z.undefined(),
+    data: licenceStatusSchema,
+  }),
   /** Every registered licence, newest first, and which one is in force. */
   list: defineEndpoint({
     method: 'GET',

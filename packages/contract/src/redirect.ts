@@ -20,3 +20,17 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
     return null;
   }
 }
+
+/**
+ * Whether a link an administrator stores (a menu's external address) may be opened: http, https, or
+ * relative to this page. Parsed as the browser will, so `java\tscript:`, ` javascript:` and
+ * `JAVASCRIPT:` are refused along with `data:` and the rest; empty counts as no link.
+ */
+export function isSafeLinkUrl(value: string): boolean {
+  if (value.trim() === '') return true;
+  try {
+    return ['http:', 'https:'].includes(new URL(value, HERE).protocol);
+  } catch {
+    return false;
+  }
+}

@@ -87,6 +87,19 @@ describe('menu tree', () => {
     expect(systemForPath(menu.topNav, 'https://example.org/docs')).toBeUndefined();
   });
 
+  it('never opens a script link stored before links were checked: the entry has no target', () => {
+    for (const url of ['javascript:alert(document.cookie)', ' JavaScript:alert(1)', 'data:text/html,x']) {
+      const stored = item({ id: 201, code: 'evil', type: 3, name: '外链', url });
+      expect(buildUserMenu([stored]).topNav[0]).toMatchObject({
+        url: '',
+        enable: false,
+        meta: { disabled: true },
+      });
+    }
+    const relative = item({ id: 202, code: 'rel', type: 3, name: '站内', url: '/docs/index.html' });
+    expect(buildUserMenu([relative]).topNav[0]).toMatchObject({ url: '/docs/index.html', enable: true });
+  });
+
   it("disables an entry whose url is empty or '#'", () => {
     const hash = item({ id: 400, parentId: 100, code: 'logManage', type: 2, url: '#' });
     const empty = item({ id: 401, parentId: 100, code: 'dictionary', type: 2, url: ' ' });

@@ -1,6 +1,7 @@
 import {
   ELEMENT_TYPES,
   englishMenuName,
+  isSafeLinkUrl,
   PermissionType,
   ROUTE_TABLE,
   type PermissionItem,
@@ -136,7 +137,8 @@ export function buildUserMenu(
       .sort(bySortNum)
       .map((child, i) => toNode(child, `${index}-${i}`));
     const external = item.type === PermissionType.EXTERNAL_LINK;
-    const disabled = kids.length === 0 && hasNoTarget(item.url);
+    // A link saved before the form checked links (a `javascript:` one) must never reach window.open.
+    const disabled = kids.length === 0 && (hasNoTarget(item.url) || (external && !isSafeLinkUrl(item.url)));
     const route = byCode.get(item.code.toLowerCase()) ?? byPath.get(item.url.trim());
     let url = '';
     if (kids.length > 0) url = kids.find((kid) => kid.enable && !kid.external)?.url ?? '';

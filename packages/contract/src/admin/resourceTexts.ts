@@ -9,6 +9,13 @@ export const resourceTextsZh = {
   'resource.parentCycle': '上级权限不能是它自己或它的下级',
   'resource.hasChildren': '该权限下还有{{count}}个子权限，请先删除子权限',
   'resource.publicSaved': '公共权限已保存',
+  'resource.urlScheme': '访问地址只能是 http、https 或站内相对地址',
+  'resource.codeAdminOnly': '只有超级管理员可以修改权限编码',
+  'resource.editBeyondOwn': '不能修改您自己没有的权限：{{names}}',
+  'resource.deleteBeyondOwn': '不能删除您自己没有的权限：{{names}}',
+  'resource.moveBeyondOwn': '其下有您没有的权限，不能移动：{{names}}',
+  'resource.parentBeyondOwn': '不能放在您没有的上级权限下：{{names}}',
+  'resource.publishBeyondOwn': '只能公开或取消公开您的角色拥有的权限，不能更改：{{names}}',
 } as const;
 
 export const resourceTextsEn: { readonly [K in keyof typeof resourceTextsZh]: string } = {
@@ -21,4 +28,12 @@ export const resourceTextsEn: { readonly [K in keyof typeof resourceTextsZh]: st
   'resource.parentCycle': 'The parent cannot be the permission itself or one below it',
   'resource.hasChildren': 'This permission has {{count}} child permissions; delete them first',
   'resource.publicSaved': 'Public permissions saved',
+  'resource.urlScheme': 'The URL must be http, https or a relative address on this site',
+  'resource.codeAdminOnly': 'Only the administrator can change a permission code',
+  'resource.editBeyondOwn': 'You cannot change permissions you do not hold yourself: {{names}}',
+  'resource.deleteBeyondOwn': 'You cannot delete permissions you do not hold yourself: {{names}}',
+  'resource.moveBeyondOwn': 'Permissions below it are ones you do not hold, so you cannot move: {{names}}',
+  'resource.parentBeyondOwn': 'You cannot place a permission under one you do not hold: {{names}}',
+  'resource.publishBeyondOwn':
+    'You can make public, or no longer public, only permissions your roles hold; not these: {{names}}',
 };

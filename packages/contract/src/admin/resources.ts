@@ -2,6 +2,7 @@ import { BUTTON_CODES } from './buttons.js';
 import { z } from 'zod';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { permissionItemSchema, type PermissionItem } from '../permissions.js';
+import { isSafeLinkUrl } from '../redirect.js';
 import { optionalText, sortNumField } from './fields.js';
 import { ID_MAX, idSchema, textFilter } from './paging.js';
 
@@ -40,7 +41,8 @@ export const resourceFieldsSchema = z.object({
   name: z.string().trim().min(1, 'resource.nameRequired').max(100),
   code: z.string().trim().min(1, 'resource.codeRequired').max(100).regex(CODE, 'resource.codeFormat'),
   type: z.number().int().min(0).max(6),
-  url: optionalText(100),
+  /** A page's route path, or a type 3 entry's external address: http, https or relative only. */
+  url: optionalText(100).refine(isSafeLinkUrl, 'resource.urlScheme'),
   sortNum: sortNumField,
   icon: optionalText(100),
 });

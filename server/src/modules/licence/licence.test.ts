@@ -6,6 +6,7 @@ import {
   SYSTEM_NAMES,
   canonicalJson,
   findRouteByPath,
+  HEADER_ACCESS_TOKEN,
   LICENCE_MANAGE,
   licenceDowngradeSchema,
   signedLicenceSchema,
@@ -76,7 +77,8 @@ describe('demo mode without LICENCE_PUBLIC_KEY', () => {
   afterAll(() => t.close());
 
   it('issues itself a one-year demo licence for every module, signed with a demo key kept in the database', async () => {
-    const status = (await t.call('GET', '/api/sys/license/status?t=1')).json;
+    const token = await t.token('admin', 'Admin@123');
+    const status = (await t.call('GET', '/api/sys/license/detail?t=1', { token })).json;
     expect(status.status_code).toBe(1);
     const data = status.data as LicenceStatus;
     expect(data).toMatchObject({ state: 'valid', daysLeft: 365 });
@@ -101,10 +103,7 @@ describe('demo mode without LICENCE_PUBLIC_KEY', () => {
     expect((await permissions()).json.status_code).toBe(1);
     t.clock.advanceMinutes(366 * DAY_MINUTES);
     expect((await permissions()).json).toEqual(unlicensed);
-    expect((await t.call('GET', '/api/sys/license/status')).json.data).toMatchObject({
-      state: 'expired',
-      daysLeft: -1,
-    });
+    expect((await t.call('GET', '/api/sys/license/status')).json.data).toEqual({ state: 'expired' });
     // The session ran out meanwhile; signing in again still works, without the session (the menus
     // are a service like any other), and the session's own call lands on 10402.
     const signedIn = await t.login('admin', 'Admin@123');
@@ -131,7 +130,7 @@ describe('demo mode without LICENCE_PUBLIC_KEY', () => {
     const other = await buildApp({ config, database: t.handle, now: t.clock.now });
     try {
       const status = await other.inject({ method: 'GET', url: '/api/sys/license/status' });
-      expect(status.json().data).toEqual({ state: 'missing', licence: null, daysLeft: null });
+      expect(status.json().data).toEqual({ state: 'missing' });
     } finally {
       await other.close();
     }
@@ -151,7 +150,7 @@ describe('with LICENCE_PUBLIC_KEY (production, or demo for the browser tests)', 
     expect((await t.call('GET', '/api/sys/license/status')).json).toEqual({
       status_code: 1,
       message: '成功',
-      data: { state: 'missing', licence: null, daysLeft: null },
+      data: { state: 'missing' },
     });
     expect((await t.call('GET', '/api/health')).json.status_code).toBe(1);
     expect((await t.call('GET', '/api/login/publicKey')).json.status_code).toBe(1);
@@ -246,16 +245,31 @@ describe('with LICENCE_PUBLIC_KEY (production, or demo for the browser tests)', 
     expect((await t.call('POST', '/api/user/queryUserPermissions', { token })).json.status_code).toBe(1);
   });
 
+  it('tells anyone only whether a licence is in force; who it is for and what it opens take the permission', async () => {
+    expect((await t.call('GET', '/api/sys/license/status')).json.data).toEqual({ state: 'valid' });
+    const detail = (token?: string) => t.call('GET', '/api/sys/license/detail', { token });
+    expect((await detail()).json.status_code).toBe(10401);
+    expect((await detail(await t.token('operator', 'Operator@123'))).json.status_code).toBe(10500);
+    const full = (await detail(await t.token('admin', 'Admin@123'))).json;
+    expect(full).toMatchObject({ status_code: 1, data: { state: 'valid', licence: { deviceLimit: 5000 } } });
+  });
+
   it('lets another instance on the same database see a registration within the cache time', async () => {
     const other = await buildApp({ config: t.config, database: t.handle, now: t.clock.now });
     try {
+      const token = await t.token('admin', 'Admin@123');
       const status = async () =>
-        (await other.inject({ method: 'GET', url: '/api/sys/license/status' })).json().data as LicenceStatus;
+        (
+          await other.inject({
+            method: 'GET',
+            url: '/api/sys/license/detail',
+            headers: { [HEADER_ACCESS_TOKEN]: token },
+          })
+        ).json().data as LicenceStatus;
       expect((await status()).licence?.deviceLimit).toBe(5000);
       const renewal = signedByTestVendor(
         licenceDocument(t.clock.now(), { licenceId: 'TEST-0002', deviceLimit: 7000 }),
       );
-      const token = await t.token('admin', 'Admin@123');
       const registered = await t.call('POST', '/api/sys/license/register', { token, body: renewal });
       expect(registered.json.status_code).toBe(1);
       t.clock.advanceMinutes(LICENCE_CACHE_MS / 60_000);
@@ -285,8 +299,11 @@ describe('replacing a valid licence in force', () => {
   const DAY = 86_400_000;
   /** The licence in force: issued now, a year long, admin + iotcloud, 100 devices. */
   let current: ReturnType<typeof licenceDocument>;
-  const inForce = async () =>
-    ((await t.call('GET', '/api/sys/license/status')).json.data as LicenceStatus).licence?.licenceId;
+  const inForce = async () => {
+    const token = await t.token('admin', 'Admin@123');
+    const answer = await t.call('GET', '/api/sys/license/detail', { token });
+    return (answer.json.data as LicenceStatus).licence?.licenceId;
+  };
   beforeAll(async () => {
     t = await createTestApp({ env: { LICENCE_PUBLIC_KEY: TEST_VENDOR_PUBLIC_KEY } });
     current = licenceDocument(t.clock.now(), { licenceId: 'NOW-0001' });

@@ -36,7 +36,8 @@ export const UNLICENSED_PATHS: ReadonlySet<string> = new Set(
 export default async function licenceRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
 
-  route(app, licenceEndpoints.status, () => ctx.licence.status());
+  route(app, licenceEndpoints.status, async () => ({ state: (await ctx.licence.status()).state }));
+  route(app, licenceManageEndpoints.detail, () => ctx.licence.status());
   route(app, licenceManageEndpoints.list, () => ctx.licence.list());
   route(app, licenceManageEndpoints.deviceUsage, () => deviceUsage(ctx.db, ctx.licence));
   route(app, licenceManageEndpoints.renewalRequest, () => ctx.licence.renewalRequest());

@@ -4,6 +4,7 @@ import {
   roleEndpoints,
   type CreateResource,
   type PermissionNode,
+  type ResourceRow,
 } from '@cityops/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +174,8 @@ describe('insert', () => {
     ['a name over 100', { name: 'x'.repeat(101) }, 'name'],
     ['a URL over 100', { url: `/${'x'.repeat(100)}` }, 'url'],
     ['an icon over 100', { icon: 'x'.repeat(101) }, 'icon'],
+    ['a javascript: link', { type: 3, url: 'javascript:alert(document.cookie)' }, '访问地址只能是'],
+    ['a data: link', { type: 3, url: ' data:text/html,x' }, '访问地址只能是'],
     ['an unknown parent', { parentId: 999_999 }, '上级权限不存在，请刷新后重试'],
   ])('refuses %s with 10001, writing nothing', async (_, extra, message) => {
     const before = await resourceCount();
@@ -362,3 +365,177 @@ describe('roles follow moves', () => {
     expect(held.map((row) => row.id).sort()).toEqual([group.id, page.id].sort());
   });
 });
+
+describe('grant scope: a non-administrator changes only what they hold', () => {
+  let editor: string;
+  let editorRoleId: number;
+  const named = async (code: string) => {
+    const [row] = await t.handle.db.select().from(resources).where(eq(resources.code, code));
+    if (!row) throw new Error(`no resource ${code}`);
+    return row;
+  };
+  const publicCodes = async () =>
+    (await t.handle.db.select().from(resources).where(eq(resources.isPublic, true)))
+      .map((row) => row.code)
+      .sort();
+
+  beforeAll(async () => {
+    await t.createUser('scopeeditor', 'Scope@123', [
+      'authority',
+      'authority_add',
+      'authority_edit',
+      'authority_delete',
+      'dictionary',
+    ]);
+    editor = await t.token('scopeeditor', 'Scope@123');
+    const [role] = await t.handle.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.code, 'test_scopeeditor'));
+    editorRoleId = role?.id ?? 0;
+  });
+
+  it('refuses publishing what they do not hold, and un-publishing what their roles do not hold', async () => {
+    const project = await named('project');
+    const publish = (resourceIds: number[], token = editor) =>
+      t.api(resourceEndpoints.updatePublicRes, { token, body: { resourceIds } });
+    expect(await publish([project.id])).toEqual({
+      status_code: 10001,
+      message: `只能公开或取消公开您的角色拥有的权限，不能更改：${project.name}`,
+      data: null,
+    });
+    expect(await publicCodes()).toEqual([]);
+
+    // The administrator made a page public the editor holds only because it is public now.
+    const roleManage = await named('roleManage');
+    expect((await publish([roleManage.id], admin)).status_code).toBe(1);
+    const unpublish = await publish([]);
+    expect(unpublish).toMatchObject({
+      status_code: 10001,
+      message: expect.stringContaining(roleManage.name),
+    });
+    expect(await publicCodes()).toEqual(['admin', 'roleManage']);
+
+    // Their own page they may publish, leaving the administrator's choice as it was.
+    const dictionary = await named('dictionary');
+    expect((await publish([roleManage.id, dictionary.id])).status_code).toBe(1);
+    expect(await publicCodes()).toEqual(['admin', 'dictionary', 'roleManage']);
+    expect((await publish([roleManage.id])).status_code).toBe(1);
+    // The administrator may do either.
+    expect((await publish([project.id], admin)).status_code).toBe(1);
+    expect((await publish([], admin)).status_code).toBe(1);
+    expect(await publicCodes()).toEqual([]);
+  });
+
+  it('refuses renaming a code, even of a held item; the administrator may', async () => {
+    const dictionary = await named('dictionary');
+    const body = { ...asForm(dictionary), code: 'project2' };
+    const renamed = await t.api(resourceEndpoints.update, { token: editor, body });
+    expect(renamed).toEqual({ status_code: 10001, message: '只有超级管理员可以修改权限编码', data: null });
+    expect((await named('dictionary')).code).toBe('dictionary');
+
+    // Same code, another name: a held item's other fields are theirs to edit.
+    const edited = await t.api(resourceEndpoints.update, {
+      token: editor,
+      body: { ...asForm(dictionary), name: '字典（改）' },
+    });
+    expect(edited.status_code).toBe(1);
+    await t.api(resourceEndpoints.update, { token: editor, body: asForm(dictionary) });
+
+    const byAdmin = await create('adminRenames');
+    const answer = await t.api(resourceEndpoints.update, {
+      token: admin,
+      body: { ...asForm(byAdmin), code: 'adminRenamed' },
+    });
+    expect(answer.data?.code).toBe('adminRenamed');
+  });
+
+  it('refuses editing, moving, placing under or deleting what they do not hold', async () => {
+    const project = await named('project');
+    const edit = await t.api(resourceEndpoints.update, {
+      token: editor,
+      body: { ...asForm(project), name: '我的项目' },
+    });
+    expect(edit).toEqual({
+      status_code: 10001,
+      message: `不能修改您自己没有的权限：${project.name}`,
+      data: null,
+    });
+
+    const dictionary = await named('dictionary');
+    const under = await t.api(resourceEndpoints.update, {
+      token: editor,
+      body: { ...asForm(dictionary), parentId: project.id },
+    });
+    expect(under).toMatchObject({
+      status_code: 10001,
+      message: `不能放在您没有的上级权限下：${project.name}`,
+    });
+    const added = await t.api(resourceEndpoints.insert, {
+      token: editor,
+      body: form('scopeUnder', { parentId: project.id }),
+    });
+    expect(added).toMatchObject({
+      status_code: 10001,
+      message: `不能放在您没有的上级权限下：${project.name}`,
+    });
+
+    // A group they hold (above a page of theirs) with a page they do not hold below it.
+    const group = await create('scopeGroup', { type: 1, parentId: await idOf('admin') });
+    const held = await create('scopeHeld', { parentId: group.id });
+    const other = await create('scopeOther', { parentId: group.id });
+    await t.handle.db.insert(roleResources).values({ roleId: editorRoleId, resourceId: held.id });
+    const moved = await t.api(resourceEndpoints.update, {
+      token: editor,
+      body: { ...asForm(group), parentId: 0 },
+    });
+    expect(moved).toMatchObject({
+      status_code: 10001,
+      message: `其下有您没有的权限，不能移动：${other.name}`,
+    });
+    expect((await named('scopeGroup')).parentId).toBe(await idOf('admin'));
+
+    const deleted = await t.api(resourceEndpoints.delete, { token: editor, params: { id: other.id } });
+    expect(deleted).toMatchObject({ status_code: 10001, message: `不能删除您自己没有的权限：${other.name}` });
+    // What they hold they may move and delete; the administrator anything.
+    const mine = await t.api(resourceEndpoints.insert, {
+      token: editor,
+      body: form('scopeMine', { parentId: held.id, type: 4 }),
+    });
+    expect(mine.status_code).toBe(1);
+    expect(
+      (await t.api(resourceEndpoints.delete, { token: admin, params: { id: other.id } })).status_code,
+    ).toBe(1);
+    const movedNow = await t.api(resourceEndpoints.update, {
+      token: editor,
+      body: { ...asForm(held), parentId: 0 },
+    });
+    expect(movedNow.status_code).toBe(10001);
+    expect(movedNow.message).toContain('scopeMine');
+    expect(
+      (await t.api(resourceEndpoints.delete, { token: admin, params: { id: mine.data?.id ?? 0 } }))
+        .status_code,
+    ).toBe(1);
+    expect(
+      (await t.api(resourceEndpoints.update, { token: editor, body: { ...asForm(held), parentId: 0 } }))
+        .status_code,
+    ).toBe(1);
+    expect(
+      (await t.api(resourceEndpoints.delete, { token: editor, params: { id: held.id } })).status_code,
+    ).toBe(1);
+  });
+});
+
+/** A stored row as the update form sends it back. */
+function asForm(row: ResourceRow | typeof resources.$inferSelect) {
+  return {
+    id: row.id,
+    parentId: row.parentId ?? 0,
+    name: row.name,
+    code: row.code,
+    type: row.type,
+    url: row.url,
+    sortNum: row.sortNum,
+    icon: row.icon,
+  };
+}

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { AppContext } from '../../http/context.js';
 import { refuse } from '../../http/envelope.js';
 import { changedFields, recordAudit, type Actor } from '../logs/audit.js';
+import { grantScopeOf, listed, outside, type GrantScope } from '../roles/grantScope.js';
 import * as repo from './repository.js';
 
 /** The permission tree (authority, platform-shell.md §3, §5, §7 Resources): each change in one transaction with its log row. */
@@ -23,6 +24,23 @@ const LOGGED_FIELDS = [
   'sortNum',
   'icon',
 ] as const satisfies readonly (keyof ResourceRow)[];
+
+type BeyondKey =
+  | 'resource.editBeyondOwn'
+  | 'resource.deleteBeyondOwn'
+  | 'resource.moveBeyondOwn'
+  | 'resource.parentBeyondOwn'
+  | 'resource.publishBeyondOwn';
+
+/**
+ * The grant scope of roles and users (roles/grantScope.ts) over the tree itself: a caller who is not
+ * an administrator changes, moves, places under, deletes or publishes only resources they hold, since
+ * each of those decides who holds what (a public `project` is every project's devices for everyone).
+ */
+async function refuseBeyond(tx: Database, scope: GrantScope, ids: readonly number[], key: BeyondKey) {
+  const beyond = outside(scope, ids);
+  if (beyond.length > 0) refuse(key, { names: listed(await repo.namesOf(tx, beyond)) });
+}
 
 /** The whole tree; with filters, the items whose name or code contains them, and their ancestors. */
 export async function listAll(ctx: Ctx, filter: { name?: string; code?: string } = {}) {
@@ -69,6 +87,8 @@ export async function createResource(ctx: Ctx, actor: Actor, input: CreateInput)
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const level = await levelUnder(tx, input.parentId);
+    const scope = await grantScopeOf(tx, actor.userId);
+    if (input.parentId !== 0) await refuseBeyond(tx, scope, [input.parentId], 'resource.parentBeyondOwn');
     const created = await repo.insertResource(tx, {
       parentId: input.parentId === 0 ? null : input.parentId,
       name: input.name,
@@ -102,8 +122,15 @@ export async function updateResource(ctx: Ctx, actor: Actor, input: UpdateInput)
       if (!stored) return refuse('admin.notFound');
       const before = repo.toResourceRow(stored);
       const moved = before.parentId !== input.parentId;
-      if (moved && input.parentId !== 0 && (await repo.subtreeIds(tx, input.id)).includes(input.parentId))
-        refuse('resource.parentCycle');
+      const below = moved ? await repo.subtreeIds(tx, input.id) : [];
+      if (moved && input.parentId !== 0 && below.includes(input.parentId)) refuse('resource.parentCycle');
+      const scope = await grantScopeOf(tx, actor.userId);
+      // Routes and permission checks go by code: renaming one re-points every grant of it.
+      if (!scope.admin && input.code !== before.code) refuse('resource.codeAdminOnly');
+      await refuseBeyond(tx, scope, [input.id], 'resource.editBeyondOwn');
+      if (moved && input.parentId !== 0)
+        await refuseBeyond(tx, scope, [input.parentId], 'resource.parentBeyondOwn');
+      await refuseBeyond(tx, scope, below, 'resource.moveBeyondOwn');
       const level = moved ? await levelUnder(tx, input.parentId) : stored.level;
       await repo.updateResource(tx, input.id, {
         parentId: input.parentId === 0 ? null : input.parentId,
@@ -144,6 +171,7 @@ export async function deleteResource(ctx: Ctx, actor: Actor, id: number) {
   await ctx.db.transaction(async (tx) => {
     const stored = await repo.findResource(tx, id, true);
     if (!stored) return refuse('admin.notFound');
+    await refuseBeyond(tx, await grantScopeOf(tx, actor.userId), [id], 'resource.deleteBeyondOwn');
     const children = await repo.childCount(tx, id);
     if (children > 0) refuse('resource.hasChildren', { count: children });
     const holders = await repo.holdersOf(tx, id);
@@ -161,15 +189,24 @@ export async function deleteResource(ctx: Ctx, actor: Actor, id: number) {
 
 /**
  * Makes exactly these resources public (every signed-in user holds them), with their ancestors so
- * that the menu has a path to them.
+ * that the menu has a path to them. A caller who is not an administrator adds or removes only
+ * resources their roles hold.
  */
 export async function updatePublic(ctx: Ctx, actor: Actor, ids: number[]): Promise<ResourceRow[]> {
   const now = ctx.now();
   const unique = [...new Set(ids)];
   await ctx.db.transaction(async (tx) => {
     if ((await repo.countExisting(tx, unique)) !== unique.length) refuse('resource.unknown');
-    const before = (await repo.publicResources(tx)).map((row) => row.code).sort();
-    await repo.setPublic(tx, await repo.withAncestors(tx, unique));
+    const stored = await repo.publicResources(tx);
+    const before = stored.map((row) => row.code).sort();
+    const target = new Set(await repo.withAncestors(tx, unique));
+    const wasPublic = new Set(stored.map((row) => row.id));
+    const changed = [...new Set([...target, ...wasPublic])].filter(
+      (id) => target.has(id) !== wasPublic.has(id),
+    );
+    const scope = await grantScopeOf(tx, actor.userId, { throughRoles: true });
+    await refuseBeyond(tx, scope, changed, 'resource.publishBeyondOwn');
+    await repo.setPublic(tx, [...target]);
     const after = (await repo.publicResources(tx)).map((row) => row.code).sort();
     const added = after.filter((code) => !before.includes(code));
     const removed = before.filter((code) => !after.includes(code));

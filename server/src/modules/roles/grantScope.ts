@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connection.js';
 import * as resourceRepo from '../resources/repository.js';
-import { userResources } from '../users/permissions.js';
+import { roleResourceIds, userResources } from '../users/permissions.js';
 import { holdsAdminRole } from '../users/repository.js';
 import * as repo from './repository.js';
 import { ADMIN_ROLE } from './tables.js';
@@ -16,10 +16,20 @@ export interface GrantScope {
   holds(resourceId: number): boolean;
 }
 
-/** Read inside the change's transaction, so the check and the change see the same holdings. */
-export async function grantScopeOf(db: Database, userId: number): Promise<GrantScope> {
+/**
+ * Read inside the change's transaction, so the check and the change see the same holdings. With
+ * `throughRoles`, a resource held only because it is public is left out: for changing what is public,
+ * where holding it that way is the very thing being changed.
+ */
+export async function grantScopeOf(
+  db: Database,
+  userId: number,
+  { throughRoles = false } = {},
+): Promise<GrantScope> {
   if (await holdsAdminRole(db, userId)) return { admin: true, holds: () => true };
-  const held = (await userResources(db, userId)).map((resource) => resource.id);
+  const held = throughRoles
+    ? await roleResourceIds(db, userId)
+    : (await userResources(db, userId)).map((resource) => resource.id);
   const scope = new Set(await resourceRepo.withAncestors(db, held));
   return { admin: false, holds: (resourceId) => scope.has(resourceId) };
 }

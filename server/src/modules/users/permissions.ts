@@ -23,6 +23,15 @@ export function userResources(db: Database, userId: number) {
     .orderBy(resources.level, resources.sortNum, resources.id);
 }
 
+/**
+ * The ids of the resources a user holds through their roles, leaving out those they hold only
+ * because they are public.
+ */
+export async function roleResourceIds(db: Database, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: resources.id }).from(resources).where(heldThroughRole(userId));
+  return rows.map((row) => row.id);
+}
+
 export async function userPermissionCodes(db: Database, userId: number): Promise<string[]> {
   return (await userResources(db, userId)).map((resource) => resource.code);
 }

@@ -9,7 +9,7 @@ export const systemKeys = {
   pluginState: ['plugin', 'state'] as const,
 };
 
-/** The installed licence (public: the page opens without a session). */
+/** Whether a licence is in force (public: the page opens without a session); no more than that. */
 export function useLicenceStatus() {
   return useQuery({
     queryKey: systemKeys.licenceStatus,
@@ -19,16 +19,17 @@ export function useLicenceStatus() {
 
 /**
  * Registers a signed licence; the server answers with the new status, which replaces the old one.
- * The administration's list of licences and renewal request change with it.
+ * The administration's licence in force, list of licences and renewal request change with it.
  */
 export function useRegisterLicence() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: registerLicence,
     onSuccess: async (status) => {
-      queryClient.setQueryData(systemKeys.licenceStatus, status);
+      queryClient.setQueryData(systemKeys.licenceStatus, { state: status.state });
       await Promise.all(
         [
+          licenceManageEndpoints.detail,
           licenceManageEndpoints.list,
           licenceManageEndpoints.renewalRequest,
           licenceManageEndpoints.deviceUsage,

@@ -25,6 +25,7 @@ export const roleTexts = defineTexts(
     checkNone: '全不选',
     treeHint: '勾选下级权限时会同时勾选其上级；取消勾选时会同时取消其下级。',
     treeLoadFailed: '权限树加载失败，请重试',
+    projectScopeWarning: '拥有此权限即可查看和操作所有项目的设备（含设备密钥），不限于其所属项目',
   },
   {
     title: 'Roles',
@@ -48,5 +49,7 @@ export const roleTexts = defineTexts(
     checkNone: 'Check none',
     treeHint: 'Checking an item checks the items above it; unchecking one unchecks the items below it.',
     treeLoadFailed: 'The permission tree could not be loaded; try again',
+    projectScopeWarning:
+      'Holders see and operate the devices of every project (their secrets included), not only of their own projects',
   },
 );

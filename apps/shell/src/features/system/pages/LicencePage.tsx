@@ -7,6 +7,7 @@ import {
   signedLicenceSchema,
   worseReasonsText,
   type LicenceStatus,
+  type PublicLicenceStatus,
   type RegisterLicenceRequest,
   type WorseReason,
 } from '@cityops/contract';
@@ -16,10 +17,14 @@ import { useLicenceStatus, useRegisterLicence } from '../queries';
 
 const STATE_COLOUR = { valid: 'success', expired: 'error', missing: 'default' } as const;
 
-/** The licence in force: state, customer, dates, what it opens. */
-export function LicenceStatusCard({ status }: { status: LicenceStatus }) {
+/**
+ * The licence in force: its state, and for who may see it (the detail endpoint's answer) customer,
+ * dates and what it opens; the public status says only the state.
+ */
+export function LicenceStatusCard({ status }: { status: LicenceStatus | PublicLicenceStatus }) {
   const { t } = useTranslation();
-  const { licence } = status;
+  const licence = 'licence' in status ? status.licence : null;
+  const daysLeft = 'daysLeft' in status ? status.daysLeft : null;
   return (
     <Card title={t('licence.status')}>
       <Descriptions column={1} size="small">
@@ -36,9 +41,9 @@ export function LicenceStatusCard({ status }: { status: LicenceStatus }) {
             <Descriptions.Item label={t('licence.expiresAt')}>
               {new Date(licence.expiresAt).toLocaleDateString()}
             </Descriptions.Item>
-            {status.daysLeft !== null && (
+            {daysLeft !== null && (
               <Descriptions.Item label={t('licence.daysLeft')}>
-                {t('licence.daysLeftValue', { count: status.daysLeft })}
+                {t('licence.daysLeftValue', { count: daysLeft })}
               </Descriptions.Item>
             )}
             <Descriptions.Item label={t('licence.modules')}>{licence.modules.join('、')}</Descriptions.Item>

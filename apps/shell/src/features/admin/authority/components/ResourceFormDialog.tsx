@@ -2,11 +2,12 @@ import { AutoComplete, Form, Input, InputNumber, Select, TreeSelect } from 'antd
 import { useTranslation } from 'react-i18next';
 import {
   PERMISSION_TYPES,
+  resourceFieldsSchema,
   type CreateResource,
   type PermissionNode,
   type ResourceRow,
 } from '@cityops/contract';
-import { crudTexts, FormDialog } from '@cityops/crud';
+import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
 import { useCreateResource, usePageUrls, useUpdateResource } from '../queries';
 import { authorityTexts } from '../texts';
 
@@ -104,7 +105,11 @@ export function ResourceFormDialog({
           }))}
         />
       </Form.Item>
-      <Form.Item name="url" label={t('url')} rules={[max100]}>
+      <Form.Item
+        name="url"
+        label={t('url')}
+        rules={[max100, zodRule(resourceFieldsSchema.shape.url, t('url'))]}
+      >
         <AutoComplete
           allowClear
           placeholder={t('urlPlaceholder')}

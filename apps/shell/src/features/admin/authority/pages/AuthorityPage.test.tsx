@@ -80,7 +80,7 @@ function renderPage(routes: Record<string, Route> = {}) {
 }
 
 describe('权限管理', () => {
-  it('adds a child under a row, refusing a sort number of 1000 before sending', async () => {
+  it('adds a child under a row, refusing a sort number of 1000 and a script link before sending', async () => {
     const api = renderPage({
       // The saved item as the server answers it (the client rejects an answer of another shape).
       '/api/sys/resources/insert': ({ body }) => {
@@ -94,15 +94,18 @@ describe('权限管理', () => {
     fireEvent.change(within(dialog).getByLabelText('权限名称'), { target: { value: '区域管理' } });
     fireEvent.change(within(dialog).getByLabelText('权限编码'), { target: { value: 'areaManage' } });
     fireEvent.change(within(dialog).getByLabelText('排序号'), { target: { value: '1000' } });
+    fireEvent.change(within(dialog).getByLabelText('访问地址'), { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(
       within(dialog)
         .getByText(/^保\s*存$/)
         .closest('button') as HTMLElement,
     );
     expect(await within(dialog).findByText('排序号必须小于1000')).toBeTruthy();
+    expect(await within(dialog).findByText('访问地址只能是 http、https 或站内相对地址')).toBeTruthy();
     expect(api.sentTo('/api/sys/resources/insert')).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText('排序号'), { target: { value: '30' } });
+    fireEvent.change(within(dialog).getByLabelText('访问地址'), { target: { value: '' } });
     fireEvent.click(
       within(dialog)
         .getByText(/^保\s*存$/)

@@ -2,8 +2,8 @@ import { Alert } from 'antd';
 import { Link } from 'react-router';
 import { LICENCE_MANAGE, LICENCE_RENEWAL, licenceWarning } from '@cityops/contract';
 import { useSessionUser } from '../../../auth/queries';
-import { useLicenceStatus } from '../../../system/queries';
 import { listTime } from '../../time';
+import { useLicenceDetail } from '../queries';
 import { licenceTexts } from '../texts';
 
 /**
@@ -20,7 +20,7 @@ export function LicenceExpiryNotice({ linkToRenewal = true }: { linkToRenewal?: 
 /** The warning itself: asks for the licence's status only for someone who may renew it. */
 function ExpiryAlert({ linkToRenewal }: { linkToRenewal: boolean }) {
   const t = licenceTexts.useTexts();
-  const status = useLicenceStatus();
+  const status = useLicenceDetail();
   const data = status.data;
   if (!data?.licence) return null;
   const level = licenceWarning(data.daysLeft);

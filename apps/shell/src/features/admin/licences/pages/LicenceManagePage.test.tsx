@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { licenceEndpoints, licenceManageEndpoints, type DeviceUsage } from '@cityops/contract';
+import { licenceManageEndpoints, type DeviceUsage } from '@cityops/contract';
 import { initI18n } from '@cityops/ui';
 import { renderAdminPage } from '../../../../test/renderAdminPage';
 import { LicenceManagePage } from './LicenceManagePage';
@@ -16,7 +16,7 @@ const licence = {
   deviceLimit: 100,
 };
 const server = (usage: DeviceUsage) => ({
-  [licenceEndpoints.status.path]: () => ({ state: 'valid', licence, daysLeft: 400 }),
+  [licenceManageEndpoints.detail.path]: () => ({ state: 'valid', licence, daysLeft: 400 }),
   [licenceManageEndpoints.list.path]: () => [
     { ...licence, registeredAt: '2026-01-02T00:00:00.000Z', verified: true, inForce: true },
   ],

@@ -1,17 +1,16 @@
 import { Alert, Card, Flex, Progress, Table, Tag } from 'antd';
 import type { RegisteredLicence } from '@cityops/contract';
 import { currentLocale } from '@cityops/ui';
-import { useLicenceStatus } from '../../../system/queries';
 import { LicenceStatusCard, RegisterLicenceCard } from '../../../system/pages/LicencePage';
 import { listTime } from '../../time';
-import { useDeviceUsage, useRegisteredLicences } from '../queries';
+import { useDeviceUsage, useLicenceDetail, useRegisteredLicences } from '../queries';
 import { systemNames } from '../systemNames';
 import { licenceTexts } from '../texts';
 
 /** 许可证管理: the licence in force, every registered licence and what each allows, and registering one. */
 export function LicenceManagePage() {
   const t = licenceTexts.useTexts();
-  const status = useLicenceStatus();
+  const status = useLicenceDetail();
   const listed = useRegisteredLicences();
   const locale = currentLocale();
 

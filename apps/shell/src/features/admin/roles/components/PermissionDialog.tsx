@@ -1,19 +1,45 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Modal, Space, Spin, Tree, Typography, type TreeDataNode } from 'antd';
+import { WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PermissionNode, RoleRow } from '@cityops/contract';
+import { PROJECT, type PermissionNode, type RoleRow } from '@cityops/contract';
 import { crudTexts } from '@cityops/crud';
 import { showMessage } from '@cityops/ui';
 import { allIds, checkedIds, indexTree, toggle } from '../permissionTree';
 import { useAssignPermission, usePermissionTree } from '../queries';
 import { roleTexts } from '../texts';
 
+/**
+ * Beside `project`, which is no ordinary page: whoever holds it sees and runs every project's devices
+ * (their secrets included), not only those of the projects they were given.
+ */
+function ProjectScopeWarning() {
+  const t = roleTexts.useTexts();
+  return (
+    <Typography.Text type="warning" style={{ marginInlineStart: 8 }}>
+      <WarningOutlined /> {t('projectScopeWarning')}
+    </Typography.Text>
+  );
+}
+
+/** The permission tree for antd's Tree (the role's and the public resources' dialogs). */
 export const toTreeData = (nodes: readonly PermissionNode[]): TreeDataNode[] =>
-  nodes.map((node) => ({
-    key: node.id,
-    title: `${node.name}（${node.code}）`,
-    ...(node.children.length > 0 ? { children: toTreeData(node.children) } : {}),
-  }));
+  nodes.map((node) => {
+    const label = `${node.name}（${node.code}）`;
+    return {
+      key: node.id,
+      title:
+        node.code === PROJECT ? (
+          <>
+            {label}
+            <ProjectScopeWarning />
+          </>
+        ) : (
+          label
+        ),
+      ...(node.children.length > 0 ? { children: toTreeData(node.children) } : {}),
+    };
+  });
 
 /**
  * A checkable tree of every permission, checked where the role holds it; saving sends the checked

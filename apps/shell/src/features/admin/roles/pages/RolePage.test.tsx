@@ -197,6 +197,23 @@ describe('角色管理', () => {
     expect([...(sent?.resourceIds ?? [])].sort()).toEqual([10, 12]);
   });
 
+  it('warns beside `project` that it opens every project’s devices', async () => {
+    const project = { ...node(13, '项目管理', false), code: 'project' };
+    renderPage({
+      '/api/sys/role/permissionTree': () =>
+        ok([{ ...tree[0], children: [...(tree[0]?.children ?? []), project] }]),
+    });
+    const row = await rowOf('值班操作员');
+    fireEvent.click(within(row).getByText('分配权限').closest('button') as HTMLElement);
+    const dialog = await dialogOf('分配权限：值班操作员');
+    const title = (await within(dialog).findByText('项目管理（project）')).closest('.ant-tree-treenode');
+    expect(title?.textContent).toContain(
+      '拥有此权限即可查看和操作所有项目的设备（含设备密钥），不限于其所属项目',
+    );
+    // Only there: an ordinary page carries no warning.
+    expect(within(dialog).getAllByText(/拥有此权限即可查看和操作所有项目的设备/)).toHaveLength(1);
+  });
+
   it('shows the admin role’s permissions read-only', async () => {
     renderPage();
     const row = await rowOf('超级管理员');
