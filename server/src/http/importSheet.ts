@@ -1,9 +1,18 @@
-import type { ExportEndpoint, ImportReport, TextKey, UploadEndpoint } from '@cityops/contract';
+import { createReadStream } from 'node:fs';
+import {
+  IMPORT_UNPACKED_MAX_BYTES,
+  StatusCode,
+  type ExportEndpoint,
+  type ImportReport,
+  type TextKey,
+  type UploadEndpoint,
+} from '@cityops/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { refuse } from './envelope.js';
+import { ApiError, refuse } from './envelope.js';
 import { exportRoute, type ExportInput, type ExportRow } from './export.js';
+import { checkUnpackedSize } from './unpackedSize.js';
 import { clearPartialUploads, uploadRoute, type UploadHandlers } from './upload.js';
 import { invalidInput } from './validation.js';
 
@@ -45,9 +54,60 @@ export const cellText = (value: string | number) => String(value).trim();
 /** A number cell as it is, any other as trimmed text (the coordinate and number fields take both). */
 export const cellNumber = (value: string | number) => (typeof value === 'number' ? value : cellText(value));
 
+/** What a row shows in the template's columns. */
+const valuesOf = (row: ExcelJS.Row, columns: SheetColumns) =>
+  columns.map((_, index) => cellValue(row.getCell(index + 1).value));
+
+/** Refuses a header that is not the template's, naming the first column that differs. */
+function checkHeader(header: ExcelJS.Row | null, columns: SheetColumns) {
+  columns.forEach(([, expected], index) => {
+    const shown = header ? cellText(cellValue(header.getCell(index + 1).value)) : '';
+    if (shown !== expected) refuse('import.badHeader', { column: index + 1, expected });
+  });
+}
+
+/** The rows of the first sheet, read until they are all in or a refusal stops the reading. */
+async function sheetRows<const C extends SheetColumns>(
+  sheet: ExcelJS.stream.xlsx.WorksheetReader,
+  columns: C,
+  max: number,
+  tooMany: TextKey,
+) {
+  const rows: SheetRow<C>[] = [];
+  let header = false;
+  // Leaving the loop (a refusal is thrown) closes what the sheet is read from.
+  for await (const row of sheet) {
+    if (!header) {
+      header = true;
+      checkHeader(row.number === 1 ? row : null, columns);
+      continue;
+    }
+    const values = valuesOf(row, columns);
+    if (values.every((value) => cellText(value) === '')) continue;
+    if (rows.length >= max) refuse(tooMany, { max });
+    const raw = Object.fromEntries(
+      columns.map(([column], index) => [column, values[index] ?? '']),
+    ) as SheetRaw<C>;
+    rows.push({ row: row.number, raw });
+  }
+  if (!header) checkHeader(null, columns);
+  if (rows.length === 0) refuse('import.noRows');
+  return rows;
+}
+
+/** Starts a sheet and leaves it at once, which closes what it would be read from; its faults are not ours. */
+async function passOver(sheet: ExcelJS.stream.xlsx.WorksheetReader) {
+  const rows = sheet[Symbol.asyncIterator]();
+  await rows.next().catch(() => undefined);
+  await rows.return(undefined);
+}
+
 /**
- * Reads the workbook's first sheet: the header checked against `columns`, then the non-empty rows;
- * more than `max` rows are refused with `tooMany` ({{max}}).
+ * Reads the workbook's first sheet (the first in the file: sheet1.xml, the first tab unless tabs were
+ * moved): the header checked against `columns`, then the non-empty rows; more than `max` rows are
+ * refused with `tooMany` ({{max}}). What the file unpacks to is bounded first, then the sheet is
+ * streamed row by row and the reading stops at the row past `max`, so neither a long sheet nor a
+ * zip bomb is ever held whole, nor holds the event loop for long.
  */
 export async function readSheet<const C extends SheetColumns>(
   path: string,
@@ -55,31 +115,40 @@ export async function readSheet<const C extends SheetColumns>(
   max: number,
   tooMany: TextKey,
 ): Promise<SheetRow<C>[]> {
-  const workbook = new ExcelJS.Workbook();
+  await checkUnpackedSize(path, IMPORT_UNPACKED_MAX_BYTES);
+  const source = createReadStream(path);
+  // Shared strings are kept (the sheet's cells point into them): their size is within the bound above.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  let outcome: { rows: SheetRow<C>[] } | { refusal: unknown } | null = null;
   try {
-    await workbook.xlsx.readFile(path);
+    // The reader is always walked to its end, even past a refusal: a sheet that comes before the
+    // shared strings in the zip is set aside in a temporary file, removed only as the walk goes on.
+    for await (const sheet of reader) {
+      if (outcome) {
+        await passOver(sheet);
+        continue;
+      }
+      outcome = await sheetRows(sheet, columns, max, tooMany).then(
+        (rows) => ({ rows }),
+        (refusal: unknown) => ({ refusal }),
+      );
+    }
   } catch {
     refuse('import.notWorkbook');
+  } finally {
+    source.destroy();
   }
-  const sheet = workbook.worksheets[0] ?? refuse('import.notWorkbook');
-  const header = sheet.getRow(1);
-  columns.forEach(([, expected], index) => {
-    if (cellText(cellValue(header.getCell(index + 1).value)) !== expected)
-      refuse('import.badHeader', { column: index + 1, expected });
-  });
-  const rows: SheetRow<C>[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1) return;
-    const values = columns.map((_, index) => cellValue(row.getCell(index + 1).value));
-    if (values.every((value) => cellText(value) === '')) return;
-    if (rows.length >= max) refuse(tooMany, { max });
-    const raw = Object.fromEntries(
-      columns.map(([column], index) => [column, values[index] ?? '']),
-    ) as SheetRaw<C>;
-    rows.push({ row: number, raw });
-  });
-  if (rows.length === 0) refuse('import.noRows');
-  return rows;
+  if (!outcome) return refuse('import.notWorkbook');
+  if ('rows' in outcome) return outcome.rows;
+  throw outcome.refusal instanceof ApiError
+    ? outcome.refusal
+    : new ApiError(StatusCode.REJECTED, 'import.notWorkbook');
 }
 
 /** Collects one sheet's problems, naming each column by its header. */

@@ -230,6 +230,13 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.output<typeof importReportSchema>;
 
+/**
+ * What an import workbook may unpack to (an .xlsx is a zip): its entries together, the sheet and its
+ * shared strings included. A full import of 30,000 everyday device rows unpacks to about 18M; an
+ * upload of 20M could otherwise unpack to gigabytes, all of it read before any row is looked at.
+ */
+export const IMPORT_UNPACKED_MAX_BYTES = 64 * 1024 * 1024;
+
 /** An import workbook's upload: one .xlsx in the field `file` (§5 uploads: 20M); answers the row report. */
 export const importUpload = (path: string, code: string) =>
   defineUpload({
