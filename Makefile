@@ -20,6 +20,7 @@ install-system:
 	@scripts/ensure-deps.sh --system
 
 build: install
+	@$(NPM) run build -w @cityops/server
 	@$(NPM) run build -w @cityops/shell
 	@$(NPM) run build:subapps
 

@@ -5,8 +5,8 @@
 #   scripts/ensure-deps.sh --ffmpeg  also ffmpeg (the camera simulators of the demo)
 #   scripts/ensure-deps.sh --mosquitto  also Mosquitto (the external-broker API tests)
 #   scripts/ensure-deps.sh --plugin  also what the desktop video plug-in runs: ffmpeg (with ffplay), xdotool, xdg-utils
-#   scripts/ensure-deps.sh --system  also chromium, CJK fonts, the PostgreSQL server, Mosquitto, ffmpeg, and
-#                                    for the plug-in's tests Xvfb, xdotool and x11-utils (xwininfo)
+#   scripts/ensure-deps.sh --system  also chromium, CJK fonts, the PostgreSQL server, Mosquitto, nginx, ffmpeg,
+#                                    and for the plug-in's tests Xvfb, xdotool and x11-utils (xwininfo)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,6 +36,9 @@ if [[ ${1:-} == --system ]]; then
   fonts=$(fc-list : family 2>/dev/null || true)
   [[ ${fonts,,} == *"noto sans cjk"* ]] || missing+=(fonts-noto-cjk)
   compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+  # The cluster test (server/src/cluster.test.ts) runs its own nginx from a config of its own; on a
+  # machine with an init system the package also starts Debian's default site on port 80.
+  command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
 fi
 # The video plug-in: Debian's ffmpeg package brings ffplay; xdotool places its windows on X11.
 if [[ ${1:-} == --system || ${1:-} == --plugin ]]; then

@@ -9,6 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The server runs from its production build (`make build`), as `npm start -w @cityops/server` runs it.
+[[ -f server/dist/main.js ]] || { echo "server/dist/main.js is missing: run make build first" >&2; exit 1; }
+
 children=()
 stop() {
   for pid in "${children[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -31,7 +34,7 @@ if [[ ${CITYOPS_MODE:-demo} == demo && ${SIMULATORS:-on} != off ]]; then
   children+=($!)
 fi
 
-(cd server && DATA_DIR=${DATA_DIR:-$PWD/../data} exec npx --no-install tsx src/main.ts) &
+(cd server && DATA_DIR=${DATA_DIR:-$PWD/../data} exec node --enable-source-maps dist/main.js) &
 children+=($!)
 # Whichever stops first (a port in use, a bad setting) stops the other.
 wait -n

@@ -1,14 +1,9 @@
-import {
-  API_PREFIX,
-  authEndpoints,
-  dictionaryEndpoints,
-  HEADER_ACCESS_TOKEN,
-  type Envelope,
-} from '@cityops/contract';
+import { dictionaryEndpoints } from '@cityops/contract';
 import { describe, expect, it } from 'vitest';
 import { scratchPostgres } from './test/testApp.js';
 import { scratchDataDir } from './test/scratchDataDir.js';
-import { startServerProcess, type ServerProcess } from './test/serverProcess.js';
+import { callProcess, dictionaryItemCodes, signInTo } from './test/processApi.js';
+import { startServerProcess } from './test/serverProcess.js';
 
 /*
  * Crash safety: every write the server acknowledged before a `kill -9` is there after a restart on
@@ -22,47 +17,17 @@ const CONCURRENCY = 4;
 /** Acknowledged writes before the kill, the rest still streaming. */
 const ACKNOWLEDGED_BEFORE_KILL = 60;
 
-async function post(server: ServerProcess, path: string, body: unknown, token?: string) {
-  const answer = await fetch(`${server.baseUrl}${API_PREFIX}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { [HEADER_ACCESS_TOKEN]: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { ...((await answer.json()) as Envelope), httpStatus: answer.status };
-}
-
-async function signIn(server: ServerProcess) {
-  const answer = await post(server, authEndpoints.login.path, { userName: 'admin', password: 'Admin@123' });
-  expect(answer.status_code, answer.message).toBe(1);
-  const { token } = answer.data as { token: string };
-  // Looked for in the process's output after the file, with the password.
-  server.secrets.add(token);
-  return token;
-}
-
-async function itemCodes(server: ServerProcess, token: string): Promise<Set<string>> {
-  const answer = await fetch(`${server.baseUrl}${API_PREFIX}${dictionaryEndpoints.all.path}`, {
-    headers: { [HEADER_ACCESS_TOKEN]: token },
-  });
-  const { data } = (await answer.json()) as Envelope<{
-    dictionaries: Record<string, { itemCode: string }[]>;
-  }>;
-  return new Set((data.dictionaries[DIC_CODE] ?? []).map((item) => item.itemCode));
-}
-
 /** Streams dictionary items in, kills the server mid-stream, restarts it, and checks every acknowledged one. */
 async function crashRound(env: Record<string, string>) {
   const data = await scratchDataDir();
   let server = await startServerProcess(data.dir, env);
   try {
     await server.ready();
-    let token = await signIn(server);
-    const type = await post(
-      server,
-      dictionaryEndpoints.typeCreate.path,
-      { code: DIC_CODE, name: 'crash safety', sortNum: 0 },
+    let { token } = await signInTo(server.baseUrl, [server]);
+    const type = await callProcess(server.baseUrl, dictionaryEndpoints.typeCreate, {
+      body: { code: DIC_CODE, name: 'crash safety', sortNum: 0 },
       token,
-    );
+    });
     expect(type.status_code, type.message).toBe(1);
 
     const acknowledged: string[] = [];
@@ -73,7 +38,10 @@ async function crashRound(env: Record<string, string>) {
         const itemCode = `item-${next}`;
         const body = { dicCode: DIC_CODE, itemCode, itemName: `item ${next}`, sort: next % 1000 };
         next += 1;
-        const answer = await post(server, dictionaryEndpoints.itemCreate.path, body, token).catch(() => null);
+        const answer = await callProcess(server.baseUrl, dictionaryEndpoints.itemCreate, {
+          body,
+          token,
+        }).catch(() => null);
         if (answer?.status_code === 1) acknowledged.push(itemCode);
         // Busy (the load shedder): not acknowledged, so the write may or may not be there; go on.
         else if (answer?.httpStatus === 503) continue;
@@ -90,16 +58,14 @@ async function crashRound(env: Record<string, string>) {
 
     server = await startServerProcess(data.dir, env);
     await server.ready();
-    token = await signIn(server);
-    const present = await itemCodes(server, token);
+    ({ token } = await signInTo(server.baseUrl, [server]));
+    const present = await dictionaryItemCodes(server.baseUrl, token, DIC_CODE);
     expect(acknowledged.filter((code) => !present.has(code))).toEqual([]);
     // The database takes writes again after the crash.
-    const after = await post(
-      server,
-      dictionaryEndpoints.itemCreate.path,
-      { dicCode: DIC_CODE, itemCode: 'after-restart', itemName: 'after restart', sort: 0 },
+    const after = await callProcess(server.baseUrl, dictionaryEndpoints.itemCreate, {
+      body: { dicCode: DIC_CODE, itemCode: 'after-restart', itemName: 'after restart', sort: 0 },
       token,
-    );
+    });
     expect(after.status_code, after.message).toBe(1);
   } finally {
     await server.kill();

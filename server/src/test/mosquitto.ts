@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freePort, listening } from './ports.js';
 
 /**
  * A real Mosquitto 2 broker (`apt-get install mosquitto`; it supports MQTT 5 shared subscriptions) for
@@ -22,38 +22,6 @@ export function mosquittoOrSkip(): boolean {
   if (process.env.CI) throw new Error(`${reason}: the external-broker tests cannot run`);
   console.warn(`${reason}: the external-broker tests are skipped`);
   return false;
-}
-
-async function listening(port: number) {
-  return new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-/**
- * A port free right now for a broker about to listen on it, chosen below the kernel's ephemeral
- * range (32768-60999). A port from `listen(0)` is from that range: once released, another test's
- * server or outgoing connection may be given it before Mosquitto binds it, or while a restarted
- * broker is down, and the broker's clients would then reach something else.
- */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const server = createServer();
-    const free = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (free) {
-      await new Promise((resolve) => server.close(resolve));
-      return port;
-    }
-  }
 }
 
 export async function startMosquitto(options: { persistence?: boolean } = {}) {

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { API_PREFIX, PUSH_PATH, pushServerFrameSchema, type PushServerFrame } from '@cityops/contract';
 import WebSocket from 'ws';
 
@@ -7,6 +8,8 @@ import WebSocket from 'ws';
  */
 export interface TestPushSocket {
   ws: WebSocket;
+  /** The headers of the handshake's answer (behind a proxy: which instance took the socket). */
+  upgradeHeaders: IncomingHttpHeaders;
   send(value: unknown): void;
   /** The next frame not taken yet, waiting up to `timeoutMs`; rejects if none comes. */
   next(timeoutMs?: number): Promise<PushServerFrame>;
@@ -23,6 +26,8 @@ export interface TestPushSocket {
 export async function openPushSocket(baseUrl: string): Promise<TestPushSocket> {
   const url = `${baseUrl.replace(/^http/, 'ws')}${API_PREFIX}${PUSH_PATH}`;
   const ws = new WebSocket(url);
+  let upgradeHeaders: IncomingHttpHeaders = {};
+  ws.once('upgrade', (response) => (upgradeHeaders = response.headers));
   const frames: PushServerFrame[] = [];
   const waiting: Array<(frame: PushServerFrame) => void> = [];
   ws.on('message', (data: WebSocket.RawData) => {
@@ -54,6 +59,7 @@ export async function openPushSocket(baseUrl: string): Promise<TestPushSocket> {
     });
   return {
     ws,
+    upgradeHeaders,
     send: (value) => ws.send(typeof value === 'string' ? value : JSON.stringify(value)),
     next,
     async nextOf(type, timeoutMs = 5_000) {

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { KNOWN_SECRETS, leakedSecrets } from './leakedSecrets.js';
 
 /*
- * The real server as its own process (`src/main.ts`), for what only a process shows: signals,
+ * The real server as its own process (`src/main.ts`, or its build `dist/main.js`), for what only a process shows: signals,
  * `kill -9`, two processes on one DATA_DIR, load from outside. Free of the test runner, so the
  * benchmarks start it too. The embedded PGlite unless `env` names a DATABASE_URL;
  * the caller's own DATABASE_URL is never inherited. Under vitest every process a test file started
@@ -62,11 +62,22 @@ export async function scanServerProcesses(servers: Iterable<ServerProcess>): Pro
     throw new Error(`a server process wrote secrets of this test: ${[...found].join(', ')}`);
 }
 
+export interface StartOptions {
+  /**
+   * Run the production build (`dist/main.js`, `npm run build`) with plain node, as `npm start` does,
+   * instead of the TypeScript source through tsx. The caller builds it first.
+   */
+  built?: boolean;
+}
+
 export async function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<ServerProcess> {
   const { DATABASE_URL: _inherited, ...parent } = process.env;
+  // The build runs as `npm start` runs it: no loader (tsx's) through NODE_OPTIONS either.
+  if (options.built) delete parent.NODE_OPTIONS;
   const settings: NodeJS.ProcessEnv = {
     ...parent,
     PORT: '0',
@@ -83,7 +94,8 @@ export async function startServerProcess(
     SHELL_DIST: join(dataDir, 'no-shell'),
     ...env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const entry = options.built ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: SERVER_DIR,
     env: settings,
     stdio: ['ignore', 'pipe', 'pipe'],

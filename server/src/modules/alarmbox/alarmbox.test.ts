@@ -3,20 +3,17 @@ import {
   ALARM_CALL_MAX_MS,
   ALARM_LISTEN_PATH,
   ALARM_RESYNC_CLOSE,
-  ALARM_RESULT_PATH,
   ALARM_TALK_PATH,
   alarmboxTextsZh,
   alarmCallEndpoints as api,
   alarmCallExport,
   authEndpoints,
   HEADER_ACCESS_TOKEN,
-  alarmServerFrameSchema,
   API_PREFIX,
   callTopic,
   deviceTopic,
   DEMO_ALARM_BOXES,
   TYPE_ALARM_BOX,
-  type AlarmRecord,
   XLSX_CONTENT_TYPE,
 } from '@cityops/contract';
 import { eq } from 'drizzle-orm';
@@ -25,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { alarmCalls, areas, devices, projects, userProjects } from '../../db/schema.js';
 import { loadSecretBox } from '../../db/secretBox.js';
+import { openAlarmSocket } from '../../test/alarmSocket.js';
 import {
   connectDevice,
   eventually,
@@ -36,6 +34,8 @@ import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { sheetRows } from '../../test/xlsx.js';
 import { runtimeOf } from '../iot/runtime.js';
 import { alarmCallsOf } from './routes.js';
+import { DEMO_PROJECTS } from '../../db/seed/demo.js';
+import { pointWithin } from '../areas/geometry.js';
 import { seedDemoAlarmBoxes } from './seed.js';
 
 let t: TestApp;
@@ -99,35 +99,7 @@ async function box(projectId = projectA) {
 }
 
 /** The alarm-result socket as sockjs-client's websocket transport drives it. */
-async function alarmSocket(token: string, devIds: number[] = []) {
-  const ws = new WebSocket(
-    `${origin}${API_PREFIX}${ALARM_RESULT_PATH}/000/${Math.random().toString(36).slice(2)}/websocket`,
-  );
-  const records: AlarmRecord[] = [];
-  let welcomed = false;
-  let closeFrame: [number, string] | null = null;
-  ws.on('message', (data: WebSocket.RawData) => {
-    const text = String(data);
-    if (text.startsWith('a'))
-      for (const item of JSON.parse(text.slice(1)) as string[]) {
-        const frame = alarmServerFrameSchema.parse(JSON.parse(item));
-        if (frame.type === 'calls') {
-          welcomed = true;
-          records.push(...frame.data);
-        }
-      }
-    if (text.startsWith('c')) closeFrame = JSON.parse(text.slice(1)) as [number, string];
-  });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  ws.send(JSON.stringify([JSON.stringify({ accessToken: token, devIds })]));
-  const find = (check: (record: AlarmRecord) => boolean) =>
-    eventually(() => Promise.resolve(records.find(check)));
-  return { ws, records, closed, find, welcomed: () => welcomed, closeFrame: () => closeFrame };
-}
+const alarmSocket = (token: string, devIds: number[] = []) => openAlarmSocket(origin, token, devIds);
 
 /** An intercom socket: `ready` is the close code, or 'ready'; `reason()` the close's reason. */
 async function talkSocket(path: string, token: string, devIds: number[]) {
@@ -541,7 +513,7 @@ describe('the records', () => {
 });
 
 describe('the demo seed', () => {
-  it('registers the demo alarm columns beside their bound cameras, once', async () => {
+  it('registers the demo alarm columns inside the first demo project, bound to their cameras, once', async () => {
     const [first] = await t.handle.db
       .select({ id: projects.id })
       .from(projects)
@@ -559,7 +531,11 @@ describe('the demo seed', () => {
     for (const row of demo ?? []) {
       const seeded = DEMO_ALARM_BOXES.find((box) => box.deviceKey === row.deviceKey);
       expect(row.camera?.controlCode).toBe(seeded?.cameraCode);
-      expect(Math.abs((row.lat ?? 0) - (row.camera?.deviceDto.lat ?? 0))).toBeLessThan(0.001);
+      // Where the monitor's map of the demo project looks (its cameras stand in another city).
+      expect({ lng: row.lng, lat: row.lat }).toEqual({ lng: seeded?.lng, lat: seeded?.lat });
+      expect(pointWithin({ lng: row.lng ?? 0, lat: row.lat ?? 0 }, DEMO_PROJECTS[0]?.polygon ?? [])).toBe(
+        true,
+      );
     }
   });
 });
