@@ -83,6 +83,13 @@ async function closeCodeAfter(socket: (typeof sockets)[number], frame: Frame): P
   return answer;
 }
 
+/** A sign-in frame each socket takes (the intercom's names a box, the alarm result the boxes shown). */
+function signInFrame(url: string, token: string) {
+  if (url.includes('/websocket/alarm/')) return { accessToken: token, devIds: [1], terminals: '' };
+  if (url.includes(':session')) return { accessToken: token, devIds: [] };
+  return { accessToken: token };
+}
+
 describe('every socket', () => {
   it('is found: the message, telemetry and alarm feeds, the alarm result (SockJS) and the intercom', () => {
     expect(sockets.map(({ url }) => url)).toEqual(
@@ -109,6 +116,18 @@ describe('every socket', () => {
       );
       expect(errorsSince(from)).toEqual([]);
       expect((await t.call('GET', `${API_PREFIX}/health`)).json.status_code).toBe(StatusCode.SUCCESS);
+    },
+  );
+});
+
+describe('every socket, signed in without its page', () => {
+  it.each(sockets.map((socket) => [socket.url, socket] as const))(
+    '%s refuses a live session that holds none of its pages (4403)',
+    async (_, socket) => {
+      await t.createUser('socket_outsider', 'Outsider@123', ['userManage']).catch(() => undefined);
+      const token = await t.token('socket_outsider', 'Outsider@123');
+      const frame = JSON.stringify(signInFrame(socket.url, token));
+      expect(await closeCodeAfter(socket, { text: frame })).toBe(PUSH_CLOSE.forbidden);
     },
   );
 });
