@@ -238,6 +238,11 @@ export const configSchema = z
      * publish at QoS 1 meanwhile is queued for it (modules/iot/README.md).
      */
     MQTT_SESSION_EXPIRY_S: optional(z.coerce.number().int().min(60).max(604_800)).default(3600),
+    /**
+     * Connections from one address the embedded broker holds before they have signed in (CONNACK):
+     * more are closed at once. Raise it when devices reach the broker through one TCP proxy or NAT.
+     */
+    MQTT_PENDING_PER_ADDRESS: optional(z.coerce.number().int().min(1).max(10_000)).default(32),
     /** Milliseconds a command waits for the device's answer before it counts as timed out. */
     COMMAND_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(120_000)).default(COMMAND_TIMEOUT_MS),
     /**

@@ -29,6 +29,18 @@ export const SHARED_GROUP = 'cityops';
 
 /** The largest payload accepted; larger ones are counted as malformed. */
 export const PAYLOAD_MAX_BYTES = 16 * 1024;
+/**
+ * The largest MQTT packet (its remaining length) the embedded broker reads: a payload of
+ * PAYLOAD_MAX_BYTES with room for its topic and header fields. A connection announcing a larger one
+ * is closed before the packet is read, signed in or not.
+ */
+export const PACKET_MAX_BYTES = PAYLOAD_MAX_BYTES + 512;
+/**
+ * Reports (telemetry and events) one device may send: REPORT_BURST at once, refilled at
+ * REPORTS_PER_SECOND; what comes beyond is acknowledged, not stored, and counted as a fault.
+ */
+export const REPORTS_PER_SECOND = 20;
+export const REPORT_BURST = 200;
 
 const messageId = z.string().min(1).max(64);
 /** Epoch milliseconds; the server's receive time when missing. */

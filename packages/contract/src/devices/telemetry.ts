@@ -160,7 +160,7 @@ export const faultRowSchema = z.object({
   faultId: z.number().int(),
   deviceId: z.number().int().nullable(),
   deviceKey: z.string(),
-  kind: z.enum(['malformed', 'unknownFunction', 'invalidValue', 'unknownDevice']),
+  kind: z.enum(['malformed', 'unknownFunction', 'invalidValue', 'unknownDevice', 'rateLimited']),
   detail: z.string(),
   at: z.string(),
 });

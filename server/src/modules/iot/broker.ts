@@ -9,6 +9,7 @@ import {
   DEVICE_TOPIC_KINDS,
   deviceTopic,
   parseDeviceTopic,
+  PACKET_MAX_BYTES,
   SHARED_GROUP,
   TOPIC_ROOT,
   type CommandPayload,
@@ -18,6 +19,9 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { secretHash } from '../devices/credentials.js';
+import { capPacketSize, PendingConnections } from './connectionGuard.js';
+import { holdAcks } from './externalAcks.js';
+import type { Outcome } from './ingest.js';
 import type { DeviceIdentity } from './repository.js';
 
 /**
@@ -57,8 +61,12 @@ export interface DeviceLink {
 }
 
 export interface LinkHandlers {
-  /** A message a device published on one of its topics; `device` when the broker signed it in. */
-  message(deviceKey: string, kind: TopicKind, payload: Buffer, device?: DeviceIdentity): void;
+  /**
+   * A message a device published on one of its topics; `device` when the broker signed it in. Settles
+   * once the message is stored (a report: its batch committed) or refused, which is when the broker
+   * acknowledges it at QoS 1; 'dropped' (not kept) leaves it unacknowledged.
+   */
+  message(deviceKey: string, kind: TopicKind, payload: Buffer, device?: DeviceIdentity): Promise<Outcome>;
   /** The embedded broker's connections: a device signed in or went away. */
   connected(device: DeviceIdentity): void;
   disconnected(device: DeviceIdentity): void;
@@ -94,10 +102,16 @@ const refusal = (): AuthenticateError => {
   return error;
 };
 
-/** The embedded broker on `port` (0: a free one), signing devices in with `lookup`. */
+/**
+ * The embedded broker on `port` (0: a free one), signing devices in with `lookup`. It speaks MQTT
+ * 3.1 and 3.1.1 (aedes 1.x): a version 5 CONNECT is answered with CONNACK 1 (unacceptable protocol
+ * version) and closed; MQTT 5 devices use an external broker (PROTOCOL.md).
+ */
 export async function startEmbeddedBroker(options: {
   port: number;
   host: string;
+  /** Connections one address may hold before they have signed in. */
+  pendingPerAddress: number;
   lookup(deviceKey: string): Promise<DeviceIdentity | null>;
   handlers: LinkHandlers;
   log: FastifyBaseLogger;
@@ -106,6 +120,7 @@ export async function startEmbeddedBroker(options: {
   /** The device of each signed-in client, by client (a reconnect replaces the old client). */
   const signedIn = new WeakMap<Client, DeviceIdentity>();
   const current = new Map<string, Client>();
+  const pending = new PendingConnections(options.pendingPerAddress);
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       const key = client.id;
@@ -115,6 +130,7 @@ export async function startEmbeddedBroker(options: {
           if (!device?.enabled || !secretMatches(password.toString('utf8'), device.secretHash))
             return done(refusal(), null);
           signedIn.set(client, device);
+          pending.settled(client.conn);
           done(null, true);
         },
         (error: unknown) => {
@@ -125,15 +141,33 @@ export async function startEmbeddedBroker(options: {
         },
       );
     },
+    /*
+     * Devices' messages are taken here rather than from the 'publish' event: aedes sends a QoS 1
+     * PUBACK (a QoS 2 PUBREC) only once this calls back, so a report is acknowledged when the batch
+     * holding it has committed, not when it was buffered. Meanwhile aedes reads no further packets
+     * of this connection (it waits for the whole read chunk), which bounds what a device has in
+     * flight, and during a database outage nothing is acknowledged. A will passes here too.
+     */
     authorizePublish: (client, packet, callback) => {
       // The server's own publications (commands) have no client.
       if (!client) return callback(null);
+      const device = signedIn.get(client);
       const topic = parseDeviceTopic(packet.topic);
       const call = topic ? null : parseCallTopic(packet.topic);
-      const allowed =
-        (topic?.deviceKey === client.id && DEVICE_TOPIC_KINDS.includes(topic.kind)) ||
-        (call?.deviceKey === client.id && DEVICE_CALL_KINDS.includes(call.kind));
-      callback(allowed ? null : new Error('not authorized'));
+      const own = topic?.deviceKey === client.id && DEVICE_TOPIC_KINDS.includes(topic.kind);
+      const ownCall = call?.deviceKey === client.id && DEVICE_CALL_KINDS.includes(call.kind);
+      if (!device || !(own || ownCall)) return callback(new Error('not authorized'));
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      if (call) {
+        handlers.call(call.deviceKey, call.kind === 'voice' ? 'voice' : 'call', payload, device);
+        return callback(null);
+      }
+      if (!topic) return callback(null);
+      void handlers
+        .message(topic.deviceKey, topic.kind, payload, device)
+        // Not kept (the buffer overflowed during an outage): unacknowledged, the connection closes
+        // and the device sends it again after reconnecting.
+        .then((outcome) => callback(outcome === 'dropped' ? new Error('not kept') : null));
     },
     authorizeSubscribe: (client, subscription, callback) => {
       const own =
@@ -161,18 +195,17 @@ export async function startEmbeddedBroker(options: {
     const device = signedIn.get(client);
     if (device) handlers.ping(device);
   });
-  broker.on('publish', (packet, client) => {
-    if (!client) return;
-    const device = signedIn.get(client);
-    if (!device) return;
-    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    const topic = parseDeviceTopic(packet.topic);
-    if (topic) return handlers.message(topic.deviceKey, topic.kind, payload, device);
-    const call = parseCallTopic(packet.topic);
-    if (call && call.kind !== 'speaker') handlers.call(call.deviceKey, call.kind, payload, device);
-  });
 
-  const server: Server = createServer(broker.handle);
+  const server: Server = createServer((socket) => {
+    if (!pending.admit(socket)) {
+      log.warn({ address: socket.remoteAddress }, 'iot: refused a connection: too many waiting to sign in');
+      return void socket.destroy();
+    }
+    broker.handle(socket);
+    capPacketSize(socket, PACKET_MAX_BYTES, (announced) =>
+      log.warn({ address: socket.remoteAddress, announced }, 'iot: refused a packet over the size limit'),
+    );
+  });
   server.listen(options.port, options.host);
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
@@ -297,14 +330,16 @@ export async function connectExternalBroker(options: {
     log.error({ err: error.message }, 'iot: the external MQTT broker refused or failed');
   });
   client.on('offline', () => log.warn('iot: the external MQTT broker is unreachable; reconnecting'));
-  client.on('message', (topicName, payload) => {
+  holdAcks(client, ({ topic: topicName, payload: raw }) => {
+    const payload = Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
     const topic = parseDeviceTopic(topicName);
     if (topic && DEVICE_TOPIC_KINDS.includes(topic.kind))
       return handlers.message(topic.deviceKey, topic.kind, payload);
     const call = parseCallTopic(topicName);
     // A voice subscription the kept session still holds from before this process started is let go.
-    if (call?.kind === 'voice' && !voices.has(call.deviceKey)) return void client.unsubscribe(topicName);
-    if (call && call.kind !== 'speaker') handlers.call(call.deviceKey, call.kind, payload);
+    if (call?.kind === 'voice' && !voices.has(call.deviceKey)) client.unsubscribe(topicName);
+    else if (call && call.kind !== 'speaker') handlers.call(call.deviceKey, call.kind, payload);
+    return null;
   });
   return {
     mode: 'external',

@@ -4,6 +4,8 @@ import {
   eventPayloadSchema,
   otaProgressSchema,
   PAYLOAD_MAX_BYTES,
+  REPORT_BURST,
+  REPORTS_PER_SECOND,
   replyPayloadSchema,
   statusPayloadSchema,
   telemetryPayloadSchema,
@@ -23,6 +25,7 @@ import { AlarmEvaluator } from '../alarms/evaluate.js';
 import * as alarms from '../alarms/repository.js';
 import { autoHandle, offlineChanged, publishAlarms } from '../alarms/service.js';
 import type { AlarmRule, ProductModel } from './models.js';
+import { ReportRate } from './reportRate.js';
 import * as repo from './repository.js';
 import type { DeviceIdentity, NewFault } from './repository.js';
 
@@ -38,8 +41,16 @@ import type { DeviceIdentity, NewFault } from './repository.js';
 
 type Values = Record<string, TelemetryValue>;
 
+/**
+ * What became of a device's message: 'handled' (stored, its batch committed; or refused and counted
+ * as a fault), which the broker acknowledges, or 'dropped' (not kept: the buffer overflowed during an
+ * outage, or the server stopped before it could be written), which it does not.
+ */
+export type Outcome = 'handled' | 'dropped';
+type Settle = (outcome: Outcome) => void;
+
 /** Values of one report, or an event a device raised; with the rules in force when it arrived. */
-type Pending =
+type Pending = (
   | { kind: 'values'; device: DeviceIdentity; ts: Date; values: Values; rules: readonly AlarmRule[] }
   | {
       kind: 'event';
@@ -49,7 +60,8 @@ type Pending =
       name: string;
       level: EventLevel;
       rules: readonly AlarmRule[];
-    };
+    }
+) & { settle: Settle };
 
 /** An alarm or early warning that opened, with what its message says of the device. */
 export interface OpenedAlarm {
@@ -88,6 +100,9 @@ export interface IngestLimits {
   flushMs: number;
   /** The longest wait between retries while writes fail. */
   backoffMaxMs: number;
+  /** Each device's reports (telemetry and events): a burst, refilled at a rate (PROTOCOL.md). */
+  reportsPerSecond: number;
+  reportBurst: number;
 }
 
 export const DEFAULT_LIMITS: IngestLimits = {
@@ -95,6 +110,8 @@ export const DEFAULT_LIMITS: IngestLimits = {
   batchRows: 500,
   flushMs: 250,
   backoffMaxMs: 10_000,
+  reportsPerSecond: REPORTS_PER_SECOND,
+  reportBurst: REPORT_BURST,
 };
 
 const FAULTS_MAX = 10_000;
@@ -106,6 +123,10 @@ interface Parked {
   payload: Buffer;
   identity: DeviceIdentity | undefined;
   at: Date;
+  /** Told once the message is written, refused, or dropped. */
+  settle: Settle;
+  /** The device's first report over its rate: recorded as a fault, not stored. */
+  limited: boolean;
 }
 /** A device's clock this far ahead of the server's is not believed: its report counts as received now. */
 const FUTURE_SLACK_MS = 5 * 60_000;
@@ -121,6 +142,8 @@ export interface IngestStats {
   disabled: number;
   /** Reports dropped, oldest first, because the buffer was full during an outage. */
   dropped: number;
+  /** Reports over their device's rate, not stored. */
+  rateLimited: number;
   faultsDropped: number;
   flushFailures: number;
 }
@@ -138,6 +161,7 @@ export class Ingestion {
     invalidValue: 0,
     disabled: 0,
     dropped: 0,
+    rateLimited: 0,
     faultsDropped: 0,
     flushFailures: 0,
   };
@@ -156,11 +180,14 @@ export class Ingestion {
   private stopped = false;
   /** Per device and rule: streaks and trend windows of this instance (alarms/evaluate.ts). */
   readonly evaluator = new AlarmEvaluator();
+  private readonly rate: ReportRate;
 
   constructor(
     private readonly deps: IngestDeps,
     private readonly limits: IngestLimits = DEFAULT_LIMITS,
-  ) {}
+  ) {
+    this.rate = new ReportRate(limits.reportsPerSecond, limits.reportBurst);
+  }
 
   /** Reports waiting to be written, and messages waiting for the database to be handled. */
   get backlog(): number {
@@ -199,6 +226,7 @@ export class Ingestion {
         { reports: this.pending.length, messages: this.parked.length },
         'iot: reports not written at shutdown',
       );
+    for (const message of [...this.pending, ...this.parked]) message.settle('dropped');
   }
 
   /** A device was heard from (a connection, a ping, a message): online, last seen now, at the next flush. */
@@ -237,7 +265,7 @@ export class Ingestion {
 
   private enqueue(item: Pending) {
     if (this.pending.length >= this.limits.bufferMax) {
-      this.pending.shift();
+      this.pending.shift()?.settle('dropped');
       this.stats.dropped += 1;
     }
     this.pending.push(item);
@@ -272,12 +300,34 @@ export class Ingestion {
   }
 
   /**
-   * One message a device published on `kind`. `identity` is the device when the broker already knows
-   * it (the embedded broker signed it in); otherwise it is looked up by key. Never throws.
+   * One message a device published on `kind`, as the broker hands it over. `identity` is the device
+   * when the broker already knows it (the embedded broker signed it in); otherwise it is looked up by
+   * key. Settles with what became of it: a report once the batch holding it committed, which is when
+   * the broker acknowledges it. A report over the device's rate is refused at once. Never rejects.
+   */
+  deliver(deviceKey: string, kind: TopicKind, payload: Buffer, identity?: DeviceIdentity): Promise<Outcome> {
+    return new Promise<Outcome>((settle) => {
+      const verdict = kind === 'telemetry' || kind === 'event' ? this.rate.take(deviceKey) : 'ok';
+      if (verdict === 'over') {
+        this.stats.received += 1;
+        this.stats.rateLimited += 1;
+        return settle('handled');
+      }
+      void this.take({ deviceKey, kind, payload, identity, settle, limited: verdict === 'first' });
+    });
+  }
+
+  /**
+   * One message, as `deliver` takes it but without the rate limit, settling once it is handled or
+   * buffered (tests and the alarm rules' checks feed reports through it). Never throws.
    */
   receive(deviceKey: string, kind: TopicKind, payload: Buffer, identity?: DeviceIdentity): Promise<void> {
+    return this.take({ deviceKey, kind, payload, identity, settle: () => undefined, limited: false });
+  }
+
+  private take(message: Omit<Parked, 'at'>): Promise<void> {
     this.stats.received += 1;
-    return this.track(this.handle({ deviceKey, kind, payload, identity, at: this.deps.now() }));
+    return this.track(this.handle({ ...message, at: this.deps.now() }));
   }
 
   private track(work: Promise<boolean>): Promise<void> {
@@ -290,7 +340,7 @@ export class Ingestion {
   /** Keeps a message the database could not take, in the buffer's bound (the oldest parked go first). */
   private park(message: Parked) {
     if (this.parked.length > 0 && this.backlog >= this.limits.bufferMax) {
-      this.parked.shift();
+      this.parked.shift()?.settle('dropped');
       this.stats.dropped += 1;
     }
     this.parked.push(message);
@@ -309,10 +359,13 @@ export class Ingestion {
     for (const message of rest) await this.handle(message);
   }
 
-  /** One message; answers false when it was parked for the database. Never throws. */
+  /**
+   * One message; answers false when it was parked for the database. Settles it unless a report of it
+   * waits in the buffer (the flush settles that). Never throws.
+   */
   private async handle(message: Parked): Promise<boolean> {
     try {
-      await this.dispatch(message);
+      if (!(await this.dispatch(message))) message.settle('handled');
     } catch (error) {
       if (isDatabaseUnreachable(error)) {
         this.park(message);
@@ -322,51 +375,74 @@ export class Ingestion {
         { err: error, deviceKey: message.deviceKey, kind: message.kind },
         'iot: a message could not be handled',
       );
+      message.settle('handled');
     }
     return true;
   }
 
-  private async dispatch({ deviceKey, kind, payload, identity, at }: Parked) {
+  /** Handles a message; answers true when a report of it was buffered to be written. */
+  private async dispatch({
+    deviceKey,
+    kind,
+    payload,
+    identity,
+    at,
+    settle,
+    limited,
+  }: Parked): Promise<boolean> {
     const device = identity ?? (await this.deps.device(deviceKey));
-    if (!device) return this.fault(null, deviceKey, 'unknownDevice', 'no device has this key');
+    if (!device) return this.refuse(null, deviceKey, 'unknownDevice', 'no device has this key');
+    if (limited)
+      return this.refuse(
+        device,
+        deviceKey,
+        'rateLimited',
+        `over ${this.limits.reportsPerSecond} reports a second`,
+      );
     if (payload.length > PAYLOAD_MAX_BYTES)
-      return this.fault(device, deviceKey, 'malformed', `payload of ${payload.length} bytes`);
+      return this.refuse(device, deviceKey, 'malformed', `payload of ${payload.length} bytes`);
     if (!device.enabled) {
       this.stats.disabled += 1;
-      return;
+      return false;
     }
     switch (kind) {
       case 'telemetry':
-        return await this.telemetry(device, payload, at);
+        return await this.telemetry(device, payload, at, settle);
       case 'event':
-        return await this.event(device, payload, at);
+        return await this.event(device, payload, at, settle);
       case 'reply': {
         const reply = this.parse(replyPayloadSchema, device, payload);
         this.heard(device.id);
         if (reply) await this.deps.reply(device, reply);
-        return;
+        return false;
       }
       case 'status': {
         const status = this.parse(statusPayloadSchema, device, payload);
         if (status) await this.deps.status(device, status);
-        return;
+        return false;
       }
       case 'ota': {
         const progress = this.parse(otaProgressSchema, device, payload);
         this.heard(device.id);
         if (progress) await this.deps.ota(device, progress);
-        return;
+        return false;
       }
       case 'command':
-        return;
+        return false;
     }
   }
 
-  private async telemetry(device: DeviceIdentity, payload: Buffer, at: Date) {
+  /** Records a fault for a message that stores nothing: nothing of it waits in the buffer. */
+  private refuse(device: DeviceIdentity | null, deviceKey: string, kind: NewFault['kind'], detail: string) {
+    this.fault(device, deviceKey, kind, detail);
+    return false;
+  }
+
+  private async telemetry(device: DeviceIdentity, payload: Buffer, at: Date, settle: Settle) {
     const report = this.parse(telemetryPayloadSchema, device, payload);
-    if (!report) return;
+    if (!report) return false;
     const model = await this.deps.model(device.productId);
-    if (!model) return this.fault(device, device.deviceKey, 'unknownFunction', 'the product has no model');
+    if (!model) return this.refuse(device, device.deviceKey, 'unknownFunction', 'the product has no model');
     const values: Values = {};
     for (const [identifier, value] of Object.entries(report.values)) {
       const property = model.properties.get(identifier);
@@ -383,17 +459,19 @@ export class Ingestion {
       if (reason) this.fault(device, device.deviceKey, 'invalidValue', detailOf(identifier, value, reason));
       else values[identifier] = value;
     }
-    if (Object.keys(values).length === 0) return;
-    this.enqueue({ kind: 'values', device, ts: this.timeOf(report.ts, at), values, rules: model.rules });
+    if (Object.keys(values).length === 0) return false;
+    const ts = this.timeOf(report.ts, at);
+    this.enqueue({ kind: 'values', device, ts, values, rules: model.rules, settle });
+    return true;
   }
 
-  private async event(device: DeviceIdentity, payload: Buffer, at: Date) {
+  private async event(device: DeviceIdentity, payload: Buffer, at: Date, settle: Settle) {
     const raised = this.parse(eventPayloadSchema, device, payload);
-    if (!raised) return;
+    if (!raised) return false;
     const model = await this.deps.model(device.productId);
     const event = model?.events.get(raised.event);
     if (!event)
-      return this.fault(
+      return this.refuse(
         device,
         device.deviceKey,
         'unknownFunction',
@@ -401,7 +479,7 @@ export class Ingestion {
       );
     const wrong = checkParams(event.params, raised.params);
     if (wrong)
-      return this.fault(
+      return this.refuse(
         device,
         device.deviceKey,
         'invalidValue',
@@ -415,7 +493,9 @@ export class Ingestion {
       name: event.name,
       level: event.level,
       rules: model?.rules ?? [],
+      settle,
     });
+    return true;
   }
 
   /** Writes what is buffered, a batch at a time; one flush at a time. */
@@ -460,6 +540,7 @@ export class Ingestion {
       this.pending = this.pending.filter((item) => !written.has(item));
       const writtenFaults = new Set(faults);
       this.faults = this.faults.filter((fault) => !writtenFaults.has(fault));
+      for (const item of batch) item.settle('handled');
       this.stats.stored += batch.filter((item) => item.kind === 'values').length;
       if (opened.length > 0)
         await this.deps.opened(opened).catch((error: unknown) => {

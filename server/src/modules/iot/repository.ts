@@ -140,9 +140,20 @@ export async function writeReports(
   seen: ReadonlyMap<number, Date>,
 ): Promise<void> {
   if (reports.length > 0) {
-    await tx
-      .insert(telemetry)
-      .values(reports.map((r) => ({ deviceId: r.deviceId, ts: r.ts, values: r.values })));
+    // Reports are acknowledged once their batch committed, so a crash or a lost acknowledgement
+    // brings some again: the same device, time and values are the same report, stored once.
+    const unique = new Map(
+      reports.map((r) => [`${r.deviceId} ${r.ts.getTime()} ${JSON.stringify(r.values)}`, r]),
+    );
+    const fresh = [...unique.values()].map(
+      (r) =>
+        sql`(${r.deviceId}::integer, ${r.ts.toISOString()}::timestamptz, ${JSON.stringify(r.values)}::jsonb)`,
+    );
+    await tx.execute(sql`
+      insert into ${telemetry} (device_id, ts, values)
+      select v.device_id, v.ts, v.values from (values ${sql.join(fresh, sql`, `)}) as v(device_id, ts, values)
+      where not exists (select 1 from ${telemetry} kept
+        where kept.device_id = v.device_id and kept.ts = v.ts and kept.values = v.values)`);
     const latest = new Map<number, { values: Values; at: Date }>();
     for (const report of [...reports].sort((a, b) => a.ts.getTime() - b.ts.getTime())) {
       const known = latest.get(report.deviceId);

@@ -174,7 +174,7 @@ export class IotRuntime {
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
     this.sweepTimer.unref();
     const handlers: LinkHandlers = {
-      message: (key, kind, payload, device) => void this.ingestion.receive(key, kind, payload, device),
+      message: (key, kind, payload, device) => this.ingestion.deliver(key, kind, payload, device),
       connected: (device) => {
         this.ingestion.heard(device.id);
         this.cameOnline(device, 'connected');
@@ -203,6 +203,7 @@ export class IotRuntime {
       this.link = await startEmbeddedBroker({
         port: config.MQTT_PORT,
         host: config.HOST,
+        pendingPerAddress: config.MQTT_PENDING_PER_ADDRESS,
         lookup: (key) => repo.deviceByKey(ctx.db, key),
         handlers,
         log,
