@@ -20,10 +20,10 @@ afterAll(() => t.close());
 /** The answer without what differs between two calls (times, generated names). */
 async function answerOf(url: string) {
   const reply = await t.call('GET', url, { token: admin });
-  const json = reply.json as { status_code?: number; message?: string } | null;
+  const json = reply.json as Partial<typeof reply.json> | null;
   return json && typeof json.status_code === 'number'
     ? { status: json.status_code, message: json.message }
-    : { download: reply.statusCode };
+    : { download: reply.status };
 }
 
 describe('the §7 timestamp on every GET endpoint', () => {
