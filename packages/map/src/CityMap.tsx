@@ -19,6 +19,7 @@ import { readPageSettings } from '@cityops/client';
 import { projectionFor, type Projection } from './coords';
 import { graticule } from './graticule';
 import { loadMapLibre, type MapLibre } from './maplibre';
+import { cornersOf, countWithin } from './markerFrame';
 import { loadOfflineData } from './offlineData';
 import { attachPolygonEditor, type PolygonEditor } from './polygonEditor';
 import { OFFLINE_SOURCES, providerStyle } from './providers';
@@ -37,6 +38,11 @@ export interface CityMapProps {
   onPointChange?(point: LngLat): void;
   /** Device markers, clustered (30 000 stay usable). */
   markers?: readonly MapDeviceMarker[];
+  /**
+   * Moves the view to hold every marker once they first arrive: for a page that must show all it
+   * counts (the alarm boxes of a monitor), wherever they stand. Later changes leave the view alone.
+   */
+  frameMarkers?: boolean;
   onMarkerClick?(marker: MapDeviceMarker): void;
   /** Area outlines: projects, area directories and area nodes. */
   areas?: readonly MapArea[];
@@ -62,6 +68,9 @@ export interface CityMapProps {
 type Status = 'loading' | 'ready' | 'failed';
 
 const SOURCES = { devices: 'devices', areas: 'areas' } as const;
+/** Framing the markers comes no closer than this (one marker, or a few metres apart). */
+const FRAME_MAX_ZOOM = 16;
+const FRAME_PADDING_PX = 48;
 const AREA_COLOURS = { project: '#1677ff', areadir: '#fa8c16', areanode: '#52c41a' } as const;
 
 const pageIsDark = () => globalThis.document?.documentElement.dataset.theme === 'dark';
@@ -69,6 +78,8 @@ const centreText = (map: MapLibreMap, projection: Projection) => {
   const centre = projection.fromDisplay(map.getCenter());
   return `${centre.lng.toFixed(6)},${centre.lat.toFixed(6)}`;
 };
+const displayed = (markers: readonly MapDeviceMarker[] | undefined, projection: Projection) =>
+  (markers ?? []).map((marker) => projection.toDisplay(marker));
 
 /** What a hover names: a marker's text label or an area's name, or a cluster's count. */
 interface HoverLabel {
@@ -119,7 +130,7 @@ function areasGeoJson(areas: readonly MapArea[], selected: MapArea['id'] | null,
  * outlines. Everything it is given and gives back is in the stored system (WGS-84); the provider's
  * system is met here. The container says what it shows for tests and tools: `data-state`,
  * `data-centre` (stored lng,lat of the view's centre), `data-zoom`, `data-markers` (how many device
- * markers), `data-areas` (the names of the outlines drawn, as a JSON list) and `data-selected-area`.
+ * markers), `data-markers-in-view` (how many of them the view shows), `data-areas` (the names of the outlines drawn, as a JSON list) and `data-selected-area`.
  */
 export function CityMap({
   center,
@@ -129,6 +140,7 @@ export function CityMap({
   onPointChange,
   markers,
   onMarkerClick,
+  frameMarkers = false,
   areas,
   selectedAreaId = null,
   polygon,
@@ -165,6 +177,8 @@ export function CityMap({
   const initial = useRef({ center: center ?? point ?? null, zoom });
   /** The point this map last gave through `onPointChange` (the view stays where the user put it). */
   const emitted = useRef<LngLat | null>(null);
+  /** Whether the view was moved to the markers already (once per map). */
+  const framed = useRef(false);
   const emit = useCallback((next: LngLat) => {
     emitted.current = next;
     handlers.current.onPointChange?.(next);
@@ -202,6 +216,8 @@ export function CityMap({
           if (!map) return;
           element.dataset.centre = centreText(map, projection);
           element.dataset.zoom = map.getZoom().toFixed(2);
+          const inView = countWithin(displayed(handlers.current.markers, projection), map.getBounds());
+          element.dataset.markersInView = String(inView);
         };
         map.on('moveend', describe);
         map.on('click', (event) => {
@@ -419,10 +435,18 @@ export function CityMap({
 
   useEffect(() => {
     const map = mapRef.current;
-    if (status !== 'ready' || !map) return;
+    const element = container.current;
+    if (status !== 'ready' || !map || !element) return;
     map.getSource<GeoJSONSource>(SOURCES.devices)?.setData(devicesGeoJson(markers ?? [], projection));
-    if (container.current) container.current.dataset.markers = String(markers?.length ?? 0);
-  }, [markers, status, projection]);
+    const points = displayed(markers, projection);
+    const corners = frameMarkers && !framed.current ? cornersOf(points) : null;
+    if (corners) {
+      framed.current = true;
+      map.fitBounds(corners, { padding: FRAME_PADDING_PX, maxZoom: FRAME_MAX_ZOOM, duration: 0 });
+    }
+    element.dataset.markers = String(markers?.length ?? 0);
+    element.dataset.markersInView = String(countWithin(points, map.getBounds()));
+  }, [markers, status, projection, frameMarkers]);
 
   useEffect(() => {
     const map = mapRef.current;

@@ -21,7 +21,7 @@ import { HistoryPage } from './HistoryPage';
 import { MonitorOldPage } from './MonitorOldPage';
 import { MonitorPage, ringingSeconds } from './MonitorPage';
 import { callPlayback } from './playback';
-import { AnswerAlarmContext, type AnswerAlarm } from './shared';
+import { ALARM_LIVE_MS, AnswerAlarmContext, type AnswerAlarm } from './shared';
 
 beforeAll(() => initI18n('zh-CN'));
 
@@ -90,7 +90,14 @@ const ringingCall = record(31, 2, '一键报警柱00002');
 const boxes = [
   box(1, '一键报警柱00001'),
   box(2, '一键报警柱00002', { state: 'ringing', call: ringingCall, lastCallTime: '2026-11-24 10:00:00' }),
-  box(3, '一键报警柱00003', { state: 'inCall', call: record(30, 3, '一键报警柱00003', { eventStatus: 9 }) }),
+  box(3, '一键报警柱00003', {
+    state: 'inCall',
+    call: record(30, 3, '一键报警柱00003', {
+      eventStatus: 9,
+      notifyTime: '2026-11-24 09:59:30',
+      answeredBy: { userId: 7, name: '值班员甲' },
+    }),
+  }),
   box(4, '一键报警柱00004', { state: 'offline', online: false }),
 ];
 
@@ -118,17 +125,20 @@ function renderMonitor(
     answer,
     elements = [],
     path = '/iotcloud/iot/alarmbox/monitorOld',
+    current = () => [ringingCall, boxes[2]?.call],
   }: {
     answer?: AnswerAlarm;
     elements?: string[];
     path?: string;
+    /** What the current-calls query answers, asked again at each of the page's reads. */
+    current?: () => unknown;
   } = {},
 ) {
   const bound: unknown[] = [];
   const server: FakeServer = {
     [alarmCallEndpoints.boxes.path]: () => page(boxes),
     [alarmCallEndpoints.boxMap.path]: () => ({ list: boxes, total: boxes.length }),
-    [alarmCallEndpoints.current.path]: () => [ringingCall, boxes[2]?.call],
+    [alarmCallEndpoints.current.path]: current,
     [alarmCallEndpoints.bindCamera.path]: ({ body }) => {
       bound.push(body);
       return boxes[0];
@@ -152,18 +162,24 @@ const rowOf = (name: string) =>
     .find(Boolean) as HTMLElement;
 
 describe('报警监控（旧版）', () => {
-  it('lists the boxes with their states, the ringing one blinking, and the calls ringing now', async () => {
+  it('lists the boxes with their states, the ringing one blinking, and the calls ringing or in progress', async () => {
     renderMonitor(<MonitorOldPage />, { answer: () => true });
     await screen.findAllByText('一键报警柱00004');
     for (const state of ['空闲', '呼叫中', '通话中', '离线'])
       expect(screen.getAllByText(state).length).toBeGreaterThan(0);
     expect(rowOf('一键报警柱00002').className).toMatch(/ringing/);
     expect(rowOf('一键报警柱00001').className).not.toMatch(/ringing/);
-    const ringing = screen.getByTestId('ringing-calls');
-    expect(within(ringing).getByText('一键报警柱00002')).toBeTruthy();
-    // Answered calls are not ringing.
-    expect(within(ringing).queryByText('一键报警柱00003')).toBeNull();
-    expect(within(ringing).getByText(/^已呼叫 \d+ 秒$/)).toBeTruthy();
+    const live = screen.getByTestId('live-calls');
+    await waitFor(() => expect(within(live).getByTestId('live-call-count').textContent).toBe('2'));
+    expect(within(live).getByText('正在呼叫和通话中的报警')).toBeTruthy();
+    // The ringing call first, with 接听 and how long it rings; the answered one with its answerer, no 接听.
+    const [ringing, talking] = live.querySelectorAll<HTMLElement>('.ant-list-item');
+    expect(within(ringing ?? live).getByText('一键报警柱00002')).toBeTruthy();
+    expect(within(ringing ?? live).getByText(/^已呼叫 \d+ 秒$/)).toBeTruthy();
+    expect(within(ringing ?? live).getByRole('button', { name: /接\s*听/ })).toBeTruthy();
+    expect(within(talking ?? live).getByText('一键报警柱00003')).toBeTruthy();
+    expect(within(talking ?? live).getByText('接听人：值班员甲')).toBeTruthy();
+    expect(within(talking ?? live).queryByRole('button')).toBeNull();
     expect(screen.getAllByText('2026-11-24 10:00:00').length).toBeGreaterThan(0);
   });
 
@@ -173,7 +189,7 @@ describe('报警监控（旧版）', () => {
     await screen.findAllByText('一键报警柱00004');
     fireEvent.click(within(rowOf('一键报警柱00002')).getByRole('button', { name: '接听' }));
     expect(answer).toHaveBeenLastCalledWith(2, 31);
-    fireEvent.click(within(screen.getByTestId('ringing-calls')).getByRole('button', { name: /接\s*听/ }));
+    fireEvent.click(within(screen.getByTestId('live-calls')).getByRole('button', { name: /接\s*听/ }));
     expect(answer).toHaveBeenLastCalledWith(2, 31);
     fireEvent.click(within(rowOf('一键报警柱00001')).getByRole('button', { name: '呼叫' }));
     expect(answer).toHaveBeenLastCalledWith(1, null);
@@ -242,6 +258,27 @@ describe('报警监控', () => {
     expect(names).toEqual(['一键报警柱00002', '一键报警柱00003', '一键报警柱00001', '一键报警柱00004']);
     fireEvent.click(within(rowOf('一键报警柱00002')).getByRole('button', { name: '接听' }));
     expect(answer).toHaveBeenCalledWith(2, 31);
+  });
+
+  it('counts a live call from the press through the answer to the hang-up, as the page reads the calls again', async () => {
+    let now: AlarmRecord[] = [];
+    renderMonitor(<MonitorPage />, {
+      answer: () => true,
+      path: '/iotcloud/iot/alarmbox/monitor',
+      current: () => now,
+    });
+    const count = () => within(screen.getByTestId('live-calls')).getByTestId('live-call-count').textContent;
+    await waitFor(() => expect(screen.getByText('暂无正在呼叫或通话中的报警')).toBeTruthy());
+    expect(count()).toBe('0');
+    // Each step shows at the page's next read (every 2 s).
+    const next = { timeout: 3 * ALARM_LIVE_MS };
+    now = [ringingCall];
+    await waitFor(() => expect(count()).toBe('1'), next);
+    now = [{ ...ringingCall, eventStatus: 9, answeredBy: { userId: 7, name: '值班员甲' } }];
+    await waitFor(() => expect(screen.getByText('接听人：值班员甲')).toBeTruthy(), next);
+    expect(count()).toBe('1');
+    now = [];
+    await waitFor(() => expect(count()).toBe('0'), next);
   });
 });
 

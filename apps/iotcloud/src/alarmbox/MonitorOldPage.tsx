@@ -3,7 +3,7 @@ import { ALARM_PAGES } from '@cityops/contract';
 import { DataTable } from '@cityops/crud';
 import { BoxSearchBar, useBoxActions, useBoxColumns, useBoxListState } from './boxes';
 import { ringingRowClass, useLiveBoxes, useLiveCalls } from './shared';
-import { RingingCalls } from './MonitorPage';
+import { LiveCalls } from './MonitorPage';
 
 /**
  * 报警监控（旧版） (issue 14 §4): the same boxes as a classic table (server paging, filters, state,
@@ -19,7 +19,7 @@ export function MonitorOldPage() {
     <Card variant="borderless" style={{ margin: 16 }}>
       <BoxSearchBar list={list} />
       <div style={{ height: 12 }} />
-      <RingingCalls calls={calls.data ?? []} readAt={calls.dataUpdatedAt} />
+      <LiveCalls calls={calls.data ?? []} readAt={calls.dataUpdatedAt} />
       <DataTable
         tableKey={ALARM_PAGES.monitorOld}
         rowKey="id"

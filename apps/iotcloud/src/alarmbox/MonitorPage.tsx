@@ -31,42 +31,56 @@ export function ringingSeconds(happenTime: string, now: number) {
   return pressed === null ? 0 : Math.max(0, Math.floor((now - pressed) / 1000));
 }
 
-/** The calls ringing now, oldest first, each with 接听 and how long it rang when the list was read (`readAt`). */
-export function RingingCalls({ calls, readAt }: { calls: readonly AlarmRecord[]; readAt: number }) {
+/**
+ * The calls ringing or in progress (the current-calls query): ringing ones first, oldest first, each
+ * with 接听 and how long it rang when the list was read (`readAt`); then the calls being talked, with
+ * who answered. The count is of both: a call answered is still a live call on the duty officer's board.
+ */
+export function LiveCalls({ calls, readAt }: { calls: readonly AlarmRecord[]; readAt: number }) {
   const t = alarmboxTexts.useTexts();
   const answer = useAnswerAlarm();
-  const ringing = calls
-    .filter((call) => call.eventStatus === EVENT_STATUS.ringing)
-    .toSorted((a, b) => a.happenTime.localeCompare(b.happenTime));
+  const live = calls
+    .filter((call) => call.eventStatus !== EVENT_STATUS.ended)
+    .toSorted(
+      (a, b) =>
+        Number(b.eventStatus === EVENT_STATUS.ringing) - Number(a.eventStatus === EVENT_STATUS.ringing) ||
+        a.happenTime.localeCompare(b.happenTime),
+    );
   return (
     <Card
       size="small"
       title={
         <Space>
-          {t('ringingNow')}
-          <Tag color={ringing.length > 0 ? 'error' : 'default'}>{ringing.length}</Tag>
+          {t('liveCalls')}
+          <Tag color={live.length > 0 ? 'error' : 'default'} data-testid="live-call-count">
+            {live.length}
+          </Tag>
         </Space>
       }
       style={{ marginBottom: 12 }}
-      data-testid="ringing-calls"
+      data-testid="live-calls"
     >
-      {ringing.length === 0 ? (
-        <Typography.Text type="secondary">{t('noRinging')}</Typography.Text>
+      {live.length === 0 ? (
+        <Typography.Text type="secondary">{t('noLiveCalls')}</Typography.Text>
       ) : (
         <List
           size="small"
-          dataSource={ringing}
+          dataSource={live}
           rowKey="id"
           renderItem={(call) => (
             <List.Item
-              actions={[
-                <Button key="answer" type="primary" danger onClick={() => answer(call.devId, call.id)}>
-                  {t('answer')}
-                </Button>,
-              ]}
+              actions={
+                call.eventStatus === EVENT_STATUS.ringing
+                  ? [
+                      <Button key="answer" type="primary" danger onClick={() => answer(call.devId, call.id)}>
+                        {t('answer')}
+                      </Button>,
+                    ]
+                  : []
+              }
             >
               <Space wrap>
-                <BoxStateTag state="ringing" />
+                <BoxStateTag state={call.eventStatus === EVENT_STATUS.ringing ? 'ringing' : 'inCall'} />
                 <Typography.Text strong>{call.deviceDto.devName}</Typography.Text>
                 <Typography.Text type="secondary">
                   {[call.deviceDto.areaName, call.deviceDto.siteName, call.deviceDto.address]
@@ -74,9 +88,15 @@ export function RingingCalls({ calls, readAt }: { calls: readonly AlarmRecord[];
                     .join(' / ')}
                 </Typography.Text>
                 <Typography.Text>{call.happenTime}</Typography.Text>
-                <Typography.Text type="danger">
-                  {t('ringFor', { seconds: ringingSeconds(call.happenTime, readAt) })}
-                </Typography.Text>
+                {call.eventStatus === EVENT_STATUS.ringing ? (
+                  <Typography.Text type="danger">
+                    {t('ringFor', { seconds: ringingSeconds(call.happenTime, readAt) })}
+                  </Typography.Text>
+                ) : (
+                  call.answeredBy && (
+                    <Typography.Text>{t('answeredByName', { name: call.answeredBy.name })}</Typography.Text>
+                  )
+                )}
               </Space>
             </List.Item>
           )}
@@ -88,9 +108,10 @@ export function RingingCalls({ calls, readAt }: { calls: readonly AlarmRecord[];
 
 /**
  * 报警监控 (issue 14 §4): every box of the user's projects on the map and in a list beside it, by
- * state (idle, ringing, in call, offline; ringing first and blinking), the calls ringing now on top
- * with 接听, and 呼叫 on idle online boxes. Answering and calling go to the shell's alarm receiver. The
- * boxes, the map and the calls are read every 2 s while the page is visible.
+ * state (idle, ringing, in call, offline; ringing first and blinking), the calls ringing or in progress
+ * on top (接听 on the ringing ones), and 呼叫 on idle online boxes. Answering and calling go to the
+ * shell's alarm receiver. The boxes, the map and the calls are read every 2 s while the page is
+ * visible. The map frames the located boxes when they first arrive, so every box it counts is drawn.
  */
 export function MonitorPage() {
   const t = alarmboxTexts.useTexts();
@@ -134,7 +155,7 @@ export function MonitorPage() {
     <Card variant="borderless" style={{ margin: 16 }}>
       <BoxSearchBar list={list} />
       <div style={{ height: 12 }} />
-      <RingingCalls calls={calls.data ?? []} readAt={calls.dataUpdatedAt} />
+      <LiveCalls calls={calls.data ?? []} readAt={calls.dataUpdatedAt} />
       <Row gutter={16}>
         <Col xs={24} lg={13}>
           <Space wrap style={{ marginBottom: 8 }}>
@@ -152,6 +173,7 @@ export function MonitorPage() {
             center={centre}
             areas={areas}
             markers={markers}
+            frameMarkers
             onMarkerClick={(marker) => setClicked(Number(marker.id))}
             style={{ height: 560 }}
           />

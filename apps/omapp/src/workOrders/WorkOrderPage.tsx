@@ -71,13 +71,8 @@ export function WorkOrderPage() {
     tab: _tab,
     ...filterOnly
   } = state;
-  // The badges count every tab for the same filters: one request, whichever tab is open.
-  const counts = usePageQuery(workOrderEndpoints.counts, {
-    ...filterOnly,
-    tab: 'all',
-    pageNum: 1,
-    pageSize: 1,
-  });
+  // The badges count every tab for the same filters: one request, whichever tab or page is open.
+  const counts = usePageQuery(workOrderEndpoints.counts, filterOnly);
   const { pageNum: _p, pageSize: _s, ...selection } = state;
   const cells = useOrderCells();
   const [creating, setCreating] = useState(false);

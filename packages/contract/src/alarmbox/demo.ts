@@ -18,7 +18,17 @@ export interface DemoAlarmBox {
   name: string;
   /** The camera (simulators/seed/cameras.json) the box is bound to. */
   cameraCode: string;
+  /** Where the box stands (stored coordinates): inside the first demo project's outline. */
+  lng: number;
+  lat: number;
 }
+
+/**
+ * The boxes stand on a ring of about 700 m around the first demo project's point (深圳南山), well
+ * inside its outline, where the demo fleet and areas are: a monitor map opened on the project shows
+ * them all. Not at their cameras: the simulators' cameras stand in another city.
+ */
+const RING = { lng: 113.93041, lat: 22.53332, radius: 0.0065 } as const;
 
 /** How many demo boxes there are. */
 export const DEMO_ALARM_BOX_COUNT = 8;
@@ -28,11 +38,14 @@ export const DEMO_ALARM_BOXES: readonly DemoAlarmBox[] = Array.from(
   (_, i) => {
     const serial = String(i + 1).padStart(5, '0');
     const camera = String(Math.floor(i / 2) + 1).padStart(2, '0');
+    const angle = (2 * Math.PI * i) / DEMO_ALARM_BOX_COUNT;
     return {
       deviceKey: `alarmbox-${serial}`,
       controlCode: `0801${serial}`,
       name: `一键报警柱${serial}`,
       cameraCode: i % 2 === 0 ? `hik-cam-${camera}` : `icc-cam-${camera}`,
+      lng: Number((RING.lng + RING.radius * Math.cos(angle)).toFixed(5)),
+      lat: Number((RING.lat + RING.radius * Math.sin(angle)).toFixed(5)),
     };
   },
 );

@@ -260,6 +260,19 @@ export const workOrderListRequestSchema = pageRequestSchema(
 );
 export type WorkOrderListRequest = z.input<typeof workOrderListRequestSchema>;
 
+/**
+ * What the tabs' counts are asked for: the list's filters alone. Every tab is counted at once, so
+ * neither a tab nor a page belongs here (a page size of 1 was once sent, and refused).
+ */
+export const workOrderCountsRequestSchema = workOrderListRequestSchema.omit({
+  tab: true,
+  pageNum: true,
+  pageSize: true,
+  sortField: true,
+  sortOrder: true,
+});
+export type WorkOrderCountsRequest = z.input<typeof workOrderCountsRequestSchema>;
+
 const photoIds = z.array(idSchema).max(WORK_ORDER_PHOTOS_PER_STEP, 'workOrder.tooManyPhotos').default([]);
 
 /** By hand (source 120201): the others are made from their alarm, warning or inspection. */
@@ -313,7 +326,7 @@ export const workOrderEndpoints = {
   counts: postBody(
     '/om/workOrder/counts',
     WORK_ORDER_PAGE,
-    workOrderListRequestSchema,
+    workOrderCountsRequestSchema,
     z.record(z.enum(WORK_ORDER_TABS), z.number().int()),
   ),
   detail: getById('/om/workOrder/detail/:id', WORK_ORDER_PAGE, workOrderDetailSchema),

@@ -8,13 +8,11 @@ import * as devicesRepo from '../devices/repository.js';
 import { products } from '../devices/tables.js';
 import { setBoxCamera } from './repository.js';
 
-/** About three metres of latitude: a demo box stands beside its camera. */
-const BESIDE = 0.00003;
-
 /**
  * The demo alarm columns (CITYOPS_MODE=demo; contract alarmbox/demo.ts): the product and its boxes in
- * the first demo project with the demo secrets, each a few metres from its bound camera. Boxes already
- * there are kept as they are (an administrator's edits survive a restart). Answers how many it added.
+ * the first demo project with the demo secrets, each where the contract places it (inside the
+ * project, so the monitor's map opened on it draws them) and bound to its camera. Boxes already there
+ * are kept as they are (an administrator's edits survive a restart). Answers how many it added.
  */
 export async function seedDemoAlarmBoxes(db: Database, box: SecretBox, projectId: number): Promise<number> {
   await db
@@ -33,12 +31,7 @@ export async function seedDemoAlarmBoxes(db: Database, box: SecretBox, projectId
   const missing = DEMO_ALARM_BOXES.filter((demo) => !taken.has(demo.deviceKey));
   if (missing.length === 0) return 0;
   const found = await db
-    .select({
-      id: cameras.id,
-      controlCode: cameras.controlCode,
-      lng: cameras.longitude,
-      lat: cameras.latitude,
-    })
+    .select({ id: cameras.id, controlCode: cameras.controlCode })
     .from(cameras)
     .where(
       inArray(
@@ -49,20 +42,17 @@ export async function seedDemoAlarmBoxes(db: Database, box: SecretBox, projectId
   const cameraOf = new Map(found.map((camera) => [camera.controlCode, camera]));
   const ids = await devicesRepo.insertDevices(
     db,
-    missing.map((demo) => {
-      const camera = cameraOf.get(demo.cameraCode);
-      return {
-        deviceKey: demo.deviceKey,
-        controlCode: demo.controlCode,
-        name: demo.name,
-        productId: product.id,
-        projectId,
-        longitude: camera?.lng ?? null,
-        latitude: camera?.lat === null || camera?.lat === undefined ? null : camera.lat + BESIDE,
-        ...secretColumns(box, demoFleetSecret(demo.deviceKey)),
-        editor: 'system',
-      };
-    }),
+    missing.map((demo) => ({
+      deviceKey: demo.deviceKey,
+      controlCode: demo.controlCode,
+      name: demo.name,
+      productId: product.id,
+      projectId,
+      longitude: demo.lng,
+      latitude: demo.lat,
+      ...secretColumns(box, demoFleetSecret(demo.deviceKey)),
+      editor: 'system',
+    })),
   );
   for (const [i, id] of ids.entries()) {
     const camera = cameraOf.get(missing[i]?.cameraCode ?? '');

@@ -243,9 +243,14 @@ describe('transitions', () => {
     ]);
   });
 
-  it('turns an alarm into a work order (120202) and a warning into one (120204), keeping the order', async () => {
+  it('turns an alarm into a work order (120202) with the remark typed, and a warning into one (120204), keeping the order', async () => {
     const alarmId = await raise();
-    const answer = await handle({ alarmIds: [alarmId], action: 'work_order', assigneeId: 1 });
+    const answer = await handle({
+      alarmIds: [alarmId],
+      action: 'work_order',
+      assigneeId: 1,
+      comment: '  带上梯子，东侧入口  ',
+    });
     expect(answer.data?.done[0]).toMatchObject({ state: 'work_order', workOrderId: 9000 + alarmId });
     expect(orders[0]).toMatchObject({
       source: 120202,
@@ -253,6 +258,7 @@ describe('transitions', () => {
       assigneeId: 1,
       actor: { name: 'alarmop' },
       projectId,
+      note: '带上梯子，东侧入口',
     });
     const warningId = await raise({ kind: 'warning' });
     // A warning is handled on its own page only.

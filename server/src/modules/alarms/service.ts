@@ -114,6 +114,7 @@ async function moveInTx(
         projectId: row.projectId,
         deviceId: row.deviceId,
         assigneeId: input.assigneeId,
+        note: input.comment,
         actor: input.actor,
         now: input.now,
       });

@@ -45,6 +45,7 @@ const fromAlarm = (input: Partial<OrderFromAlarm> = {}) =>
       projectId,
       deviceId,
       assigneeId: ids.worker ?? 0,
+      note: '',
       actor: null,
       now: t.clock.now(),
       ...input,
@@ -84,8 +85,8 @@ afterAll(() => t.close());
 beforeEach(() => closed.mockClear());
 
 describe('orders from alarms', () => {
-  it('makes an alarm order dispatched at once by 系统, and tells the alarm when it is done', async () => {
-    const { orderId, orderNo } = await fromAlarm();
+  it('makes an alarm order dispatched at once by 系统, with the remark on its creation, and tells the alarm when it is done', async () => {
+    const { orderId, orderNo } = await fromAlarm({ note: '带上梯子，东侧入口' });
     expect(orderNo).toMatch(/^GD\d{8}0001$/u);
     const detail = await t.api(api.detail, { token: tokens.worker, params: { id: orderId } });
     expect(detail.data?.order).toMatchObject({
@@ -103,9 +104,9 @@ describe('orders from alarms', () => {
     expect(new Date(order?.deadlineAt ?? 0).getTime() - new Date(order?.createdAt ?? 0).getTime()).toBe(
       4 * 3_600_000,
     );
-    expect(detail.data?.steps.map((step) => [step.action, step.actor])).toEqual([
-      ['create', '系统'],
-      ['dispatch', '系统'],
+    expect(detail.data?.steps.map((step) => [step.action, step.actor, step.note])).toEqual([
+      ['create', '系统', '带上梯子，东侧入口'],
+      ['dispatch', '系统', ''],
     ]);
     expect((await announceAssignment(t.app.cityops, orderId))?.recipients).toBe(1);
     expect(

@@ -21,6 +21,8 @@ export interface OrderFromAlarm {
   deviceId: number;
   /** Already checked by the caller? No: createOrderFromAlarm checks it (project member with omWorkOrder). */
   assigneeId: number | null;
+  /** What the operator typed with 转工单 (empty for a rule): the order's creation step says it. */
+  note: string;
   /** null: the engine (a rule's auto-handle option), shown as 系统. */
   actor: { userId: number; name: string } | null;
   now: Date;

@@ -67,8 +67,8 @@ export async function orderPage(ctx: Ctx, userId: number, request: ListRequest) 
   return repo.orderPage(ctx.db, request, await filterScope(ctx, userId, request), userId, ctx.now());
 }
 
-export async function tabCounts(ctx: Ctx, userId: number, request: ListRequest) {
-  return repo.tabCounts(ctx.db, request, await filterScope(ctx, userId, request), userId, ctx.now());
+export async function tabCounts(ctx: Ctx, userId: number, filter: repo.OrderFilter) {
+  return repo.tabCounts(ctx.db, filter, await filterScope(ctx, userId, filter), userId, ctx.now());
 }
 
 export async function orderRows(
@@ -144,6 +144,8 @@ interface NewOrderInput {
   alarmId: number | null;
   assigneeId: number | null;
   photoIds: readonly number[];
+  /** The remark typed with 转工单: the creation step's note, shown in the order's timeline. */
+  note?: string;
 }
 
 /**
@@ -190,7 +192,7 @@ async function insertOrder(tx: Database, actor: OrderActor | null, input: NewOrd
     action: 'create',
     fromState: null,
     toState: 'to_dispatch',
-    note: '',
+    note: input.note ?? '',
   });
   if (input.photoIds.length > 0) {
     if (!actor || !(await repo.attachPhotos(tx, stepId, actor.userId, input.photoIds)))

@@ -428,6 +428,17 @@ describe('work orders', () => {
     }
     expect(counts.data?.all).toBeGreaterThan(10);
     expect(counts.data?.mine).toBeGreaterThan(0);
+    // Each state's badge is what the whole list holds in that state.
+    const all = await t.api(api.page, { token: tokens.worker, body: { projectId, pageSize: 100 } });
+    expect(all.data?.total).toBeLessThanOrEqual(100);
+    for (const state of WORK_ORDER_STATES)
+      expect(counts.data?.[state], state).toBe(all.data?.list.filter((row) => row.state === state).length);
+    // The counts are of every tab and page at once: their request is the filters alone.
+    const paged = await t.api(api.counts, {
+      token: tokens.worker,
+      body: { projectId, pageNum: 1, pageSize: 1 } as never,
+    });
+    expect(paged.status_code).toBe(10001);
     const mine = await t.api(api.page, { token: tokens.worker, body: { tab: 'mine', pageSize: 50 } });
     for (const row of mine.data?.list ?? []) {
       expect(row.assigneeId).toBe(ids.worker);
