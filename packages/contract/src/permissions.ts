@@ -20,6 +20,12 @@ export const ELEMENT_TYPES: readonly number[] = [PermissionType.BUTTON, Permissi
 /** Code of the message-centre icon's permission. */
 export const MSG_PAGE_CODE = 'msg_page';
 
+/**
+ * Code of the message-centre page the icon opens (/admin/message). msg_page without it would be an
+ * icon leading to a page the user cannot open, so the shell shows the icon only with both.
+ */
+export const MESSAGE_CENTRE_PAGE = 'message';
+
 export const permissionItemSchema = z.object({
   id: z.number().int(),
   parentId: z.number().int(),

@@ -1,6 +1,6 @@
 import type { RuleObject } from 'antd/es/form';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fieldRules } from '@cityops/contract';
+import { createUserSchema, fieldRules } from '@cityops/contract';
 import { changeLocale, initI18n } from '@cityops/ui';
 import { zodRule } from './zodRule.js';
 
@@ -22,10 +22,16 @@ describe('a form rule from a field rule of §5', () => {
     const deviceName = zodRule(fieldRules.deviceName, '设备名称');
     expect(await shown(deviceName, '灯'.repeat(32))).toBe('');
     expect(await shown(deviceName, '灯'.repeat(33))).toBe('长度不能超过32个字符');
-    expect(await shown(zodRule(fieldRules.userField, '姓名'), '')).toBe('长度为1-50个字符');
+    expect(await shown(zodRule(fieldRules.userField, '姓名'), 'x'.repeat(51))).toBe('长度为1-50个字符');
     await changeLocale('en-US');
     expect(await shown(deviceName, '灯'.repeat(33))).toBe('at most 32 characters');
     await changeLocale('zh-CN');
+  });
+
+  it('leaves an empty field to the required rule: one line under it (请输入姓名), not a bare 姓名 too', async () => {
+    const name = zodRule(createUserSchema.shape.name, '姓名');
+    for (const empty of ['', '   ', undefined, null]) expect(await shown(name, empty)).toBe('');
+    expect(await shown(zodRule(fieldRules.userField, '姓名'), '')).toBe('');
   });
 
   it('falls back to the field’s own text when the schema names no text', async () => {

@@ -40,13 +40,17 @@ export function locationText(longitude: number | null, latitude: number | null):
 /**
  * §5's rule for the pair: each within its range and decimals (请输入正确的经度，-180~180 /
  * 请输入正确的纬度，-90~90); both or neither. With `required`, neither is not allowed either.
+ * A wrong value typed is named before one not typed yet: a latitude of 95 typed before the longitude
+ * is the latitude's mistake, and saying 请输入正确的经度 would send the user to the wrong input.
  */
 export function locationProblem(value: LocationValue | undefined, required = false): TextKey | null {
   const longitude = value?.longitude.trim() ?? '';
   const latitude = value?.latitude.trim() ?? '';
   if (longitude === '' && latitude === '') return required ? 'longitude.format' : null;
-  if (longitude === '' || checkLongitude(longitude)) return 'longitude.format';
-  if (latitude === '' || checkLatitude(latitude)) return 'latitude.format';
+  if (longitude !== '' && checkLongitude(longitude)) return 'longitude.format';
+  if (latitude !== '' && checkLatitude(latitude)) return 'latitude.format';
+  if (longitude === '') return 'longitude.format';
+  if (latitude === '') return 'latitude.format';
   return null;
 }
 

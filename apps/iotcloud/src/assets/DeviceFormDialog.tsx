@@ -135,14 +135,14 @@ export function DeviceFormDialog({
                 label={t('deviceName')}
                 rules={[required(t('deviceName')), zodRule(field.name, t('deviceName'))]}
               >
-                <Input maxLength={32} />
+                <Input showCount maxLength={32} />
               </Form.Item>
               <Form.Item
                 name="deviceKey"
                 label={t('deviceKey')}
                 rules={[required(t('deviceKey')), zodRule(field.deviceKey, t('deviceKey'))]}
               >
-                <Input maxLength={64} />
+                <Input showCount maxLength={64} />
               </Form.Item>
               <Form.Item name="productId" label={t('product')} rules={[choose(t('product'))]}>
                 <ProductSelect
@@ -164,7 +164,7 @@ export function DeviceFormDialog({
                       extra={without ? t('controlCodeNone') : undefined}
                       rules={controlCodeRules(typeCode, contractText('device.controlCodeRequired', locale))}
                     >
-                      <Input maxLength={CONTROL_CODE_MAX} disabled={without} />
+                      <Input showCount maxLength={CONTROL_CODE_MAX} disabled={without} />
                     </Form.Item>
                   );
                 }}
@@ -183,10 +183,10 @@ export function DeviceFormDialog({
                 )}
               </Form.Item>
               <Form.Item name="segment" label={t('segment')} rules={[zodRule(field.segment, t('segment'))]}>
-                <Input maxLength={50} />
+                <Input showCount maxLength={50} />
               </Form.Item>
               <Form.Item name="address" label={t('address')} rules={[zodRule(field.address, t('address'))]}>
-                <Input maxLength={100} />
+                <Input showCount maxLength={100} />
               </Form.Item>
               <Form.Item name="enabled" label={t('enabled')} valuePropName="checked">
                 <Switch checkedChildren={t('enabledYes')} unCheckedChildren={t('enabledNo')} />

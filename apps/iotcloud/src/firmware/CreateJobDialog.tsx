@@ -113,7 +113,7 @@ export function CreateJobDialog({ onClose }: { onClose(): void }) {
             label={t('jobName')}
             rules={[{ required: true, whitespace: true, message: t('required', { field: t('jobName') }) }]}
           >
-            <Input maxLength={UPGRADE_JOB_NAME_MAX} />
+            <Input showCount maxLength={UPGRADE_JOB_NAME_MAX} />
           </Form.Item>
           <Form.Item name="timeoutSeconds" label={t('timeout')}>
             <InputNumber min={UPGRADE_TIMEOUT_MIN} max={UPGRADE_TIMEOUT_MAX} style={{ width: '100%' }} />

@@ -91,10 +91,10 @@ export function UploadFirmwareDialog({ productId, onClose }: { productId?: numbe
             zodRule(firmwareVersionSchema, t('version')),
           ]}
         >
-          <Input maxLength={FIRMWARE_VERSION_MAX} />
+          <Input showCount maxLength={FIRMWARE_VERSION_MAX} />
         </Form.Item>
         <Form.Item name="notes" label={t('notes')}>
-          <Input.TextArea maxLength={FIRMWARE_NOTES_MAX} rows={3} />
+          <Input.TextArea showCount maxLength={FIRMWARE_NOTES_MAX} rows={3} />
         </Form.Item>
         <Form.Item label={t('file')} required>
           <Upload showUploadList={false} beforeUpload={pick}>

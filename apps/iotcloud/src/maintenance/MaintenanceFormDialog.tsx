@@ -125,14 +125,14 @@ export function MaintenanceFormDialog({
           label={t('maintainer')}
           rules={[required(t('maintainer')), zodRule(field.maintainer, t('maintainer'))]}
         >
-          <Input maxLength={50} />
+          <Input showCount maxLength={50} />
         </Form.Item>
         <Form.Item
           name="maintainerPhone"
           label={t('maintainerPhone')}
           rules={[zodRule(field.maintainerPhone, t('maintainerPhone'))]}
         >
-          <Input maxLength={20} />
+          <Input showCount maxLength={20} />
         </Form.Item>
         <Form.Item name="maintainedAt" label={t('maintainedAt')} rules={[choose(t('maintainedAt'))]}>
           <DatePicker
@@ -143,7 +143,7 @@ export function MaintenanceFormDialog({
           />
         </Form.Item>
         <Form.Item name="cost" label={t('cost')} rules={[zodRule(field.costCents, t('cost'))]}>
-          <Input maxLength={12} inputMode="decimal" />
+          <Input showCount maxLength={12} inputMode="decimal" />
         </Form.Item>
       </div>
       <Form.Item name="fault" label={t('fault')} rules={[zodRule(field.fault, t('fault'))]}>

@@ -118,14 +118,14 @@ export function PointFormDialog({
                 label={t('code')}
                 rules={[required(t('code')), zodRule(field.code, t('code'))]}
               >
-                <Input maxLength={POINT_CODE_MAX} />
+                <Input showCount maxLength={POINT_CODE_MAX} />
               </Form.Item>
               <Form.Item
                 name="name"
                 label={t('name')}
                 rules={[required(t('name')), zodRule(field.name, t('name'))]}
               >
-                <Input maxLength={POINT_NAME_MAX} />
+                <Input showCount maxLength={POINT_NAME_MAX} />
               </Form.Item>
               <Form.Item name="kind" label={t('kind')} rules={[choose(t('kind'))]}>
                 <Select options={POINT_KINDS.map((kind) => ({ value: kind, label: t(`kind_${kind}`) }))} />
@@ -136,13 +136,13 @@ export function PointFormDialog({
                 chooseProject={t('choose', { field: t('project') })}
               />
               <Form.Item name="segment" label={t('segment')} rules={[zodRule(field.segment, t('segment'))]}>
-                <Input maxLength={50} />
+                <Input showCount maxLength={50} />
               </Form.Item>
               <Form.Item name="height" label={t('height')} rules={[zodRule(field.height, t('heightRule'))]}>
                 <InputNumber step={0.5} style={{ width: '100%' }} />
               </Form.Item>
               <Form.Item name="address" label={t('address')} rules={[zodRule(field.address, t('address'))]}>
-                <Input maxLength={100} />
+                <Input showCount maxLength={100} />
               </Form.Item>
             </div>
             <LocationField form={form} label={t('location')} />

@@ -126,10 +126,10 @@ export function FunctionFormDialog({
             </Form.Item>
             <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
               <Form.Item name="identifier" label={t('identifier')} rules={identifierRules}>
-                <Input maxLength={50} />
+                <Input showCount maxLength={50} />
               </Form.Item>
               <Form.Item name="name" label={t('functionName')} rules={[required(t('functionName'))]}>
-                <Input maxLength={30} />
+                <Input showCount maxLength={30} />
               </Form.Item>
             </div>
             <Form.Item noStyle dependencies={['kind']}>
@@ -184,14 +184,14 @@ export function FunctionFormDialog({
                                   label={t('identifier')}
                                   rules={identifierRules}
                                 >
-                                  <Input maxLength={50} />
+                                  <Input showCount maxLength={50} />
                                 </Form.Item>
                                 <Form.Item
                                   name={[item.name, 'name']}
                                   label={t('paramName')}
                                   rules={[required(t('paramName'))]}
                                 >
-                                  <Input maxLength={30} />
+                                  <Input showCount maxLength={30} />
                                 </Form.Item>
                               </div>
                               <ValueSpecEditor

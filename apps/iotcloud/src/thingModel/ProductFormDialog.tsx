@@ -86,14 +86,14 @@ export function ProductFormDialog({ product, onClose }: { product: ProductRow | 
           label={t('productKey')}
           rules={[required(t('productKey')), zodRule(field.productKey, t('productKey'))]}
         >
-          <Input maxLength={32} />
+          <Input showCount maxLength={32} />
         </Form.Item>
         <Form.Item
           name="name"
           label={t('productName')}
           rules={[required(t('productName')), zodRule(field.name, t('productName'))]}
         >
-          <Input maxLength={30} />
+          <Input showCount maxLength={30} />
         </Form.Item>
         <Form.Item
           name="typeCode"
@@ -114,10 +114,10 @@ export function ProductFormDialog({ product, onClose }: { product: ProductRow | 
           <InputNumber min={10} max={86_400} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="vendor" label={t('vendor')} rules={[zodRule(field.vendor, t('vendor'))]}>
-          <Input maxLength={50} />
+          <Input showCount maxLength={50} />
         </Form.Item>
         <Form.Item name="model" label={t('model')} rules={[zodRule(field.model, t('model'))]}>
-          <Input maxLength={50} />
+          <Input showCount maxLength={50} />
         </Form.Item>
       </div>
       <Form.Item
@@ -139,16 +139,21 @@ export function ProductFormDialog({ product, onClose }: { product: ProductRow | 
                   name={[item.name, 'key']}
                   rules={[required(t('paramKey')), zodRule(param.key, t('paramKey'))]}
                 >
-                  <Input placeholder={t('paramKey')} aria-label={t('paramKey')} maxLength={50} />
+                  <Input showCount placeholder={t('paramKey')} aria-label={t('paramKey')} maxLength={50} />
                 </Form.Item>
                 <Form.Item
                   name={[item.name, 'name']}
                   rules={[required(t('paramName')), zodRule(param.name, t('paramName'))]}
                 >
-                  <Input placeholder={t('paramName')} aria-label={t('paramName')} maxLength={30} />
+                  <Input showCount placeholder={t('paramName')} aria-label={t('paramName')} maxLength={30} />
                 </Form.Item>
                 <Form.Item name={[item.name, 'value']} rules={[zodRule(param.value, t('paramValue'))]}>
-                  <Input placeholder={t('paramValue')} aria-label={t('paramValue')} maxLength={200} />
+                  <Input
+                    showCount
+                    placeholder={t('paramValue')}
+                    aria-label={t('paramValue')}
+                    maxLength={200}
+                  />
                 </Form.Item>
                 <Button
                   icon={<DeleteOutlined />}

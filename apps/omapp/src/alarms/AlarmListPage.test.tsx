@@ -145,6 +145,8 @@ describe('告警列表', () => {
     });
     expect(await screen.findByText('井盖0001')).toBeTruthy();
     fireEvent.click(rowButton('井盖0001', '确认'));
+    expect(await screen.findByText('确认告警“井盖0001”吗？')).toBeTruthy();
+    expect(screen.queryByText(/确定确认/)).toBeNull();
     fireEvent.click(await screen.findByText('确定'));
     expect(await screen.findByText('已确认')).toBeTruthy();
     expect(handleCalls(view)).toEqual([{ alarmIds: [1], action: 'confirmed' }]);
@@ -209,7 +211,7 @@ describe('告警列表', () => {
     fireEvent.click(rowOf('井盖0001').querySelector('input[type="checkbox"]') as HTMLElement);
     fireEvent.click(rowOf('井盖0003').querySelector('input[type="checkbox"]') as HTMLElement);
     fireEvent.click(toolButton('批量确认'));
-    expect(await screen.findByText('确定确认选中的2条告警吗？')).toBeTruthy();
+    expect(await screen.findByText('确认选中的2条告警吗？')).toBeTruthy();
     fireEvent.click(screen.getByText('确定'));
     const refused = await screen.findByLabelText('以下告警未处理');
     expect(within(refused).getByText(/告警 3（井盖0003）：告警当前为「已确认」，不能确认/)).toBeTruthy();

@@ -41,8 +41,9 @@ export const alarmTexts = defineTexts(
     batchConfirm: '批量确认',
     batchWorkOrder: '批量转工单',
     batchInvalid: '批量转无效',
-    confirmContent: '确定确认选中的{{count}}条告警吗？',
-    confirmOne: '确定确认告警“{{name}}”吗？',
+    // Not 确定确认…: the prompt's own 确定 button already says it, and the doubled word reads as a slip.
+    confirmContent: '确认选中的{{count}}条告警吗？',
+    confirmOne: '确认告警“{{name}}”吗？',
     assignee: '处理人',
     assigneeHint: '不选则待派发',
     comment: '备注',

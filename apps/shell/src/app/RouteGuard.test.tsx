@@ -94,8 +94,11 @@ describe('the guarded app', () => {
 
   it("hands the session's element codes to the pages: msg_page shows the message centre icon", async () => {
     writeSessionCookies('token-admin', 1);
+    const messageCentre = { id: 9, parentId: 1, code: 'message', type: 2, name: '消息中心' };
+    const page = { ...messageCentre, url: '/admin/message', sortNum: 9, icon: '', level: 2 };
     mockApi({
-      [PERMISSIONS]: () => ok({ ...adminSession, elements: ['msg_page'] }),
+      [PERMISSIONS]: () =>
+        ok({ ...adminSession, menus: [...adminSession.menus, page], elements: ['msg_page'] }),
       '/api/sys/message/pageList': () => ok({ messageList: [], noReadCount: 0, total: 0 }),
     });
     renderAt('/');

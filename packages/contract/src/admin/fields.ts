@@ -23,10 +23,10 @@ export const namedText = (max: number) => z.string().trim().min(1).max(max);
 /** Optional text: trimmed, '' when not given. */
 export const optionalText = (max: number) => z.string().trim().max(max).default('');
 
-/** A person's name or a person in charge: Chinese or English letters only (spaces and · between). */
-export const personName = (max: number) =>
-  z.string().trim().min(1).max(max).refine(isPersonName, 'field.person');
-
+/**
+ * A person in charge (§5): Chinese or English letters only (spaces and · between), or nothing. Only
+ * such fields: a user's own name takes any characters.
+ */
 export const optionalPersonName = (max: number) =>
   z
     .string()

@@ -4,7 +4,8 @@ import { accountSchema } from '../auth.js';
 import { defineEndpoint, noQuery, permission } from '../endpoint.js';
 import { defineExport, exportFilter } from '../export.js';
 import { checkNewPassword } from '../validation.js';
-import { birthDateField, emailField, optionalText, personName, phoneField } from './fields.js';
+import { fieldRules } from '../fieldRules.js';
+import { birthDateField, emailField, optionalText, phoneField } from './fields.js';
 import { idFilter, idListSchema, idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js';
 
 /** userManage (platform-shell.md §3 User, §7 Users): the list, the form, and what each action needs. */
@@ -30,7 +31,9 @@ const roleIds = z.array(idSchema).min(1, 'user.roleRequired').max(50);
 
 /** What the user form edits (everything but the account, which is fixed once created). */
 export const userFieldsSchema = z.object({
-  name: personName(50),
+  // A user's name is any 1-50 characters (§5 "user fields 1-50"): the letters-only rule is for persons
+  // in charge, and an account such as 测试巡查员11839 is named with digits.
+  name: fieldRules.userField,
   email: emailField,
   gender: z.enum(GENDERS).nullable().default(null),
   phone: phoneField,

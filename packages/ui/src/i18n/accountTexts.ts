@@ -49,6 +49,8 @@ const zhCN = {
   'account.defaultProject': '默认项目',
   'account.ok': '确定',
   'account.cancel': '取消',
+  'account.passwordRequired': '当前密码由管理员设置，请先修改密码再继续使用系统；也可以退出登录。',
+  'account.signOut': '退出登录',
   'overview.title': '综合系统',
   'overview.pages': '可访问页面：{{count}} 个',
   'overview.empty': '当前账号没有可访问的系统，请联系管理员分配权限。',
@@ -176,6 +178,9 @@ const enUS: { readonly [K in keyof typeof zhCN]: string } = {
   'account.defaultProject': 'Default project',
   'account.ok': 'OK',
   'account.cancel': 'Cancel',
+  'account.passwordRequired':
+    'An administrator set this password: change it before you carry on, or sign out.',
+  'account.signOut': 'Sign out',
   'overview.title': 'Systems',
   'overview.pages': 'Pages you can open: {{count}}',
   'overview.empty': 'This account cannot reach any system yet; ask an administrator for permissions.',

@@ -3,6 +3,7 @@ import {
   ENTRY_NAMES,
   GROUP_NAMES,
   menuGroupCode,
+  MESSAGE_CENTRE_PAGE,
   MSG_PAGE_CODE,
   PermissionType,
   ROUTE_TABLE,
@@ -104,7 +105,7 @@ export function buildCatalogue(): ResourceSeed[] {
   // The header's message-centre icon (spec §6) is an element of the message centre page.
   add({
     code: MSG_PAGE_CODE,
-    parent: 'message',
+    parent: MESSAGE_CENTRE_PAGE,
     type: PermissionType.ELEMENT,
     name: '消息中心入口',
     url: '',

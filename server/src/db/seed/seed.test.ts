@@ -1,4 +1,11 @@
-import { PermissionType, ROUTE_TABLE } from '@cityops/contract';
+import { readFile } from 'node:fs/promises';
+import {
+  authEndpoints,
+  MESSAGE_CENTRE_PAGE,
+  MSG_PAGE_CODE,
+  PermissionType,
+  ROUTE_TABLE,
+} from '@cityops/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -16,7 +23,7 @@ import {
   users,
 } from '../schema.js';
 import { buildCatalogue } from './catalogue.js';
-import { OPERATOR_CODES } from './demo.js';
+import { DEMO_ACCOUNTS, OPERATOR_CODES } from './demo.js';
 import { seed } from './index.js';
 
 describe('the permission tree', () => {
@@ -112,6 +119,24 @@ describe('seeding', () => {
       .where(eq(roleResources.roleId, admin?.id ?? -1));
     const [all] = await t.handle.db.select({ n: count() }).from(resources);
     expect(held?.n).toBe(all?.n);
+  });
+
+  it("gives the demo operator what the README's account table promises, the message centre with its bell", async () => {
+    const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const promise = readme.split('\n').find((line) => line.startsWith('| `operator`')) ?? '';
+    expect(promise).toMatch(/video monitoring \(\/iotcloud\), alarms \(\/omapp\), the message centre/);
+
+    const { userName, password } = DEMO_ACCOUNTS.operator;
+    const session = await t.api(authEndpoints.userPermissions, { token: await t.token(userName, password) });
+    const pages = new Set(session.data?.menus.map((item) => item.code));
+    const holdsPageUnder = (prefix: string) =>
+      ROUTE_TABLE.some((route) => route.path.startsWith(prefix) && pages.has(route.code));
+    expect(holdsPageUnder('/iotcloud/iot/videoMonitor/')).toBe(true);
+    expect(holdsPageUnder('/omapp/assets/alarmManagement/')).toBe(true);
+    // The bell (msg_page) and the page it opens come together, never the bell alone.
+    expect(session.data?.elements).toContain(MSG_PAGE_CODE);
+    expect(pages.has(MESSAGE_CENTRE_PAGE)).toBe(true);
+    expect(pages.has('admin')).toBe(true);
   });
 
   it('creates two demo projects with coordinates and polygons', async () => {

@@ -135,9 +135,13 @@ describe('addUser', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('takes a name with digits: the letters-only rule is for persons in charge, not for users', async () => {
+    expect((await create('inspector_11839', { name: '测试巡查员11839' })).name).toBe('测试巡查员11839');
+  });
+
   it.each([
     ['account', { userName: 'a' }, '账号长度2-50位,只能为字母、数字或任意组合'],
-    ['name', { name: '张3' }, '只能输入中文或英文字母'],
+    ['name', { name: '张'.repeat(51) }, '长度为1-50个字符'],
     ['email', { email: 'not-mail' }, '请输入正确的邮箱地址'],
     ['phone', { phone: '12345' }, '请输入正确的手机号码或座机号码'],
     ['birth date', { birthDate: '2999-01-01' }, '出生日期不能晚于今天'],

@@ -52,7 +52,7 @@ describe('queryUserPermissions', () => {
     expect(admin).toMatchObject({ userName: 'admin', name: '系统管理员', userType: 0, customConfig: {} });
   });
 
-  it('gives the operator the video monitor, device, alarm, work-order and alarm-call pages with their parents, and nothing else', async () => {
+  it('gives the operator the video monitor, device, alarm, work-order, alarm-call and message-centre pages with their parents, and nothing else', async () => {
     const operator = await permissionsOf('operator', 'Operator@123');
     expect(operator.menus.map((item) => item.code).sort()).toEqual(
       [
@@ -84,10 +84,13 @@ describe('queryUserPermissions', () => {
         'monitorOld',
         'monitorReceiver',
         'history',
+        'admin',
+        'message',
       ].sort(),
     );
     expect([...operator.elements].sort()).toEqual([
       'alarmList_handle',
+      'message_markRead',
       'msg_page',
       'smartSwitchControl_control',
     ]);

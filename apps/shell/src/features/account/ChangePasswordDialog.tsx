@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form } from 'antd';
+import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   checkConfirmPassword,
@@ -36,9 +36,15 @@ const fromInput = (event: { target: { value: string } }) => stripChinese(event.t
  */
 export function ChangePasswordDialog({
   onClose,
+  onSignOut,
   afterChange = reloadToLogin,
 }: {
   onClose(): void;
+  /**
+   * Given when the change is required (a password an administrator set): the dialog says so and
+   * cannot be dismissed; its second button signs out instead.
+   */
+  onSignOut?: () => void;
   /** What happens once the password is changed and the session forgotten; a reload by default. */
   afterChange?: () => void;
 }) {
@@ -87,7 +93,11 @@ export function ChangePasswordDialog({
       saving={saving}
       onOk={() => void submit()}
       onClose={onClose}
+      {...(onSignOut ? { onSignOut } : {})}
     >
+      {onSignOut && (
+        <Alert type="warning" showIcon title={t('account.passwordRequired')} style={{ marginBottom: 16 }} />
+      )}
       <Form form={form} layout="vertical" autoComplete="off">
         <Form.Item
           name="oldPassword"

@@ -56,6 +56,19 @@ describe('change password dialog', () => {
     expect(await screen.findByText('确认新密码和新密码不一致。')).toBeTruthy();
   });
 
+  it('says a required change is required, offers no way to dismiss it, and signs out instead of cancelling', () => {
+    const onClose = vi.fn();
+    const onSignOut = vi.fn();
+    renderWithApp(<ChangePasswordDialog onClose={onClose} onSignOut={onSignOut} />);
+    expect(screen.getByText(/请先修改密码再继续使用系统/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /close|关闭/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /取\s*消/ })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: '退出登录' }));
+    expect(onSignOut).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('drops Chinese characters as they are typed', () => {
     renderWithApp(<ChangePasswordDialog onClose={() => undefined} />);
     type('原密码', 'ab中文cd');

@@ -87,9 +87,12 @@ export const HeaderActions = memo(function HeaderActions() {
         />
       </Tooltip>
       <ThemeSettingsDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
-      {/* A password an administrator set must be replaced before anything else: the dialog stays. */}
-      {(dialog === 'password' || mustChangePassword) && (
-        <ChangePasswordDialog onClose={() => (mustChangePassword ? undefined : setDialog(null))} />
+      {/* A password an administrator set must be replaced before anything else: the dialog stays, and
+          its only other way out is signing out. */}
+      {mustChangePassword ? (
+        <ChangePasswordDialog onClose={() => undefined} onSignOut={() => void onLogout()} />
+      ) : (
+        dialog === 'password' && <ChangePasswordDialog onClose={() => setDialog(null)} />
       )}
       {dialog === 'project' && <DefaultProjectDialog onClose={() => setDialog(null)} />}
       {dialog === 'alerts' && <AlertSettingsDialog onClose={() => setDialog(null)} />}

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessProvider, AppConfigProvider, initI18n } from '@cityops/ui';
 import { CrudProvider } from '@cityops/crud';
 import { crudEnvironment } from '../../app/crud';
-import { mockApi, ok } from '../../test/api';
+import { adminSession, mockApi, ok } from '../../test/api';
+import { sessionKey } from '../auth/queries';
 import { UNREAD_COUNT_KEY } from '../messageCentre/unreadCount';
 import { MessageBell } from './MessageBell';
 import { StableNavigateContext } from '../../app/navigation';
@@ -22,8 +23,21 @@ function GuardNavigate() {
   );
 }
 
-/** The bell with the unread count as the push (or the fallback poll) left it. */
-function renderBell(elements: string[], unread?: number) {
+const messageCentre = {
+  id: 9,
+  parentId: 1,
+  code: 'message',
+  type: 2,
+  name: '消息中心',
+  url: '/admin/message',
+  sortNum: 9,
+  icon: '',
+  level: 2,
+};
+const WITH_MESSAGE_CENTRE = [...adminSession.menus, messageCentre];
+
+/** The bell with the unread count as the push (or the fallback poll) left it, for a user holding `pages`. */
+function renderBell(elements: string[], unread?: number, pages = WITH_MESSAGE_CENTRE) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <GuardNavigate /> },
@@ -33,6 +47,7 @@ function renderBell(elements: string[], unread?: number) {
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (unread !== undefined) client.setQueryData(UNREAD_COUNT_KEY, unread);
+  client.setQueryData(sessionKey(null), { ...adminSession, menus: pages, elements });
   render(
     <AppConfigProvider>
       <QueryClientProvider client={client}>
@@ -54,6 +69,13 @@ describe('message centre icon', () => {
   it('is absent without msg_page, and asks nothing', () => {
     const { sentTo } = mockApi({ [PAGE_LIST]: () => page(3) });
     renderBell(['user_add']);
+    expect(screen.queryByRole('button', { name: /消息中心/ })).toBeNull();
+    expect(sentTo(PAGE_LIST)).toHaveLength(0);
+  });
+
+  it('is absent with msg_page but without the message-centre page it would open', () => {
+    const { sentTo } = mockApi({ [PAGE_LIST]: () => page(3) });
+    renderBell(['msg_page'], 3, adminSession.menus);
     expect(screen.queryByRole('button', { name: /消息中心/ })).toBeNull();
     expect(sentTo(PAGE_LIST)).toHaveLength(0);
   });

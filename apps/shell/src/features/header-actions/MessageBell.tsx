@@ -1,20 +1,17 @@
 import { Badge, Button, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MSG_PAGE_CODE } from '@cityops/contract';
-import { useCan } from '@cityops/ui';
+import { MESSAGE_CENTRE_PATH, useMessageCentre } from '../messageCentre/messageCentreAccess';
 import { useUnreadCount } from '../messageCentre/unreadCount';
 import { useStableNavigate } from '../../app/navigation';
 
-/** The message-centre route the dot leads to (video-talk-alarm-header.md §2.7). */
-export const MESSAGE_CENTRE_PATH = '/admin/message';
-
 /**
- * The message-centre icon with its unread dot; only for users holding msg_page. The count comes from
+ * The message-centre icon with its unread dot; only for users holding msg_page and the message-centre
+ * page it opens. The count comes from
  * the push (see MessageLive), or from polling while the push cannot connect.
  */
 export function MessageBell() {
-  const allowed = useCan(MSG_PAGE_CODE);
+  const allowed = useMessageCentre();
   if (!allowed) return null;
   return <AllowedMessageBell />;
 }

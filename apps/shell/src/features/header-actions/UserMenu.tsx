@@ -1,9 +1,8 @@
 import { Button, Dropdown } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MSG_PAGE_CODE } from '@cityops/contract';
-import { useCan } from '@cityops/ui';
 import { useSessionUser } from '../auth/queries';
+import { useMessageCentre } from '../messageCentre/messageCentreAccess';
 import { messageCentreTexts } from '../messageCentre/texts';
 import { DROPDOWN_DELAYS } from './dropdownDelays';
 
@@ -20,7 +19,7 @@ interface UserMenuProps {
 export function UserMenu({ compact = false, onOpen, onLogout }: UserMenuProps) {
   const { t } = useTranslation();
   const messageTexts = messageCentreTexts.useTexts();
-  const messages = useCan(MSG_PAGE_CODE);
+  const messages = useMessageCentre();
   const user = useSessionUser();
   const name = user?.name || user?.userName || '';
   return (

@@ -39,9 +39,11 @@ const entry = (id: number, parentId: number, type: number, url: string, name: st
   level: parentId === 0 ? 1 : 2,
 });
 const iot = { ...entry(10, 0, 0, '', '物联网'), code: 'iot' };
+// The message centre comes with msg_page: without its page there is no live message centre at all.
+const messageCentre = entry(13, 10, 2, '/admin/message', '消息中心');
 const session = (pages: PermissionItem[]): UserPermissions => ({
   ...adminSession,
-  menus: [iot, ...pages],
+  menus: [iot, messageCentre, ...pages],
   elements: ['msg_page'],
 });
 const plan = entry(11, 10, 2, PLAN, '单灯计划');

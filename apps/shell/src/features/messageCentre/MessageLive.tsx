@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { messageEndpoints, MSG_PAGE_CODE, type Message, type PushServerFrame } from '@cityops/contract';
+import { messageEndpoints, type Message, type PushServerFrame } from '@cityops/contract';
 import { createPushClient, pushUrl, readToken, type PushState } from '@cityops/client';
 import { listRefresher, useCrud } from '@cityops/crud';
-import { useCan } from '@cityops/ui';
 import { pageSettings } from '../../app/pageSettings';
 import { useSessionUser } from '../auth/queries';
 import { onSignedOut } from '../auth/session';
 import { notifyInBrowser, playAlarmSound } from './alerts';
 import { useAlertSettings } from './alertSettings';
+import { useMessageCentre } from './messageCentreAccess';
 import { refreshAccess, reloadDictionaries } from './liveChanges';
 import { isAlarm } from './messageTypes';
 import { Notifier } from './Notifier';
@@ -17,13 +17,13 @@ import { useOpenMessage } from './openMessage';
 import { setUnreadCount, useUnreadFallbackPoll } from './unreadCount';
 
 /**
- * The live message centre of a signed-in user holding msg_page: the push socket, the unread count it
+ * The live message centre of a signed-in user holding msg_page and its page: the push socket, the unread count it
  * carries (polled instead only while the socket cannot connect), the notifier, the optional alerts,
  * and the access and dictionary changes it announces. Sits in the layout, not the header, so hiding
  * the header does not cut it off.
  */
 export function MessageLive() {
-  const allowed = useCan(MSG_PAGE_CODE);
+  const allowed = useMessageCentre();
   const userId = useSessionUser()?.userId;
   // A new token (another tab signed in) is a new session: its own socket, from the start.
   const token = readToken();

@@ -123,7 +123,7 @@ export function AreaFormDialog({ projectId, target, tree, mapAreas, center, onCl
             zodRule(areaFieldsShape.name, t('name')),
           ]}
         >
-          <Input maxLength={50} />
+          <Input showCount maxLength={50} />
         </Form.Item>
         <Form.Item name="type" label={t('type')}>
           <Radio.Group

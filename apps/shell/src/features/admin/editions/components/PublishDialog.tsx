@@ -92,7 +92,7 @@ export function PublishDialog({ onClose }: { onClose(): void }) {
         extra={t('versionHint')}
         rules={[{ required: true, message: t('versionRequired') }, zodRule(field.version, t('version'))]}
       >
-        <Input maxLength={VERSION_MAX} placeholder="1.2.3" />
+        <Input showCount maxLength={VERSION_MAX} placeholder="1.2.3" />
       </Form.Item>
       <Form.Item name="notes" label={t('notes')} rules={[zodRule(field.notes, t('notes'))]}>
         <Input.TextArea rows={4} maxLength={EDITION_NOTES_MAX} showCount />

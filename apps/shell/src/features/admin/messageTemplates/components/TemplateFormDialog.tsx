@@ -101,7 +101,11 @@ export function TemplateFormDialog({ template, onClose }: { template: MessageTem
           <Form.Item
             name="title"
             label={t('title')}
-            rules={[zodRule(updateMessageTemplateSchema.shape.title, t('title')), knownVariablesRule(kind)]}
+            rules={[
+              { required: true, whitespace: true, message: t('required', { field: t('title') }) },
+              zodRule(updateMessageTemplateSchema.shape.title, t('title')),
+              knownVariablesRule(kind),
+            ]}
           >
             <Input
               maxLength={TEMPLATE_TITLE_MAX}
@@ -114,6 +118,7 @@ export function TemplateFormDialog({ template, onClose }: { template: MessageTem
             name="content"
             label={t('content')}
             rules={[
+              { required: true, whitespace: true, message: t('required', { field: t('content') }) },
               zodRule(updateMessageTemplateSchema.shape.content, t('content')),
               knownVariablesRule(kind),
             ]}

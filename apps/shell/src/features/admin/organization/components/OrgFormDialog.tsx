@@ -135,7 +135,7 @@ export function OrgFormDialog({
             label={t('name')}
             rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: 100 }]}
           >
-            <Input maxLength={100} />
+            <Input showCount maxLength={100} />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -184,12 +184,12 @@ export function OrgFormDialog({
             label={t('responsible')}
             rules={[byContract(orgFieldsShape.responsible)]}
           >
-            <Input maxLength={50} />
+            <Input showCount maxLength={50} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item name="phone" label={t('phone')} rules={[byContract(orgFieldsShape.phone)]}>
-            <Input maxLength={30} />
+            <Input showCount maxLength={30} />
           </Form.Item>
         </Col>
         <Col span={12}>

@@ -60,7 +60,7 @@ export function CycleFormDialog({
           zodRule(field.name, t('cycleName')),
         ]}
       >
-        <Input maxLength={100} />
+        <Input showCount maxLength={100} />
       </Form.Item>
       <PlanPeriodFields around={cycle?.segments} />
       <Form.Item name="sortNum" label={t('sortNum')} rules={[zodRule(field.sortNum, t('sortNum'))]}>

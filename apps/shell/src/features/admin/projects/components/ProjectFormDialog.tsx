@@ -109,10 +109,10 @@ export function ProjectFormDialog({ projectId, onClose }: { projectId: number | 
           label={t('projectName')}
           rules={[required(t('projectName')), zodRule(field.projectName, t('projectName'))]}
         >
-          <Input maxLength={200} />
+          <Input showCount maxLength={200} />
         </Form.Item>
         <Form.Item name="customer" label={t('customer')} rules={[zodRule(field.customer, t('customer'))]}>
-          <Input maxLength={50} />
+          <Input showCount maxLength={50} />
         </Form.Item>
         <Form.Item name="phase" label={t('phase')}>
           <Select
@@ -148,24 +148,24 @@ export function ProjectFormDialog({ projectId, onClose }: { projectId: number | 
           <DatePicker style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="leader" label={t('leader')} rules={[zodRule(field.leader, t('leader'))]}>
-          <Input maxLength={50} />
+          <Input showCount maxLength={50} />
         </Form.Item>
         <Form.Item
           name="leaderPhone"
           label={t('leaderPhone')}
           rules={[zodRule(field.leaderPhone, t('leaderPhone'))]}
         >
-          <Input maxLength={30} />
+          <Input showCount maxLength={30} />
         </Form.Item>
         <Form.Item name="opsLeader" label={t('opsLeader')} rules={[zodRule(field.opsLeader, t('opsLeader'))]}>
-          <Input maxLength={50} />
+          <Input showCount maxLength={50} />
         </Form.Item>
         <Form.Item
           name="opsLeaderPhone"
           label={t('opsLeaderPhone')}
           rules={[zodRule(field.opsLeaderPhone, t('opsLeaderPhone'))]}
         >
-          <Input maxLength={30} />
+          <Input showCount maxLength={30} />
         </Form.Item>
       </div>
       <Form.Item name="location" label={t('location')} rules={[locationRule]}>

@@ -84,7 +84,7 @@ export function SegmentFormDialog({
           zodRule(field.name, t('segmentName')),
         ]}
       >
-        <Input maxLength={100} />
+        <Input showCount maxLength={100} />
       </Form.Item>
       <PlanPeriodFields within={cycle} />
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>

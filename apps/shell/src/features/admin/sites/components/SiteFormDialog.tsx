@@ -111,7 +111,7 @@ export function SiteFormDialog({
               label={t('name')}
               rules={[required(t('name')), zodRule(field.name, t('name'))]}
             >
-              <Input maxLength={50} />
+              <Input showCount maxLength={50} />
             </Form.Item>
             <Form.Item
               name="projectId"
@@ -128,17 +128,17 @@ export function SiteFormDialog({
               )}
             </Form.Item>
             <Form.Item name="address" label={t('address')} rules={[zodRule(field.address, t('address'))]}>
-              <Input maxLength={SITE_ADDRESS_MAX} />
+              <Input showCount maxLength={SITE_ADDRESS_MAX} />
             </Form.Item>
             <Form.Item name="contact" label={t('contact')} rules={[zodRule(field.contact, t('contact'))]}>
-              <Input maxLength={50} />
+              <Input showCount maxLength={50} />
             </Form.Item>
             <Form.Item
               name="contactPhone"
               label={t('contactPhone')}
               rules={[zodRule(field.contactPhone, t('contactPhone'))]}
             >
-              <Input maxLength={30} />
+              <Input showCount maxLength={30} />
             </Form.Item>
           </div>
           <Form.Item noStyle dependencies={['projectId']}>

@@ -78,7 +78,7 @@ export function UserFormDialog({ user, onClose }: { user: UserRow | 'new'; onClo
           label={t('userName')}
           rules={editing ? [] : [required(t('userName')), zodRule(field.userName, t('userName'))]}
         >
-          <Input disabled={!!editing} maxLength={50} autoComplete="off" />
+          <Input showCount disabled={!!editing} maxLength={50} autoComplete="off" />
         </Form.Item>
         {editing ? (
           <div />
@@ -97,22 +97,22 @@ export function UserFormDialog({ user, onClose }: { user: UserRow | 'new'; onClo
           label={t('name')}
           rules={[required(t('name')), zodRule(field.name, t('name'))]}
         >
-          <Input maxLength={50} />
+          <Input showCount maxLength={50} />
         </Form.Item>
         <Form.Item name="gender" label={t('gender')}>
           <Select allowClear options={GENDERS.map((gender) => ({ value: gender, label: t(gender) }))} />
         </Form.Item>
         <Form.Item name="email" label={t('email')} rules={[zodRule(field.email, t('email'))]}>
-          <Input maxLength={50} />
+          <Input showCount maxLength={50} />
         </Form.Item>
         <Form.Item name="phone" label={t('phone')} rules={[zodRule(field.phone, t('phone'))]}>
-          <Input maxLength={30} />
+          <Input showCount maxLength={30} />
         </Form.Item>
         <Form.Item name="otherContact" label={t('otherContact')} rules={[{ max: 50 }]}>
-          <Input maxLength={50} />
+          <Input showCount maxLength={50} />
         </Form.Item>
         <Form.Item name="jobTitle" label={t('jobTitle')} rules={[{ max: 50 }]}>
-          <Input maxLength={50} />
+          <Input showCount maxLength={50} />
         </Form.Item>
         <Form.Item name="birthDate" label={t('birthDate')}>
           <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
