@@ -92,6 +92,11 @@ export async function startServerProcess(
     // The embedded MQTT broker on a free port, so processes started together do not collide.
     MQTT_PORT: '0',
     SHELL_DIST: join(dataDir, 'no-shell'),
+    // As in testApp.ts: a test machine is busy by design (the other test files, a process just done
+    // seeding the demo fleet), so no load shedding by utilization or event-loop delay refuses a
+    // test's call with 服务器繁忙; the guard has tests of its own (http/overload.test.ts).
+    OVERLOAD_TARGET_UTILIZATION: '0',
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   };
   const entry = options.built ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];

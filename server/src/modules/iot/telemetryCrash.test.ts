@@ -53,6 +53,10 @@ async function crashRound(env: Record<string, string>, brokerUrl?: string) {
       body: { typeCode: '0401' },
       token,
     });
+    // The whole answer on failure: a refusal says why no sensors came.
+    expect(page, JSON.stringify({ status: page.status_code, message: page.message })).toMatchObject({
+      status_code: 1,
+    });
     const sensors = (page.data?.list ?? []).slice(0, DEVICES);
     expect(sensors).toHaveLength(DEVICES);
     const url = brokerUrl ?? `mqtt://127.0.0.1:${settings.MQTT_PORT}`;
