@@ -97,8 +97,13 @@ describe('shutdown', () => {
 
     // Idle connections go at once, long before the grace ends.
     expect(await until(() => idle.every((c) => c.closedAfter(sent) !== null), 1_500)).toBe(true);
-    // New connections are refused while the others finish.
-    await expect(fetch(`${server.baseUrl}/api/health`)).rejects.toThrow();
+    // New requests are refused while the others finish: the connection itself once the listener is
+    // closed, or Fastify's 503 while its close hooks still run (on a busy machine that takes a while).
+    const late = await fetch(`${server.baseUrl}/api/health`).then(
+      (answer) => answer.status,
+      () => 'refused',
+    );
+    expect([503, 'refused']).toContain(late);
 
     const bound = GRACE_MS + 4_000;
     const exit = await Promise.race([
