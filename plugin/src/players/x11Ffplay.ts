@@ -13,6 +13,8 @@ const MAX_PENDING_BYTES = 16 * 1024 * 1024;
 const LIVE_FLAGS = '-fflags nobuffer -flags low_delay -analyzeduration 200000 -framedrop -an -sn'.split(' ');
 /** Where a window opened while its control is hidden first appears, so it never flashes on screen. */
 const OFF_SCREEN = -32_000;
+/** How many times one placement is tried before it is given up (the next one starts afresh). */
+const APPLY_TRIES = 3;
 
 /**
  * ffplay on X11, one process per window: borderless, at the rectangle, reading FLV on stdin.
@@ -103,7 +105,9 @@ class X11FfplayWindow implements PlayerWindow {
   async close(): Promise<void> {
     this.closing = true;
     this.finder?.kill('SIGKILL');
-    if (this.exited) return;
+    // exitCode/signalCode are set before the 'exit' listeners run, so a player that has just ended is
+    // not waited for (its 'exit' event has gone and would never come again).
+    if (this.exited || this.child.exitCode !== null || this.child.signalCode !== null) return;
     const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     this.child.stdin?.destroy();
     this.child.kill('SIGTERM');
@@ -134,22 +138,27 @@ class X11FfplayWindow implements PlayerWindow {
 
   private apply(): Promise<void> {
     this.queue = this.queue.then(async () => {
-      const id = this.windowId;
-      if (id === undefined || this.exited) return;
-      const { left, top, width, height } = this.rect;
-      const geometry = [
-        'windowsize',
-        id,
-        String(width),
-        String(height),
-        'windowmove',
-        id,
-        String(left),
-        String(top),
-      ];
-      // Unmapped before it moves when hiding, moved before it maps when showing: it never shows in the wrong place.
-      const commands = this.visible ? [...geometry, 'windowmap', id] : ['windowunmap', id, ...geometry];
-      await runTool(this.tools.xdotool, commands, { env: this.env, timeoutMs: 5_000 });
+      for (let attempt = 1; ; attempt += 1) {
+        const id = this.windowId;
+        if (id === undefined || this.exited) return;
+        const { left, top, width, height } = this.rect;
+        const geometry = [
+          'windowsize',
+          id,
+          String(width),
+          String(height),
+          'windowmove',
+          id,
+          String(left),
+          String(top),
+        ];
+        // Unmapped before it moves when hiding, moved before it maps when showing: it never shows in the wrong place.
+        const commands = this.visible ? [...geometry, 'windowmap', id] : ['windowunmap', id, ...geometry];
+        const result = await runTool(this.tools.xdotool, commands, { env: this.env, timeoutMs: 5_000 });
+        // On a loaded desktop xdotool can be killed at its timeout; the page sends a hide or a move only
+        // once, so a lost one would leave the picture over another page. The latest rectangle is tried again.
+        if (result.code === 0 || attempt === APPLY_TRIES) return;
+      }
     });
     return this.queue;
   }
