@@ -172,14 +172,14 @@ describe('PluginPlayer with the plug-in', () => {
     await waitFor(() => expect(requestsOf(plugin, 'window.destroy')).toHaveLength(1));
   });
 
-  it('hides the grid while its kept-alive page is hidden, shows it again after, and keeps the connection', async () => {
+  it('hides the grid while its kept-alive page is hidden, shows it again after, and keeps the connection and the playing', async () => {
     const plugin = await fake({ answer: goodAnswers });
-    const devices = cameras(2);
     const player = (mode: 'visible' | 'hidden') => (
       <Activity mode={mode}>
         <PluginPlayer
           mode="live"
-          devices={devices}
+          // A new list of the same cameras at every render, as a page coming back renders it.
+          devices={cameras(2)}
           platform={{ getPlatformInfo: () => Promise.resolve(platformInfo) }}
           onNavigate={() => undefined}
           html5Path="/iotcloud/iot/videoMonitor/playRealWeb"
@@ -197,6 +197,9 @@ describe('PluginPlayer with the plug-in', () => {
     await waitFor(() => expect(requestsOf(plugin, 'window.hide')).toHaveLength(1));
     view.rerender(player('visible'));
     await waitFor(() => expect(requestsOf(plugin, 'window.show')).toHaveLength(1));
+    // The same cameras keep playing: no stop and no second realmonitor (each would blank every window).
+    expect(requestsOf(plugin, 'stop')).toHaveLength(1);
+    expect(requestsOf(plugin, 'realmonitor')).toHaveLength(1);
     expect(requestsOf(plugin, 'window.destroy')).toHaveLength(0);
     expect(requestsOf(plugin, 'hello')).toHaveLength(1);
     expect(requestsOf(plugin, 'window.create')).toHaveLength(1);

@@ -160,8 +160,10 @@ export function PluginPlayer(props: PluginPlayerProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
 
-  // Play the chosen cameras: the grid is created (and initialised) with the first of them.
+  // Play the chosen cameras: the grid is created (and initialised) with the first of them. What is
+  // chosen, not the list's identity, starts it (a render may bring a new list of the same cameras).
   const opening = useRef<Promise<void> | null>(null);
+  const chosen = JSON.stringify(devices);
   useEffect(() => {
     const connection = connectionRef.current;
     const client = connection?.client;
@@ -196,7 +198,7 @@ export function PluginPlayer(props: PluginPlayerProps) {
     const next = run();
     opening.current = next.catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [phase, mode, devices]);
+  }, [phase, mode, chosen]);
 
   // Keep the grid over the container, hidden while the container is.
   useEffect(() => {

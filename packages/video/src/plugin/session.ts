@@ -92,6 +92,8 @@ export class PluginControl {
   private state: ControlState = { controlId: null, wndCount: 1, windows: [], selected: 1, visible: true };
   private readonly listeners = new Set<() => void>();
   private destroyed = false;
+  /** What play() last started (mode and cameras), so the same choice is not started twice. */
+  private played: string | null = null;
 
   constructor(options: PluginControlOptions) {
     this.client = options.client;
@@ -234,6 +236,10 @@ export class PluginControl {
   async play(mode: PlayMode, devices: readonly VideoDevice[]): Promise<void> {
     const controlId = this.state.controlId;
     if (!controlId) return;
+    // A kept-alive page runs its effects again when it comes back to the front; the same cameras are
+    // then playing already, and playing them again would blank and re-buffer every window.
+    const chosen = `${mode}:${JSON.stringify(devices)}`;
+    if (chosen === this.played) return;
     const camList = pluginCamList(mode, devices, (this.options.now ?? Date.now)());
     const problem = checkCamList(mode, camList);
     if (problem) {
@@ -250,6 +256,7 @@ export class PluginControl {
       this.set({ wndCount });
     }
     await this.ask(mode === 'live' ? 'realmonitor' : 'playback', { controlId, camList }, lost);
+    this.played = chosen;
     this.set({
       windows: camList.map((item) => ({
         wndId: item.wndId,
