@@ -172,6 +172,35 @@ describe('PluginPlayer with the plug-in', () => {
     await waitFor(() => expect(requestsOf(plugin, 'window.destroy')).toHaveLength(1));
   });
 
+  it('plays only the latest choice when cameras are ticked in a row', async () => {
+    const plugin = await fake({ answer: goodAnswers });
+    const player = (count: number) => (
+      <PluginPlayer
+        mode="live"
+        devices={cameras(count)}
+        platform={{ getPlatformInfo: () => Promise.resolve(platformInfo) }}
+        onNavigate={() => undefined}
+        html5Path="/iotcloud/iot/videoMonitor/playRealWeb"
+        connect={{
+          discover: (options) => discoverPlugin({ ...options, socket: nodeSocket, ports: [plugin.port] }),
+          launch: () => undefined,
+        }}
+        win={testWindow()}
+      />
+    );
+    const view = render(player(1));
+    await waitFor(() => expect(requestsOf(plugin, 'realmonitor')).toHaveLength(1));
+    // Three more ticks before the plug-in has answered any of them.
+    view.rerender(player(2));
+    view.rerender(player(3));
+    view.rerender(player(4));
+    // The second play is the fourth choice: the second and third were never played.
+    await waitFor(() => expect(requestsOf(plugin, 'realmonitor')).toHaveLength(2));
+    const latest = requestsOf(plugin, 'realmonitor')[1]?.params as { camList: unknown[] };
+    expect(latest.camList).toHaveLength(4);
+    view.unmount();
+  });
+
   it('hides the grid while its kept-alive page is hidden, shows it again after, and keeps the connection and the playing', async () => {
     const plugin = await fake({ answer: goodAnswers });
     const player = (mode: 'visible' | 'hidden') => (

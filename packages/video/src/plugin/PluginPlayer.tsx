@@ -163,14 +163,20 @@ export function PluginPlayer(props: PluginPlayerProps) {
   // Play the chosen cameras: the grid is created (and initialised) with the first of them. What is
   // chosen, not the list's identity, starts it (a render may bring a new list of the same cameras).
   const opening = useRef<Promise<void> | null>(null);
+  // Only the latest choice is played: ticking four cameras in a row plays the grid once or twice,
+  // not four times over (each play stops and restarts every window of the grid).
+  const latestChoice = useRef(0);
   const chosen = JSON.stringify(devices);
   useEffect(() => {
     const connection = connectionRef.current;
     const client = connection?.client;
     const element = containerRef.current;
     if (phase !== 'ready' || !connection || !client || !element) return;
+    latestChoice.current += 1;
+    const choice = latestChoice.current;
     const run = async () => {
       await opening.current;
+      if (choice !== latestChoice.current) return;
       if (!connection.control) {
         if (devices.length === 0) return;
         const { rect } = measurePlacement(element, win, frameLayout?.() ?? null);
