@@ -8,5 +8,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for what the page shows next; vitest's 1 s default is shorter than one server round
+    // trip and a re-render on a loaded 2-core machine, which made untimed polls fail at random.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     // The export test measures the heap it keeps alive, which needs a collection first.
     execArgv: ['--expose-gc'],
-    hookTimeout: 60_000,
+    // A file's app starts in seconds alone; with two workers and PostgreSQL on a loaded 2-core machine it
+    // has taken over a minute.
+    hookTimeout: 120_000,
   },
 });

@@ -15,6 +15,18 @@ export async function fillLogin(page: Page, account: { userName: string; passwor
 export async function signIn(page: Page, baseUrl: string, account: { userName: string; password: string }) {
   await page.goto(`${baseUrl}/login`);
   await fillLogin(page, account);
+  const answered = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.startsWith('/api/login/doLogin'),
+  );
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  const answer = await answered;
+  // A sign-in that stays on /login says what the server answered (a refusal reads plainly there).
+  await page
+    .waitForURL((url) => url.pathname !== '/login')
+    .catch(async (error: unknown) => {
+      const body = await answer.text().catch(() => '');
+      throw new Error(`sign-in of ${account.userName} stayed on /login; ${answer.status()} ${body}`, {
+        cause: error,
+      });
+    });
 }

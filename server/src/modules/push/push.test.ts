@@ -48,6 +48,18 @@ const userId = async (userName: string) =>
 
 describe('the push socket', () => {
   it('answers a live token with the unread state, then pongs to pings', async () => {
+    // The test app has no demo stream: one unread message, produced before the socket opens.
+    await produceMessage(t.handle.db, t.app.cityops, {
+      kind: 'alarm.raised',
+      values: {
+        deviceName: '2号路灯',
+        alarmName: '灯具故障',
+        level: '重要',
+        place: '人民路西段',
+        time: '08:00',
+      },
+      audience: { userIds: [await userId('admin')] },
+    });
     const { socket, first } = await signedIn(admin);
     const unread = await t.handle.db
       .select({ id: messages.id })
