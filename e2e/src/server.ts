@@ -83,6 +83,10 @@ async function launchServer(env: Record<string, string>): Promise<RunningServer>
       // port 1883 may be taken on the machine).
       MQTT_PORT: '-1',
       DEMO_DEVICES: '0',
+      // A browser, the simulators and the server share two cores here: no load shedding (its own
+      // tests set it), so a page under test is never turned away as busy at random.
+      OVERLOAD_TARGET_UTILIZATION: '0',
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

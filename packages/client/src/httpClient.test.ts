@@ -303,6 +303,36 @@ describe('when no service answers', () => {
     expect(handlers.showMessage).toHaveBeenCalledWith('FAIL', '没有可用的服务，请联系管理员。');
   });
 
+  it('sends a request again when the server answers busy with Retry-After, and shows nothing', async () => {
+    vi.useFakeTimers();
+    const busy = () =>
+      new Response(JSON.stringify(envelope(10503, '服务繁忙')), {
+        status: 503,
+        headers: { 'retry-after': '2' },
+      });
+    fetchMock
+      .mockResolvedValueOnce(busy())
+      .mockResolvedValueOnce(busy())
+      .mockResolvedValueOnce(answer(envelope(1, '', { ok: true })));
+    const pending = client().post('/login/doLogin', { body: { userName: 'admin' } });
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(await pending).toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(sent(2).init.body).toBe(sent(0).init.body);
+    expect(handlers.showMessage).not.toHaveBeenCalled();
+  });
+
+  it('gives a busy server three more tries, then says no service answered', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(new Response('{}', { status: 503, headers: { 'retry-after': '1' } })),
+    );
+    const pending = rejection(client().get('/x'));
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect((await pending).kind).toBe('network');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
   it('gives up after 180 s', async () => {
     vi.useFakeTimers();
     fetchMock.mockImplementation(

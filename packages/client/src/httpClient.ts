@@ -153,6 +153,33 @@ function toQueryParams(query: unknown): QueryParams {
 /** Header values must be Latin-1; a path is percent-encoded already, but be safe with hand-made ones. */
 const headerSafe = (value: string) => value.replace(/[^\x20-\x7e]+/gu, (run) => encodeURIComponent(run));
 
+/** How many times a request the server was too busy for is sent again. */
+const BUSY_RETRIES = 3;
+/** The longest a Retry-After is waited for, whatever the server asks. */
+const BUSY_WAIT_MAX_MS = 5_000;
+
+/** The wait a busy answer (503 with Retry-After in seconds) asks for; null for any other answer. */
+function busyWaitMs(response: Response): number | null {
+  if (response.status !== 503) return null;
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  if (!Number.isFinite(seconds) || seconds < 0) return null;
+  return Math.min(seconds * 1000, BUSY_WAIT_MAX_MS);
+}
+
+/** Waits `ms`, or less when `signal` aborts (the fetch after it then rejects at once). */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+
 type FetchOutcome = { kind: 'answered'; json: unknown } | { kind: 'network' | 'timeout' | 'aborted' };
 
 /** One fetch under the 180 s limit (reading the body included), with the caller's abort forwarded. */
@@ -170,7 +197,15 @@ async function fetchJson(
   const forwardAbort = () => controller.abort();
   signal?.addEventListener('abort', forwardAbort, { once: true });
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
+    let response = await fetch(url, { ...init, signal: controller.signal });
+    // A busy server answers 503 with Retry-After before doing any work (server http/overload.ts), so
+    // the same request, a sign-in included, is sent again after the wait, within the one time limit.
+    for (let retry = 1; retry <= BUSY_RETRIES; retry += 1) {
+      const wait = busyWaitMs(response);
+      if (wait === null) break;
+      await pause(wait, controller.signal);
+      response = await fetch(url, { ...init, signal: controller.signal });
+    }
     if (!isValidHttpStatus(response.status)) return { kind: 'network' };
     // A valid status with a body that is not JSON is still an answer; the envelope check rejects it.
     const json: unknown = await response.json().catch(() => null);
