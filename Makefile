@@ -5,6 +5,8 @@ NPM := npm --loglevel=error
 # Test files run in one worker per core: vitest's default leaves a core to its own main process, which
 # sits idle while the workers run, so on two cores it ran one file at a time.
 TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+# Each test file's time goes to the run's record (scripts/test-times.mjs) for the summary of `make test`.
+TIMES := --reporter=default --reporter=$(CURDIR)/scripts/test-times.mjs
 
 .PHONY: help install install-system build start plugin typecheck lint format test test-unit test-sim test-plugin test-api test-api-pg test-e2e bench
 
@@ -53,33 +55,34 @@ format: install
 	@npx prettier --write . --log-level warn
 
 test-unit: install
-	@$(NPM) test -w @cityops/contract -w @cityops/client -w @cityops/ui -w @cityops/crud -w @cityops/subapp -w @cityops/video -w @cityops/alarmcall -w @cityops/map -w @cityops/shell -w @cityops/iotcloud -w @cityops/omapp -- --passWithNoTests --maxWorkers=$(TEST_WORKERS)
+	@$(NPM) test -w @cityops/contract -w @cityops/client -w @cityops/ui -w @cityops/crud -w @cityops/subapp -w @cityops/video -w @cityops/alarmcall -w @cityops/map -w @cityops/shell -w @cityops/iotcloud -w @cityops/omapp -- --passWithNoTests --maxWorkers=$(TEST_WORKERS) $(TIMES)
 
 test-sim: install-system
 	@echo "==> simulator tests (ffmpeg)"
-	@$(NPM) test -w @cityops/simulators -- --passWithNoTests
+	@$(NPM) test -w @cityops/simulators -- --passWithNoTests $(TIMES)
 
 # Real ffplay windows on an Xvfb display of their own, fed by the camera simulator.
 test-plugin: install-system
 	@echo "==> video plug-in tests (ffplay, Xvfb)"
-	@$(NPM) test -w @cityops/video-plugin
+	@$(NPM) test -w @cityops/video-plugin -- $(TIMES)
 
 # Mosquitto for the external-broker tests, which fail under CI (CI set) rather than skip without it.
 test-api: install
 	@scripts/ensure-deps.sh --mosquitto
 	@echo "==> API tests on PGlite"
-	@$(NPM) test -w @cityops/server -- --maxWorkers=$(TEST_WORKERS)
+	@$(NPM) test -w @cityops/server -- --maxWorkers=$(TEST_WORKERS) $(TIMES)
 
 test-api-pg: install-system
 	@echo "==> API tests on PostgreSQL"
-	@scripts/with-postgres.sh $(NPM) test -w @cityops/server -- --maxWorkers=$(TEST_WORKERS)
+	@scripts/with-postgres.sh $(NPM) test -w @cityops/server -- --maxWorkers=$(TEST_WORKERS) $(TIMES)
 
 test-e2e: install-system build
 	@echo "==> browser tests in Chromium"
-	@$(NPM) test -w @cityops/e2e
+	@$(NPM) test -w @cityops/e2e -- $(TIMES)
 
-test: typecheck lint test-unit test-sim test-plugin test-api test-api-pg test-e2e
-	@echo "==> all checks passed"
+# Every phase in order; at the end the phases' times and the ten slowest test files, even after a failure.
+test:
+	@scripts/test.sh
 
 bench: install-system build
 	@$(NPM) run bench -w @cityops/bench
