@@ -2,6 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ALARM_BOXES } from '@cityops/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import {
   demoDeviceSecret,
   startAlarmBoxes,
@@ -9,8 +11,10 @@ import {
   type AlarmBoxes,
   type Simulators,
 } from '../../simulators/src/index.js';
+import { keepEvidence, type Browser } from './browser.js';
 import { freePort, startServer, type RunningServer } from './server.js';
-import { toneWav } from './video.js';
+import { signIn } from './signIn.js';
+import { openVideoBrowser, toneWav } from './video.js';
 
 /** What the operators' fake microphones play, and what the boxes' speakers send: told apart by pitch. */
 export const OPERATOR_TONE_HZ = 1000;
@@ -85,3 +89,47 @@ export async function startAlarmStack(options: { boxes?: number } = {}): Promise
 /** Whether a measured pitch is the expected one (within one FFT bin of a 1 s window at 8 kHz, and then some). */
 export const near = (hz: number | null | undefined, expected: number) =>
   hz !== null && hz !== undefined && Math.abs(hz - expected) <= 30;
+
+/**
+ * A test file's one alarm stack (`boxes` demo boxes signed in), up before its tests and down after
+ * them, and its operators: `operator(account)` opens Chromium with the fake microphone and signs in;
+ * each test's browsers are closed after it, with a screenshot when it failed. Read `.stack` in tests.
+ */
+export function alarmStackPerFile(boxes: number) {
+  const browsers: Browser[] = [];
+  let started: AlarmStack | null = null;
+  const held = {
+    get stack(): AlarmStack {
+      if (!started) throw new Error('the alarm stack did not start');
+      return started;
+    },
+    async operator(account: { userName: string; password: string }): Promise<Browser> {
+      const browser = await openVideoBrowser(held.stack.tonePath);
+      browsers.push(browser);
+      await signIn(browser.page, held.stack.server.baseUrl, account);
+      return browser;
+    },
+    /** Closes an operator's browser during the test (a browser that goes away). */
+    async close(browser: Browser) {
+      browsers.splice(browsers.indexOf(browser), 1);
+      await browser.close();
+    },
+  };
+  beforeAll(async () => {
+    started = await startAlarmStack({ boxes });
+  }, 180_000);
+  afterAll(async () => {
+    await started?.stop();
+  });
+  afterEach(async (context) => {
+    for (const browser of browsers.splice(0)) {
+      await keepEvidence(browser, context.task);
+      await browser.close();
+    }
+  });
+  return held;
+}
+
+/** The latest alarm notice of a box on the page. */
+export const alarmNotice = (page: Page, boxName: string) =>
+  page.locator('[data-alarm-notice]', { hasText: boxName }).last();

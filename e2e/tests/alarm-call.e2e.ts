@@ -1,10 +1,8 @@
 import { DEMO_ALARM_BOXES } from '@cityops/contract';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BOX_TONE_HZ, near, OPERATOR_TONE_HZ, startAlarmStack, type AlarmStack } from '../src/alarm.js';
-import { keepEvidence, type Browser } from '../src/browser.js';
-import { DEMO, signIn } from '../src/signIn.js';
-import { openVideoBrowser } from '../src/video.js';
+import { describe, expect, it } from 'vitest';
+import { alarmNotice, alarmStackPerFile, BOX_TONE_HZ, near, OPERATOR_TONE_HZ } from '../src/alarm.js';
+import { DEMO } from '../src/signIn.js';
 
 /*
  * One-key alarm calls end to end (issue 14): two operators signed in, in Chromium with a fake
@@ -13,44 +11,23 @@ import { openVideoBrowser } from '../src/video.js';
  * the other (the page by its intercom's measured pitch, the box by the simulator's); a second box
  * ringing during the call cannot be answered (after a reload, which gives the call dialog back); the box hangs up and 此报警已结束 shows.
  */
-let stack: AlarmStack;
-const browsers: Browser[] = [];
+const alarm = alarmStackPerFile(2);
 const [first, second] = DEMO_ALARM_BOXES;
-
-beforeAll(async () => {
-  stack = await startAlarmStack({ boxes: 2 });
-}, 180_000);
-afterAll(async () => {
-  await stack?.stop();
-});
-afterEach(async (context) => {
-  for (const browser of browsers.splice(0)) {
-    await keepEvidence(browser, context.task);
-    await browser.close();
-  }
-});
-
-async function operator(account: { userName: string; password: string }): Promise<Page> {
-  const browser = await openVideoBrowser(stack.tonePath);
-  browsers.push(browser);
-  await signIn(browser.page, stack.server.baseUrl, account);
-  return browser.page;
-}
-
-const noticeOf = (page: Page, boxName: string) =>
-  page.locator('[data-alarm-notice]', { hasText: boxName }).last();
+const operator = async (account: { userName: string; password: string }): Promise<Page> =>
+  (await alarm.operator(account)).page;
 
 describe('一键报警', () => {
   it('rings at two operators; one answers and talks both ways, the other sees 已被接听; a second ring cannot be answered; the box hangs up', async () => {
     if (!first || !second) throw new Error('no demo boxes');
+    const { stack } = alarm;
     const admin = await operator(DEMO.admin);
     const duty = await operator(DEMO.operator);
     // The boxes are signed in before anyone presses.
     await stack.boxes.waitFor(first.deviceKey, 'idle', 30_000);
 
     await stack.boxes.press(first.deviceKey);
-    const atAdmin = noticeOf(admin, first.name);
-    const atDuty = noticeOf(duty, first.name);
+    const atAdmin = alarmNotice(admin, first.name);
+    const atDuty = alarmNotice(duty, first.name);
     await atAdmin.waitFor({ timeout: 20_000 });
     await atDuty.waitFor({ timeout: 20_000 });
 
@@ -79,7 +56,7 @@ describe('一键报警', () => {
 
     // A second box rings during the call: its answer button is disabled, with the warning.
     await stack.boxes.press(second.deviceKey);
-    const secondNotice = noticeOf(admin, second.name);
+    const secondNotice = alarmNotice(admin, second.name);
     await secondNotice.waitFor({ timeout: 20_000 });
     expect(await secondNotice.getByRole('button', { name: '接听' }).isDisabled()).toBe(true);
     await secondNotice.getByText('当前正在接听').first().waitFor({ timeout: 5_000 });

@@ -1,7 +1,11 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
 import { cutOffFromTheInternet } from '../src/offline.js';
+import { writePmtiles } from '../src/pmtiles.js';
+import { startServer } from '../src/server.js';
 import { DEMO, signIn } from '../src/signIn.js';
 
 const baseUrl = inject('baseUrl');
@@ -15,6 +19,12 @@ afterEach(async (context) => {
 // The maps draw with software WebGL; on a loaded 2-core machine one test's steps can add up past the
 // default minute even though each step stays within its own wait.
 const MAP_TEST = { timeout: 150_000 };
+
+/** A JSON list the map's container reports (what MapLibre really rendered once the view settled). */
+const listed = async (map: ReturnType<Page['locator']>, attribute: string): Promise<string[]> => {
+  const value: unknown = JSON.parse((await map.getAttribute(attribute)) ?? '[]');
+  return Array.isArray(value) ? value.map(String) : [];
+};
 
 const centreOf = async (map: ReturnType<Page['locator']>) => {
   const [lng, lat] = ((await map.getAttribute('data-centre')) ?? '').split(',').map(Number);
@@ -33,7 +43,14 @@ describe('地图选点 (the map location picker)', MAP_TEST, () => {
     const map = dialog.getByRole('region', { name: '地图' }).first();
     await expect.poll(() => map.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
     expect(await map.getAttribute('data-provider')).toBe('offline');
-    await dialog.getByText('离线底图（国界与经纬网）').first().waitFor();
+    await dialog.getByText('离线底图（行政区划、国界与经纬网）').first().waitFor();
+
+    // The view opens on the default centre, Nanshan: its districts are drawn, with their names, from
+    // the data the server ships (no request leaves the product).
+    await expect.poll(() => listed(map, 'data-places'), { timeout: 20_000 }).toContain('南山区');
+    expect(await listed(map, 'data-basemap-layers')).toEqual(
+      expect.arrayContaining(['china-district-lines', 'china-land']),
+    );
 
     // Typing places the marker and the view follows it.
     await dialog.getByLabel('经度').fill('116.39747');
@@ -186,5 +203,46 @@ describe('项目管理 (projects with a map)', MAP_TEST, () => {
       .waitFor();
 
     expect(refused).toEqual([]);
+  });
+});
+
+describe("离线瓦片包 (a city's own .pmtiles extract in DATA_DIR/map)", MAP_TEST, () => {
+  it('draws the extract, read in pieces from the server with no tile server and no internet', async () => {
+    const server = await startServer();
+    try {
+      const place = { lng: 113.93041, lat: 22.53332 };
+      await mkdir(join(server.dataDir, 'map'), { recursive: true });
+      await writeFile(
+        join(server.dataDir, 'map', 'city.pmtiles'),
+        writePmtiles({ ...place, minZoom: 10, maxZoom: 16, layer: 'places', name: '测试街区' }),
+      );
+      await writeFile(
+        join(server.dataDir, 'page-settings.json'),
+        JSON.stringify({
+          map: { provider: 'extract', extractFile: 'city.pmtiles', center: place, zoom: 14 },
+        }),
+      );
+      browser = await openBrowser();
+      const { page } = browser;
+      const refused = await cutOffFromTheInternet(page, server.baseUrl);
+      const ranges: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/map-data/extracts/city.pmtiles'))
+          ranges.push(request.headers().range ?? 'whole file');
+      });
+      await signIn(page, server.baseUrl, DEMO.admin);
+      await page.goto(`${server.baseUrl}/admin/organization`);
+      await page.getByRole('button', { name: /新增/ }).first().click();
+      const map = page.getByRole('dialog').getByRole('region', { name: '地图' }).first();
+      await expect.poll(() => map.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+      expect(await map.getAttribute('data-provider')).toBe('extract');
+      await expect.poll(() => listed(map, 'data-places'), { timeout: 20_000 }).toContain('测试街区');
+      expect(await listed(map, 'data-basemap-layers')).toContain('extract-fill-places');
+      expect(ranges.length).toBeGreaterThan(0);
+      expect(ranges.every((range) => /^bytes=\d+-\d+$/.test(range))).toBe(true);
+      expect(refused).toEqual([]);
+    } finally {
+      await server.stop();
+    }
   });
 });

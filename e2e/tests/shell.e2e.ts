@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ARTIFACTS, keepEvidence, openBrowser, type Browser } from '../src/browser.js';
 import { DEMO, signIn } from '../src/signIn.js';
 
@@ -190,8 +191,62 @@ describe('in English', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     expect(path()).toBe('/');
-    const topNav = page.getByRole('navigation', { name: 'Systems' });
-    for (const system of SYSTEMS_EN) await topNav.getByText(system, { exact: true }).waitFor();
-    for (const system of SYSTEMS) expect(await topNav.getByText(system, { exact: true }).count()).toBe(0);
+    await expectEverySystemReachable(page, 'Systems', 'More', SYSTEMS_EN);
+    for (const system of SYSTEMS) expect(await page.getByText(system, { exact: true }).count()).toBe(0);
+  });
+
+  it('keeps every system one click away at 1440 px, in English and in Chinese, with the rest under More', async () => {
+    browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
+    const { page } = browser;
+    await signIn(page, baseUrl, DEMO.admin);
+    await expectEverySystemReachable(page, '系统导航', '更多', SYSTEMS);
+    // English, chosen on the login page (at 1440 px the header keeps its language menu under more actions).
+    await page.context().clearCookies();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByText('English', { exact: true }).click();
+    await page.getByLabel('Account', { exact: true }).fill(DEMO.admin.userName);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectEverySystemReachable(page, 'Systems', 'More', SYSTEMS_EN);
+    // An entry under More opens its system like one on the bar.
+    await page.getByRole('navigation', { name: 'Systems' }).getByText('More', { exact: true }).hover();
+    await page.locator('.ant-menu-submenu-popup').getByText('Landscape lighting', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/llapp/'));
   });
 });
+
+/**
+ * Each system is on the bar, drawn inside it, or under `more` at its end: none is pushed off the
+ * bar's edge where only a scroll would show it.
+ */
+async function expectEverySystemReachable(
+  page: Page,
+  navName: string,
+  more: string,
+  systems: readonly string[],
+) {
+  const nav = page.getByRole('navigation', { name: navName });
+  await nav
+    .getByText(systems[0] ?? '', { exact: true })
+    .filter({ visible: true })
+    .waitFor();
+  const bar = await nav.boundingBox();
+  if (!bar) throw new Error('the top navigation is not drawn');
+  const under: string[] = [];
+  for (const system of systems) {
+    const entry = nav.getByText(system, { exact: true }).filter({ visible: true });
+    const box = (await entry.count()) > 0 ? await entry.first().boundingBox() : null;
+    if (!box) {
+      under.push(system);
+      continue;
+    }
+    expect(box.x, system).toBeGreaterThanOrEqual(bar.x);
+    expect(box.x + box.width, system).toBeLessThanOrEqual(bar.x + bar.width);
+  }
+  if (under.length === 0) return;
+  await nav.getByText(more, { exact: true }).hover();
+  for (const system of under)
+    await page.locator('.ant-menu-submenu-popup').getByText(system, { exact: true }).waitFor();
+  await page.mouse.move(0, 0);
+}

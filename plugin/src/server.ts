@@ -7,6 +7,7 @@ import type { PluginContext } from './context.js';
 import type { Control } from './control.js';
 import { defaultMicInputs, type MicInput } from './media/talk.js';
 import { defaultTools, type PluginTools } from './media/tools.js';
+import { answerBeacon } from './beacon.js';
 import { originAllowed } from './origin.js';
 import type { PlayerFactory } from './players/player.js';
 import { x11FfplayPlayers } from './players/x11Ffplay.js';
@@ -63,7 +64,11 @@ export async function startPlugin(options: PluginOptions = {}): Promise<RunningP
     log,
   };
   const version = await pluginVersion();
-  const server = createServer((_request, response) => {
+  const server = createServer((request, response) => {
+    // The port it listens on, read here: a request may come before listen() has answered.
+    const address = server.address();
+    const at = typeof address === 'object' && address ? address.port : 0;
+    if (answerBeacon(request, response, at, options.allowedHosts)) return;
     response.writeHead(426, { 'content-type': 'text/plain' }).end(`${PLUGIN_NAME}: websocket only\n`);
   });
   const port = await listen(server, options.port === undefined ? PLUGIN_PORTS : [options.port]);

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { loadSecretBox } from './db/secretBox.js';
+import { seedDemoEvents } from './db/seed/events.js';
 import { seed } from './db/seed/index.js';
 import { RouteCatalogue } from './http/catalogue.js';
 import type { AppContext } from './http/context.js';
@@ -194,6 +195,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await purge.first;
     });
   }
+
+  // The demo's first events, played once through the modules' services (db/seed/events.ts).
+  if (config.CITYOPS_MODE === 'demo') await seedDemoEvents(context);
 
   // Messages said on timers: licence expiry warnings, and the demo stream in demo mode.
   const messageTimers = startMessageTimers(context, app.log);

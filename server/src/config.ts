@@ -179,6 +179,13 @@ export const configSchema = z
           ),
         ),
     ).default([]),
+    /**
+     * The offline map's China boundaries (`npm run build -w @cityops/server` makes them from their data
+     * package, scripts/basemap.ts): served at MAP_DATA_PATHS.china.
+     */
+    BASEMAP_DIR: optional(z.string())
+      .default(resolve(REPO, 'dist/basemap'))
+      .transform((dir) => resolve(dir)),
     /** The sub-apps' build (`npm run build:subapps`): `<dir>/<app>/index.html` and `<dir>/assets/`. */
     SUBAPPS_DIR: optional(z.string())
       .default(resolve(REPO, 'dist/subapps'))

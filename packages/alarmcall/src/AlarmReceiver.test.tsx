@@ -71,8 +71,11 @@ const label = (id: number) =>
   (document.querySelector(`[data-alarm-answer="${id}"]`)?.textContent ?? '').replace(/\s/g, '');
 const wait = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
-/** The receiver of user 7, its socket open: `frame` plays the server's frames of records. */
-async function startReceiver() {
+/**
+ * The receiver of user 7, its socket open: `frame` plays the server's frames of records; `showNotices`
+ * says whether the page in view lets notices pop up (`leaveReceiverPage` turns it on).
+ */
+async function startReceiver({ showNotices = true } = {}) {
   const answers: unknown[] = [];
   // The server accepts every answer: the call is user 7's.
   const http = fakeHttp((body) => {
@@ -80,7 +83,7 @@ async function startReceiver() {
     const { alarmId } = body as { alarmId: number[] };
     return Promise.resolve(alarmRecord(alarmId[0] ?? 0, 9, 7));
   });
-  render(
+  const receiver = (notices: boolean) => (
     <AlarmReceiverProvider
       http={http}
       alarmServiceUrl="/alarm"
@@ -88,10 +91,11 @@ async function startReceiver() {
       getToken={() => 'token-1'}
       userId={7}
       enabled
-      showNotices
+      showNotices={notices}
       onOpenMonitor={() => undefined}
-    />,
+    />
   );
+  const { rerender } = render(receiver(showNotices));
   await wait(ALARM_SOCKET_OPEN_DELAY_MS);
   const socket = FakeSocket.made.at(-1);
   if (!socket) throw new Error('the receiver opened no socket');
@@ -99,6 +103,7 @@ async function startReceiver() {
   return {
     answers,
     frame: (...records: AlarmRecord[]) => act(() => socket.receive({ status_code: 1, data: records })),
+    leaveReceiverPage: () => rerender(receiver(true)),
   };
 }
 
@@ -141,6 +146,24 @@ describe('alarm receiver (§4.6, §9)', () => {
     // Ringing for minutes: still there (antd would close a notice after 4.5 s by default).
     await wait(10 * 60_000);
     expect(noticeIds()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('rings and notifies a hidden tab on the receiver page, where no notice pops up until the user leaves it', async () => {
+    const { frame, leaveReceiverPage } = await startReceiver({ showNotices: false });
+    frame(alarmRecord(1, 1));
+    expect(FakeAudioContext.made).toBe(1);
+    visibility = 'hidden';
+    frame(alarmRecord(2, 1));
+    expect(FakeAudioContext.made).toBe(2);
+    expect(FakeNotification.shown.map((shown) => shown.options.tag)).toEqual(['alarm-2']);
+    await wait(2 * ALARM_NOTICE_STAGGER_MS);
+    expect(noticeIds()).toEqual([]);
+
+    // Elsewhere the calls still ringing pop up, without ringing a second time.
+    leaveReceiverPage();
+    await wait(2 * ALARM_NOTICE_STAGGER_MS);
+    expect(noticeIds()).toEqual([1, 2]);
+    expect(FakeAudioContext.made).toBe(2);
   });
 
   it('closes a notice when its 已结束(5) or 已被接听(5) countdown ends, and not before', async () => {

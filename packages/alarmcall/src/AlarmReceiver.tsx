@@ -43,7 +43,7 @@ export interface AlarmReceiverProps {
   userId: number;
   /** The user holds an answer page (ALARM_ANSWER_CODES): only then the socket runs. */
   enabled: boolean;
-  /** False while another view (the monitorReceiver page) shows the calls: no notices here. */
+  /** False while another view (the monitorReceiver page) lists the calls: no notices, the ring stays. */
   showNotices: boolean;
   /** Goes to /iotcloud/iot/alarmbox/monitor. */
   onOpenMonitor(): void;
@@ -98,7 +98,10 @@ export function AlarmReceiverProvider(props: AlarmReceiverProps) {
     answerRef.current = value.answer;
   }, [value]);
 
-  // Notices: a new call opens one (staggered); a call gone from the store closes its own.
+  // A new call rings and, in a hidden tab, notifies the browser, on every page: the monitorReceiver
+  // page lists the calls itself, so there a new call opens no notice (it does once the user leaves).
+  // A call gone from the store closes its own notice.
+  const rung = useRef(new Set<number>());
   const shown = useRef(new Set<number>());
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
@@ -106,17 +109,20 @@ export function AlarmReceiverProvider(props: AlarmReceiverProps) {
   const currentId = current?.id ?? null;
   useEffect(() => setDialogOpen(currentId !== null), [currentId]);
   useEffect(() => {
-    if (!showNotices) return;
-    const fresh = order.filter((id) => !shown.current.has(id));
+    const heard = order.filter((id) => !rung.current.has(id));
     // One ring for the calls that came together (a ring each would start as many audio contexts).
-    if (fresh.some((id) => store.getState().notices[id]?.phase === 'ringing')) playRing();
+    if (heard.some((id) => store.getState().notices[id]?.phase === 'ringing')) playRing();
+    for (const id of heard) {
+      rung.current.add(id);
+      const notice = store.getState().notices[id];
+      if (notice)
+        notifyHidden(notice.record, t('noticeTitle'), () =>
+          answerRef.current(notice.record.devId, notice.record.id),
+        );
+    }
+    const fresh = showNotices ? order.filter((id) => !shown.current.has(id)) : [];
     fresh.forEach((id, index) => {
       shown.current.add(id);
-      const notice = store.getState().notices[id];
-      if (!notice) return;
-      notifyHidden(notice.record, t('noticeTitle'), () =>
-        answerRef.current(notice.record.devId, notice.record.id),
-      );
       timers.current.push(
         window.setTimeout(() => {
           if (!(id in store.getState().notices)) return;
@@ -136,6 +142,7 @@ export function AlarmReceiverProvider(props: AlarmReceiverProps) {
         }, index * ALARM_NOTICE_STAGGER_MS),
       );
     });
+    for (const id of [...rung.current]) if (!order.includes(id)) rung.current.delete(id);
     for (const id of [...shown.current]) {
       if (order.includes(id)) continue;
       shown.current.delete(id);

@@ -27,11 +27,13 @@ vi.mock('@cityops/video', async (importOriginal) => {
 vi.mock('./IntercomPanel.js', async () => {
   const { useEffect } = await import('react');
   return {
-    IntercomPanel: ({ hello }: { hello: { devIds: number[]; terminals: string } }) => {
+    IntercomPanel: ({ hello, since }: { hello: { devIds: number[]; terminals: string }; since?: number }) => {
       useEffect(() => {
         intercomMounts.count += 1;
       }, []);
-      return <div data-intercom-stand-in={`${hello.devIds.join()}:${hello.terminals}`} />;
+      return (
+        <div data-intercom-stand-in={`${hello.devIds.join()}:${hello.terminals}`} data-since={since ?? ''} />
+      );
     },
   };
 });
@@ -180,6 +182,24 @@ describe('call dialog (§2.10)', () => {
     expect([...shown].map((element) => element.getAttribute('data-player'))).toEqual([player]);
     expect(shown[0]?.getAttribute('data-mode')).toBe('live');
     expect(shown[0]?.getAttribute('data-codes')).toBe('CAM-2');
+  });
+
+  it('names the box and its place in the title, and the box alone when its place is unknown', () => {
+    const record = recordWithCamera(1, 'hik_isc_huati');
+    const { unmount } = openDialog(record);
+    const title = () => document.querySelector('[data-alarm-call-title]')?.textContent;
+    expect(title()).toBe('报警柱1（东区 / 东门 / 东门路1号）');
+    unmount();
+    openDialog({ ...record, deviceDto: { ...record.deviceDto, areaName: '', siteName: '', address: ' ' } });
+    expect(title()).toBe('报警柱1');
+  });
+
+  it('gives the intercom the moment the call was answered, for its timer', () => {
+    openDialog(recordWithCamera(1, 'hik_isc_huati'));
+    // notifyTime 2026-11-24 10:00:30 is China time (UTC+8).
+    expect(document.querySelector('[data-since]')?.getAttribute('data-since')).toBe(
+      String(Date.UTC(2026, 10, 24, 2, 0, 30)),
+    );
   });
 
   it('says 该报警柱未绑定摄像机 for a box without a camera, the intercom still there', () => {

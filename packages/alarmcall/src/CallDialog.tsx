@@ -1,7 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Empty, Flex, Modal, Typography } from 'antd';
 import { ExpandOutlined, MinusOutlined, PhoneOutlined } from '@ant-design/icons';
-import { alarmCallEndpoints, type AlarmRecord, type VideoDevice } from '@cityops/contract';
+import {
+  alarmBoxPlace,
+  alarmCallEndpoints,
+  parseVideoTime,
+  type AlarmRecord,
+  type VideoDevice,
+} from '@cityops/contract';
 import type { HttpClient } from '@cityops/client';
 import { Html5Player, IccPlayer, PLATFORM_ICC, createVideoSources } from '@cityops/video';
 import { callSummary } from './AlarmNoticeBody.js';
@@ -85,7 +91,12 @@ export function CallDialog({
       },
     });
 
-  const title = `${box.devName}（${[box.areaName, box.siteName].filter(Boolean).join(' ')}）`;
+  // A box whose place is unknown is named alone: no empty brackets.
+  const place = alarmBoxPlace(box);
+  const title = place ? `${box.devName}（${place}）` : box.devName;
+  // The talk timer counts from the answer as the server recorded it, so a reload or a page switch
+  // that mounts the dialog again goes on from the same moment.
+  const answeredAt = record.notifyTime === null ? null : parseVideoTime(record.notifyTime);
   return (
     <>
       {modalHolder}
@@ -152,7 +163,7 @@ export function CallDialog({
               <Html5Player mode="live" devices={devices} source={sources.hik} />
             )}
           </div>
-          <IntercomPanel alarmboxUrl={alarmboxUrl} hello={hello} />
+          <IntercomPanel alarmboxUrl={alarmboxUrl} hello={hello} since={answeredAt ?? undefined} />
         </div>
       </Modal>
     </>

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Flex, Typography } from 'antd';
 import type { TalkOpenFrame } from '@cityops/contract';
 import { createPlayback, openBrowserMicrophone } from './audio.js';
@@ -28,20 +28,30 @@ export interface IntercomPanelProps {
   hello: TalkOpenFrame;
   /** True for 远程喊话: talk only, no listening. */
   yelling?: boolean;
+  /**
+   * A call's answer (epoch ms): the timer shows the time since, whatever the sockets do. Without it
+   * (远程喊话) the timer counts the time connected.
+   */
+  since?: number;
 }
 
 /**
  * The intercom under the call dialog's camera (and 远程喊话's): the state line in §8's words, the timer
- * (hh:mm:ss from connection), and for tests `data-intercom-state`, `data-sent-frames` and
+ * (hh:mm:ss from a call's answer, or for 远程喊话 from connection), and for tests `data-intercom-state`, `data-sent-frames` and
  * `data-heard-hz` (the dominant frequency of the last second played).
  */
-export function IntercomPanel({ alarmboxUrl, hello, yelling = false }: IntercomPanelProps) {
+export function IntercomPanel({ alarmboxUrl, hello, yelling = false, since }: IntercomPanelProps) {
   const t = useAlarmTexts();
   const deps = useContext(IntercomDepsContext);
   const [state, setState] = useState<IntercomState | null>(null);
   const [heardHz, setHeardHz] = useState(0);
   const [seconds, setSeconds] = useState(0);
   const helloKey = JSON.stringify(hello);
+  // Read by the sockets' effect without restarting them when a call's answer time arrives.
+  const countConnected = useRef(since === undefined);
+  useEffect(() => {
+    countConnected.current = since === undefined;
+  }, [since]);
 
   useEffect(() => {
     const playback = yelling ? null : createPlayback();
@@ -55,7 +65,7 @@ export function IntercomPanel({ alarmboxUrl, hello, yelling = false }: IntercomP
     });
     const sampler = window.setInterval(() => {
       if (playback) setHeardHz(playback.heardHz());
-      if (intercom.state.connected) setSeconds((value) => value + 1);
+      if (countConnected.current && intercom.state.connected) setSeconds((value) => value + 1);
     }, 1000);
     return () => {
       window.clearInterval(sampler);
@@ -63,6 +73,15 @@ export function IntercomPanel({ alarmboxUrl, hello, yelling = false }: IntercomP
       playback?.close();
     };
   }, [alarmboxUrl, helloKey, yelling, deps]);
+
+  // A call's time is read from the clock each second (a tab in the background skips ticks).
+  useEffect(() => {
+    if (since === undefined) return;
+    const show = () => setSeconds(Math.max(0, Math.floor((Date.now() - since) / 1000)));
+    show();
+    const ticker = window.setInterval(show, 1000);
+    return () => window.clearInterval(ticker);
+  }, [since]);
 
   const status = state ? intercomStatusKey(state, yelling) : 'micConnecting';
   const bad =

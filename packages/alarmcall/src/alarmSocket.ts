@@ -74,8 +74,17 @@ export function createAlarmResultClient(options: AlarmResultOptions): PushClient
   });
 }
 
-/** Loads SockJS (its browser bundle: the package's sources expect Node's `global`). */
+/**
+ * Loads SockJS (its browser bundle: the package's sources expect Node's `global`), held to the
+ * websocket transport: the only one the server speaks. Were the socket refused, the fallbacks (XHR
+ * streaming, an iframe, JSONP scripts) would each fail on a 404 with console errors, then give up
+ * anyway; the client's back-off tries the websocket again instead.
+ */
 export async function loadSockJS(): Promise<PushSocketConstructor> {
-  const module = await import('sockjs-client/dist/sockjs.min.js');
-  return module.default as unknown as PushSocketConstructor;
+  const { default: SockJS } = await import('sockjs-client/dist/sockjs.min.js');
+  return class WebSocketOnly extends SockJS {
+    constructor(url: string) {
+      super(url, undefined, { transports: ['websocket'] });
+    }
+  } as unknown as PushSocketConstructor;
 }

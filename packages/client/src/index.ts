@@ -75,3 +75,4 @@ export {
   type SocketClientOptions,
 } from './push.js';
 export { launchPluginByScheme, PLUGIN_START_URL } from './pluginScheme.js';
+export { isBareEscape } from './escapeKey.js';

@@ -20,6 +20,7 @@ describe('page settings', () => {
         provider: 'offline',
         tileUrl: '',
         tileCoordinates: 'wgs84',
+        extractFile: '',
         amapKey: '',
         amapSecurityCode: '',
         center: { lng: 113.93041, lat: 22.53332 },

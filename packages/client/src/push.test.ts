@@ -94,6 +94,7 @@ const message = (id: number): Message => ({
   projectId: 1,
   projectName: '人民路',
   link: null,
+  inEnglish: null,
 });
 const unread = (noReadCount: number, fresh = false) => ({
   status_code: 1,

@@ -3,8 +3,10 @@ import type { PageLocation } from './subapp/ports.js';
 
 /**
  * The page a sub-app's socket address is relative to: in the shell's frame, the shell's origin (the API
- * is always there with its WebSocket upgrades, while a sub-app's own host forwards plain requests only);
- * opened on its own, this page. Every live page of every sub-app opens its socket through this.
+ * is always there with its WebSocket upgrades, whatever proxy stands before the sub-app's own port);
+ * opened on its own, this page. Every live page of every sub-app opens its socket through this, except
+ * the alarm calls' SockJS socket, whose `/info` XHR must stay same-origin (the sub-app host forwards it
+ * and the upgrade).
  */
 export function socketPage(
   windowName: string = window.name,

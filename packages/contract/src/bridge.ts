@@ -189,6 +189,13 @@ export const watchLayoutMessageSchema = z.object({
   watching: z.boolean(),
 });
 
+/**
+ * Frame → shell: the user pressed Esc in the frame and nothing there took it (no dialog, menu or field
+ * in focus): on a full-screen page (no header, video-talk-alarm-header.md §2.3) the shell leaves it, as
+ * when Esc is pressed over the shell itself. Keys never cross frames, so the frame tells.
+ */
+export const escapeMessageSchema = z.object({ ...fromSubApp, type: z.literal('escape') });
+
 export const shellToFrameMessageSchema = z.discriminatedUnion('type', [
   welcomeMessageSchema,
   navigateMessageSchema,
@@ -206,6 +213,7 @@ export const frameToShellMessageSchema = z.discriminatedUnion('type', [
   answerAlarmMessageSchema,
   startPluginMessageSchema,
   watchLayoutMessageSchema,
+  escapeMessageSchema,
 ]);
 
 export const bridgeMessageSchema = z.discriminatedUnion('type', [
@@ -229,6 +237,7 @@ export type SessionEndedMessage = z.infer<typeof sessionEndedMessageSchema>;
 export type AnswerAlarmMessage = z.infer<typeof answerAlarmMessageSchema>;
 export type StartPluginMessage = z.infer<typeof startPluginMessageSchema>;
 export type WatchLayoutMessage = z.infer<typeof watchLayoutMessageSchema>;
+export type EscapeMessage = z.infer<typeof escapeMessageSchema>;
 export type ShellToFrameMessage = z.infer<typeof shellToFrameMessageSchema>;
 export type FrameToShellMessage = z.infer<typeof frameToShellMessageSchema>;
 export type BridgeMessage = z.infer<typeof bridgeMessageSchema>;

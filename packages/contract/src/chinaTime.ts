@@ -4,6 +4,11 @@
  */
 export const CHINA_UTC_OFFSET_MS = 8 * 3_600_000;
 
+/** The platform's time zone (IANA name), in which every page shows and picks times. */
+export const PLATFORM_TIME_ZONE = 'Asia/Shanghai';
+/** How the zone is named beside the times listed, the same in every language. */
+export const PLATFORM_ZONE_LABEL = 'UTC+8';
+
 /** A moment as `YYYY-MM-DD HH:mm:ss` in China time, as lists and exports show times. */
 export function chinaDateTime(time: Date | string | number): string {
   const ms = time instanceof Date ? time.getTime() : typeof time === 'string' ? Date.parse(time) : time;

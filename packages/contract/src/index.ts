@@ -15,6 +15,7 @@ export * from './system.js';
 export * from './projects.js';
 export * from './licence.js';
 export * from './messages.js';
+export * from './messageLanguages.js';
 export * from './push.js';
 export * from './bridge.js';
 export * from './video.js';

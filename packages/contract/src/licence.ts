@@ -155,7 +155,11 @@ export type RenewalRequest = z.infer<typeof renewalRequestSchema>;
 
 /** How many devices the platform manages against what the licence in force allows. */
 export const deviceUsageSchema = z.object({
+  /** Every device the licence counts: the IoT registry's devices and the video platforms' cameras. */
   devicesInUse: z.number().int(),
+  /** The registry's devices, counted as 设备概览 and 位置管理 count them (all projects). */
+  iotDevices: z.number().int(),
+  cameras: z.number().int(),
   /** null without a valid licence. */
   deviceLimit: z.number().int().nullable(),
 });

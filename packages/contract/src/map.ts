@@ -26,12 +26,15 @@ export type MapAreaType = (typeof MAP_AREA_TYPES)[number];
 
 /**
  * Where the map's pictures come from, chosen in the page settings without a rebuild:
- * - `offline`: shipped with the product, no network needed (country boundaries and a graticule);
+ * - `offline`: shipped with the product, no network needed (China's cities and districts with their
+ *   names, land and sea, country borders and a graticule; issue 34);
+ * - `extract`: the city's own offline tile extract, a `.pmtiles` file dropped in DATA_DIR/map and read
+ *   by the browser in pieces (HTTP range requests), with no tile server (`extractFile` names it);
  * - `tiles`: a tile server of the city's network, `tileUrl` an XYZ template of raster tiles
  *   (`…/{z}/{x}/{y}.png`) or the address of a MapLibre style of vector tiles (ending in `.json`);
  * - `amap`: AMap (高德) pictures, with its JS API loaded with `amapKey` for reverse geocoding.
  */
-export const MAP_PROVIDERS = ['offline', 'tiles', 'amap'] as const;
+export const MAP_PROVIDERS = ['offline', 'extract', 'tiles', 'amap'] as const;
 export type MapProvider = (typeof MAP_PROVIDERS)[number];
 
 /** A point placed on the map (a marker, a polygon's corner): within range, any decimals. */
@@ -51,6 +54,8 @@ export const mapSettingsSchema = z.object({
   tileUrl: z.string().trim().max(2000).default(''),
   /** The system the tile server's pictures are drawn in. */
   tileCoordinates: z.enum(COORDINATE_SYSTEMS).default('wgs84'),
+  /** The `.pmtiles` file in DATA_DIR/map the `extract` provider draws ('' when none is chosen). */
+  extractFile: z.string().trim().max(200).default(''),
   amapKey: z.string().trim().max(200).default(''),
   /** AMap's security code that goes with a key issued after 2021 (`_AMapSecurityConfig`). */
   amapSecurityCode: z.string().trim().max(200).default(''),
@@ -58,6 +63,24 @@ export const mapSettingsSchema = z.object({
   zoom: z.number().min(MAP_ZOOM.min).max(MAP_ZOOM.max).default(MAP_ZOOM.default),
 });
 export type MapSettings = z.infer<typeof mapSettingsSchema>;
+
+/**
+ * Where the server serves map data, on the shell's port and (forwarded) on every sub-app's port:
+ * `china` the shipped boundaries (built from a data package, see server/scripts/basemap.ts) and
+ * `extracts` the files of DATA_DIR/map, with range requests.
+ */
+export const MAP_DATA_PREFIX = '/map-data/';
+export const MAP_DATA_PATHS = {
+  china: `${MAP_DATA_PREFIX}china/`,
+  extracts: `${MAP_DATA_PREFIX}extracts/`,
+} as const;
+
+/** An extract's file name: letters, digits, `.`, `_` and `-`, ending in `.pmtiles` (never a path). */
+export const EXTRACT_FILE_PATTERN = /^[\w-][\w.-]{0,119}\.pmtiles$/u;
+
+/** Whether the settings draw an extract: it needs its file (without one the map stays offline). */
+export const usesExtract = (settings: Pick<MapSettings, 'provider' | 'extractFile'>) =>
+  settings.provider === 'extract' && EXTRACT_FILE_PATTERN.test(settings.extractFile);
 
 /** Whether the settings make AMap the provider: it needs its key (without one the map stays offline). */
 export const usesAMap = (settings: Pick<MapSettings, 'provider' | 'amapKey'>) =>

@@ -38,6 +38,19 @@ export function messageTypePath(type: MessageType): string {
 }
 
 /**
+ * The query parameter of a link to one record (`/omapp/assets/om/omWorkOrder?open=12`): the page
+ * opens that record's detail, so a message names something a click opens.
+ */
+export const OPEN_RECORD_PARAM = 'open';
+
+/** The link to record `id` on the page `pageCode` (an alarm on 告警列表, an order on 工单管理). */
+export function recordLink(pageCode: string, id: number): string {
+  const route = findRouteByCode(pageCode);
+  if (!route) throw new Error(`no page ${pageCode} in the route table`);
+  return `${route.path}?${OPEN_RECORD_PARAM}=${id}`;
+}
+
+/**
  * The events that produce messages, each rendered through the template in force for it. `variables`
  * are the names its template may use, with the sample values the template page previews.
  */
@@ -194,6 +207,11 @@ export const messageSchema = z.object({
   projectName: z.string().nullable(),
   /** The page it opens: its own, or its type's (messageTypePath). */
   link: z.string().nullable(),
+  /**
+   * The same message in English (messageText picks by the interface language); null when it has one
+   * text only: stored before messages had both, or rendered through a template edited in one language.
+   */
+  inEnglish: z.object({ title: z.string(), messageContent: z.string() }).nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

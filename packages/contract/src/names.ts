@@ -9,6 +9,18 @@ export type Names = readonly [zh: string, en: string];
 /** The name of the pair in the locale in use. */
 export const inLocale = (names: Names, locale: string): string => names[locale === 'en-US' ? 1 : 0];
 
+/**
+ * A name someone gave (a product, a property, a rule) in the locale in use: its optional English name
+ * in English, else the one name it has. Such names are data; this is how data says its language.
+ */
+export const givenName = (
+  named: { readonly name: string; readonly nameEn?: string | null | undefined },
+  locale: string,
+): string => (locale === 'en-US' && named.nameEn ? named.nameEn : named.name);
+
+/** The most an optional English name may hold (English words run longer than Chinese ones). */
+export const NAME_EN_MAX = 60;
+
 /** The name of a code in the locale in use: `nameOf(ALARM_STATE_NAMES, 'waiting', 'zh-CN') === '待处理'`. */
 export function nameOf<Code extends PropertyKey>(
   names: { readonly [K in Code]: Names },

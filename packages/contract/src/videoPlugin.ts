@@ -33,6 +33,12 @@ export const PLUGIN_TIMING = {
   /** Starting by URL scheme: this many tries, this far apart (§4.8, §9). */
   startRetries: 3,
   startRetryMs: 3_000,
+  /**
+   * A beacon frame that has loaded without saying who it is (an error page: nothing listens on that
+   * port) is given this long for a message still on its way: a frame's load and its message arrive
+   * by separate routes, in no set order.
+   */
+  beaconGraceMs: 500,
   /** A plug-in answer with a code other than 0 shows its msg this long (§8, §9). */
   messageMs: 3_000,
   /** The page reports the container's screen position every this many animation frames (platform-shell.md §9). */
@@ -40,6 +46,21 @@ export const PLUGIN_TIMING = {
   /** Secrets older than this (by the `time` sent with them) are refused: a captured init cannot be replayed. */
   secretMaxAgeMs: 60_000,
 } as const;
+
+/**
+ * The plug-in's beacon: a page it serves over plain HTTP at this path on its port, which a page of
+ * CityOps loads in a hidden frame to learn whether a plug-in listens there. A frame that cannot load
+ * (nothing on the port) fails silently, where a websocket that cannot connect is reported in the
+ * browser's console every time; so the page looks by beacon and opens a websocket only where a
+ * plug-in answered. `origin` (the page's) is where the beacon posts, and what it checks as a
+ * websocket's Origin: a page the plug-in would refuse learns nothing.
+ */
+export const PLUGIN_BEACON_PATH = '/beacon';
+export const pluginBeaconUrl = (port: number, origin: string) =>
+  `http://127.0.0.1:${port}${PLUGIN_BEACON_PATH}?origin=${encodeURIComponent(origin)}`;
+/** What the beacon posts to the page that framed it. */
+export const pluginBeaconSchema = z.object({ name: z.literal(PLUGIN_NAME), port: z.number().int() });
+export type PluginBeacon = z.infer<typeof pluginBeaconSchema>;
 
 /** Grid by camera count, up to 25 windows (§9). */
 export const PLUGIN_MAX_WINDOWS = 25;

@@ -14,7 +14,7 @@ import {
   type TableSettings,
 } from '@cityops/contract';
 import { initI18n } from '@cityops/ui';
-import { DataTable, type BatchAction, type CrudColumn } from './DataTable.js';
+import { DataTable, scrollWidth, type BatchAction, type CrudColumn } from './DataTable.js';
 import { FormDialog } from './FormDialog.js';
 import { SearchBar } from './SearchBar.js';
 import { usePageQuery } from './queries.js';
@@ -304,5 +304,36 @@ describe('FormDialog', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText('open')).toBeTruthy();
     expect((screen.getByLabelText('姓名') as HTMLInputElement).value).toBe('李四');
+  });
+});
+
+describe('wide lists', () => {
+  const withActions: CrudColumn<Person>[] = [
+    ...columns,
+    { key: 'actions', title: '操作', fixed: true, render: () => <a>编辑</a> },
+  ];
+
+  function WideList({ listed }: { listed: CrudColumn<Person>[] }) {
+    const list = useListState(request);
+    const query = usePageQuery(people, list.state);
+    return <DataTable tableKey="people" rowKey="id" columns={listed} query={query} list={list} />;
+  }
+
+  it('keeps the actions column at the right edge while the other columns scroll sideways', async () => {
+    renderWithKit(<WideList listed={withActions} />, { server: server({ settings: null }) });
+    const edit = (await screen.findAllByText('编辑'))[0] as HTMLElement;
+    const cell = edit.closest('td') as HTMLElement;
+    expect(cell.className).toMatch(/ant-table-cell-fix-(right|end)/);
+    expect(cell.className).not.toMatch(/ant-table-cell-fix-(left|start)/);
+    // The actions stay last, after the columns the user may move.
+    const header = [...document.querySelectorAll('thead th')].at(-1) as HTMLElement;
+    expect(header.textContent).toBe('操作');
+    expect(header.className).toMatch(/ant-table-cell-fix-(right|end)/);
+  });
+
+  it('scrolls as wide as the content, or as the columns when every column declares its width', () => {
+    expect(scrollWidth(withActions, false)).toBe('max-content');
+    expect(scrollWidth([{ width: 200 }, { width: 160 }, { width: 120 }], false)).toBe(480);
+    expect(scrollWidth([{ width: 200 }, { width: 160 }], true)).toBe(392);
   });
 });

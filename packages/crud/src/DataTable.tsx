@@ -64,6 +64,23 @@ export interface DataTableProps<Row, Key extends keyof Row & string = keyof Row 
   tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'pagination' | 'rowKey' | 'onChange'>;
 }
 
+/** The width of antd's check-box column. */
+const SELECTION_WIDTH = 32;
+
+/**
+ * How wide the table scrolls: the sum of the columns' widths when each declares one (a stable layout
+ * whatever the rows hold), else as wide as the content, and never narrower than the card; wider than
+ * the card, it scrolls sideways with the fixed columns in view.
+ */
+export function scrollWidth(
+  columns: readonly Pick<ColumnType<object>, 'width'>[],
+  selectable: boolean,
+): number | 'max-content' {
+  const widths = columns.map((column) => column.width);
+  if (!widths.every((width): width is number => typeof width === 'number')) return 'max-content';
+  return widths.reduce((sum, width) => sum + width, selectable ? SELECTION_WIDTH : 0);
+}
+
 const toAntOrder = (order: 'asc' | 'desc' | undefined) =>
   order === 'asc' ? 'ascend' : order === 'desc' ? 'descend' : null;
 
@@ -116,6 +133,9 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
   const selectable = batchDelete !== undefined || batchActions.length > 0;
   const shown = applySettings(columns, settings).map((column): ColumnType<Row> => ({
     ...column,
+    // The kit's fixed columns (the actions) come last and stay in view at the right edge while the
+    // rest scrolls; antd's `fixed: true` would pin them left of where they are, out of sight.
+    fixed: column.fixed ? 'right' : undefined,
     dataIndex: column.dataIndex ?? column.key,
     sorter: column.sortField !== undefined,
     sortOrder: column.sortField && column.sortField === state.sortField ? toAntOrder(state.sortOrder) : null,
@@ -193,7 +213,7 @@ export function DataTable<Row extends object, Key extends keyof Row & string = k
         columns={shown}
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: scrollWidth(shown, selectable || tableProps?.rowSelection !== undefined) }}
         onChange={onChange}
         rowSelection={
           selectable

@@ -1,6 +1,7 @@
 export { CrudProvider, useCrud, type CrudEnvironment, type ListLocation } from './context.js';
 export { readListState, writeListState, filtersOf, type ListRequestSchema } from './listState.js';
 export { useListState, type ListStateApi } from './useListState.js';
+export { useOpenedRecord } from './useOpenedRecord.js';
 export {
   endpointKey,
   listRefresher,

@@ -1,14 +1,15 @@
 import { DatePicker, Form } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { MOMENT_FORMAT, platformTimeOf } from '@cityops/ui';
 
-/** How the lists write a moment and the contract's `momentFilter` reads it (China time). */
-export const MOMENT_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** How the lists write a moment and the contract's `momentFilter` reads it (the platform's time). */
+export { MOMENT_FORMAT };
 
 export type MomentRange = [Dayjs, Dayjs] | null | undefined;
 
-/** A list's `from`/`to` filter as the range picker's value. */
+/** A list's `from`/`to` filter as the range picker's value, on the platform's clock. */
 export function momentRangeOf(from: string | undefined, to: string | undefined): MomentRange {
-  return from && to ? [dayjs(from, MOMENT_FORMAT), dayjs(to, MOMENT_FORMAT)] : null;
+  return from && to ? [platformTimeOf(from), platformTimeOf(to)] : null;
 }
 
 /** The picked range as the list's `from`/`to` filter (both cleared when nothing is picked). */

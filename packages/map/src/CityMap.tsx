@@ -20,9 +20,9 @@ import { projectionFor, type Projection } from './coords';
 import { graticule } from './graticule';
 import { loadMapLibre, type MapLibre } from './maplibre';
 import { cornersOf, countWithin } from './markerFrame';
-import { loadOfflineData } from './offlineData';
+import { citiesInView, loadChinaCities, loadDistricts, loadOfflineData, type ChinaCity } from './offlineData';
 import { attachPolygonEditor, type PolygonEditor } from './polygonEditor';
-import { OFFLINE_SOURCES, providerStyle } from './providers';
+import { CHINA_ZOOM, OFFLINE_SOURCES, PLACE_LAYER_PREFIX, offlineStyle, providerStyle } from './providers';
 import { mapTexts } from './texts';
 import styles from './CityMap.module.css';
 
@@ -66,11 +66,19 @@ export interface CityMapProps {
 }
 
 type Status = 'loading' | 'ready' | 'failed';
+/** What the map draws underneath: the provider's pictures, or the offline map in an extract's place. */
+type Drawn = 'provider' | 'offline-fallback';
 
 const SOURCES = { devices: 'devices', areas: 'areas' } as const;
 /** Framing the markers comes no closer than this (one marker, or a few metres apart). */
 const FRAME_MAX_ZOOM = 16;
 const FRAME_PADDING_PX = 48;
+/** The cities whose districts one view loads at most (a view at zoom 8 meets a handful). */
+const DISTRICT_CITIES_PER_VIEW = 12;
+/** The basemap's layers of China and of an extract (the ones `data-basemap-layers` reports). */
+const BASEMAP_LAYER = /^(china-|extract-|place-)/;
+/** How many place names `data-places` lists. */
+const PLACES_LISTED = 60;
 const AREA_COLOURS = { project: '#1677ff', areadir: '#fa8c16', areanode: '#52c41a' } as const;
 
 const pageIsDark = () => globalThis.document?.documentElement.dataset.theme === 'dark';
@@ -130,7 +138,9 @@ function areasGeoJson(areas: readonly MapArea[], selected: MapArea['id'] | null,
  * outlines. Everything it is given and gives back is in the stored system (WGS-84); the provider's
  * system is met here. The container says what it shows for tests and tools: `data-state`,
  * `data-centre` (stored lng,lat of the view's centre), `data-zoom`, `data-markers` (how many device
- * markers), `data-markers-in-view` (how many of them the view shows), `data-areas` (the names of the outlines drawn, as a JSON list) and `data-selected-area`.
+ * markers), `data-markers-in-view` (how many of them the view shows), `data-areas` (the names of the outlines drawn, as a JSON list), `data-selected-area`, and what the basemap drew once the view
+ * settled: `data-places` (the place names in view) and `data-basemap-layers` (its layers that show
+ * something), both JSON lists.
  */
 export function CityMap({
   center,
@@ -160,12 +170,14 @@ export function CityMap({
   /** The library, once loaded with the map (for the marker, made later). */
   const library = useRef<MapLibre | null>(null);
   const [status, setStatus] = useState<Status>('loading');
+  const [drawn, setDrawn] = useState<Drawn>('provider');
   /** The name under the pointer: a device marker's text label, a cluster's count, an area's name. */
   const [label, setLabel] = useState<(HoverLabel & { x: number; y: number }) | null>(null);
   const [chosen] = useState(() => {
     const mapSettings = settings ?? readPageSettings().map;
-    const provider = providerStyle(mapSettings, dark ?? pageIsDark());
-    return { mapSettings, provider, projection: projectionFor(provider.system) };
+    const darkMap = dark ?? pageIsDark();
+    const provider = providerStyle(mapSettings, darkMap);
+    return { mapSettings, provider, darkMap, projection: projectionFor(provider.system) };
   });
   const { projection } = chosen;
   // The latest handlers, read by the map's listeners (set up once).
@@ -190,20 +202,35 @@ export function CityMap({
     if (!element) return;
     let map: MapLibreMap | null = null;
     let cancelled = false;
-    const { mapSettings, provider } = chosen;
+    const { mapSettings, provider, darkMap } = chosen;
+    /** An extract's style is read from the file; one that cannot be read leaves the offline map. */
+    const styleOf = async (maplibre: MapLibre) => {
+      if (provider.kind !== 'extract' || !provider.extractUrl)
+        return { style: provider.style, offline: provider.kind === 'offline' };
+      try {
+        // Loaded only for an extract: the pmtiles reader is no weight on the other maps.
+        const { extractStyle } = await import('./extract');
+        return { style: await extractStyle(maplibre, provider.extractUrl, darkMap), offline: false };
+      } catch (error) {
+        console.warn('The offline tile extract cannot be read; the built-in offline map is shown', error);
+        if (!cancelled) setDrawn('offline-fallback');
+        return { style: offlineStyle(darkMap), offline: true };
+      }
+    };
     void loadMapLibre()
-      .then((maplibre) => {
+      .then(async (maplibre) => ({ maplibre, ...(await styleOf(maplibre)) }))
+      .then(({ maplibre, style, offline }) => {
         if (cancelled) return;
         library.current = maplibre;
         const start = projection.toDisplay(initial.current.center ?? mapSettings.center);
         map = new maplibre.Map({
           container: element,
-          style: provider.style,
+          style,
           center: [start.lng, start.lat],
           zoom: initial.current.zoom ?? mapSettings.zoom,
           minZoom: MAP_ZOOM.min,
           maxZoom: MAP_ZOOM.max,
-          attributionControl: provider.kind === 'offline' ? false : { compact: true },
+          attributionControl: offline ? false : { compact: true },
           dragRotate: false,
           pitchWithRotate: false,
           cooperativeGestures: false,
@@ -220,6 +247,30 @@ export function CityMap({
           element.dataset.markersInView = String(inView);
         };
         map.on('moveend', describe);
+        // What the basemap really drew, once the view settles (for tests and tools): the names of the
+        // places in view and which of its layers show anything.
+        map.on('idle', () => {
+          if (!map) return;
+          const basemap = map
+            .getStyle()
+            // Layers with a source only: a background has no features to query.
+            .layers.filter((layer) => layer.type !== 'background' && BASEMAP_LAYER.test(layer.id))
+            .map((layer) => layer.id);
+          const names = new Set<string>();
+          const layers = new Set<string>();
+          for (const feature of map.queryRenderedFeatures({ layers: basemap })) {
+            layers.add(feature.layer.id);
+            const name = (feature.properties as Record<string, unknown>).name;
+            if (
+              feature.layer.id.startsWith(PLACE_LAYER_PREFIX) &&
+              typeof name === 'string' &&
+              names.size < PLACES_LISTED
+            )
+              names.add(name);
+          }
+          element.dataset.places = JSON.stringify([...names].sort());
+          element.dataset.basemapLayers = JSON.stringify([...layers].sort());
+        });
         map.on('click', (event) => {
           if (editor.current?.active) return;
           const hit = map?.queryRenderedFeatures(event.point, {
@@ -246,7 +297,7 @@ export function CityMap({
           editor.current = attachPolygonEditor(map, projection, (points) =>
             handlers.current.onPolygonChange?.(points),
           );
-          if (provider.kind === 'offline') void fillOffline(map);
+          if (offline) void fillOffline(map);
           describe();
           setStatus('ready');
           handlers.current.onMapReady?.(map);
@@ -393,6 +444,46 @@ export function CityMap({
         // The graticule alone still places a point; say why the land is missing.
         console.warn('The offline map data did not load', error);
       }
+      try {
+        const china = await loadChinaCities();
+        if (cancelled) return;
+        target.getSource<GeoJSONSource>(OFFLINE_SOURCES.cities)?.setData(china.data);
+        fillDistricts(target, china.cities);
+        target.on('moveend', () => fillDistricts(target, china.cities));
+      } catch (error) {
+        console.warn("The offline map's China data did not load", error);
+      }
+    }
+
+    /** The districts of the cities in view, once the view is close enough to show them. */
+    const shownDistricts = new Map<string, GeoJSON.Feature[]>();
+    function fillDistricts(target: MapLibreMap, all: readonly ChinaCity[]) {
+      if (target.getZoom() < CHINA_ZOOM.districts) return;
+      const bounds = target.getBounds();
+      const view = {
+        west: bounds.getWest(),
+        south: bounds.getSouth(),
+        east: bounds.getEast(),
+        north: bounds.getNorth(),
+      };
+      const wanted = citiesInView(all, view).slice(0, DISTRICT_CITIES_PER_VIEW);
+      for (const city of wanted) {
+        if (shownDistricts.has(city.id)) continue;
+        shownDistricts.set(city.id, []);
+        loadDistricts(city.id)
+          .then((collection) => {
+            if (cancelled) return;
+            shownDistricts.set(city.id, collection.features);
+            target.getSource<GeoJSONSource>(OFFLINE_SOURCES.districts)?.setData({
+              type: 'FeatureCollection',
+              features: [...shownDistricts.values()].flat(),
+            });
+          })
+          .catch((error: unknown) => {
+            shownDistricts.delete(city.id);
+            console.warn(`The districts of ${city.name} did not load`, error);
+          });
+      }
     }
 
     return () => {
@@ -485,7 +576,7 @@ export function CityMap({
         role="region"
         aria-label={t('label')}
         data-state={status}
-        data-provider={chosen.provider.kind}
+        data-provider={drawn === 'provider' ? chosen.provider.kind : 'offline'}
       />
       {status === 'loading' && <div className={styles.notice}>{t('loading')}</div>}
       {status === 'failed' && (
@@ -498,8 +589,13 @@ export function CityMap({
           {label.count === undefined ? label.text : t('cluster', { count: label.count })}
         </div>
       )}
-      {status === 'ready' && chosen.provider.kind === 'offline' && (
-        <div className={styles.badge}>{t('offlineBadge')}</div>
+      {status === 'ready' && (chosen.provider.kind === 'offline' || drawn === 'offline-fallback') && (
+        <div className={styles.badge}>
+          {t(drawn === 'offline-fallback' ? 'extractMissing' : 'offlineBadge')}
+        </div>
+      )}
+      {status === 'ready' && chosen.provider.kind === 'extract' && drawn === 'provider' && (
+        <div className={styles.badge}>{t('extractBadge')}</div>
       )}
       {children}
     </div>

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mapSettingsSchema } from '@cityops/contract';
-import { providerStyle } from './providers';
+import type { StyleSpecification } from 'maplibre-gl';
+import { vectorLayers } from './extract';
+import { citiesInView, type ChinaCity } from './offlineData';
+import { CHINA_ZOOM, OFFLINE_SOURCES, PLACE_LAYER_PREFIX, providerStyle } from './providers';
 
 const settings = (value: object) => mapSettingsSchema.parse(value);
 
@@ -10,6 +13,64 @@ describe('map providers from the page settings', () => {
     expect(chosen.kind).toBe('offline');
     expect(chosen.system).toBe('wgs84');
     expect(JSON.stringify(chosen.style)).not.toMatch(/https?:/);
+  });
+
+  it("draws China's cities, then districts closer in, with their names in the browser's own fonts", () => {
+    const { style } = providerStyle(settings({}), false) as { style: StyleSpecification };
+    // No glyph server: MapLibre draws every label locally, and nothing is fetched from anywhere.
+    expect(style.glyphs).toBeUndefined();
+    const layer = (id: string) => style.layers.find((candidate) => candidate.id === id);
+    expect(layer('china-city-lines')).toMatchObject({
+      source: OFFLINE_SOURCES.cities,
+      minzoom: CHINA_ZOOM.cities,
+    });
+    expect(layer('china-district-lines')).toMatchObject({
+      source: OFFLINE_SOURCES.districts,
+      minzoom: CHINA_ZOOM.districts,
+    });
+    expect(layer(`${PLACE_LAYER_PREFIX}district`)).toMatchObject({
+      type: 'symbol',
+      minzoom: CHINA_ZOOM.districtNames,
+      layout: { 'text-field': ['get', 'name'] },
+    });
+    // The coarse world land fades where the districts draw the coast.
+    expect(layer('offline-land')).toMatchObject({ paint: { 'fill-opacity': expect.any(Array) } });
+  });
+
+  it('reads an extract from DATA_DIR/map on this origin; without a valid file name, the offline map', () => {
+    const chosen = providerStyle(settings({ provider: 'extract', extractFile: 'shenzhen.pmtiles' }), false);
+    expect(chosen).toMatchObject({ kind: 'extract', system: 'wgs84' });
+    expect(chosen.extractUrl).toBe(`${window.location.origin}/map-data/extracts/shenzhen.pmtiles`);
+    expect(providerStyle(settings({ provider: 'extract' }), false).kind).toBe('offline');
+    expect(
+      providerStyle(settings({ provider: 'extract', extractFile: '../pglite.pmtiles' }), false).kind,
+    ).toBe('offline');
+    expect(providerStyle(settings({ provider: 'extract', extractFile: 'tiles.mbtiles' }), false).kind).toBe(
+      'offline',
+    );
+  });
+
+  it("draws any extract's vector layers: water blue, roads as roads, every name a label", () => {
+    const layers = vectorLayers('extract', ['water', 'roads', 'places'], false);
+    const byId = new Map(layers.map((layer) => [layer.id, layer]));
+    expect(byId.get('extract-fill-water')).toMatchObject({ paint: { 'fill-color': '#c9dcec' } });
+    expect(byId.get('extract-line-roads')).toMatchObject({ paint: { 'line-color': '#ffffff' } });
+    expect(byId.get(`${PLACE_LAYER_PREFIX}extract-places`)).toMatchObject({
+      type: 'symbol',
+      'source-layer': 'places',
+      filter: ['has', 'name'],
+    });
+  });
+
+  it('loads the districts of the cities the view meets, nearest first', () => {
+    const city = (id: string, bbox: ChinaCity['bbox']): ChinaCity => ({ id, name: id, bbox });
+    const all = [
+      city('far', [100, 30, 101, 31]),
+      city('edge', [114.2, 22.4, 114.6, 22.9]),
+      city('here', [113.7, 22.4, 114.1, 22.9]),
+    ];
+    const view = { west: 113.9, south: 22.5, east: 114.25, north: 22.6 };
+    expect(citiesInView(all, view).map((found) => found.id)).toEqual(['here', 'edge']);
   });
 
   it('draws an XYZ template as raster tiles in the system the settings name', () => {

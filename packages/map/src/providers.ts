@@ -1,5 +1,16 @@
-import type { GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl';
-import { usesAMap, type CoordinateSystem, type MapSettings } from '@cityops/contract';
+import type {
+  ExpressionSpecification,
+  GeoJSONSourceSpecification,
+  StyleSpecification,
+  SymbolLayerSpecification,
+} from 'maplibre-gl';
+import {
+  MAP_DATA_PATHS,
+  usesAMap,
+  usesExtract,
+  type CoordinateSystem,
+  type MapSettings,
+} from '@cityops/contract';
 
 /** AMap's road pictures, four hosts; drawn in GCJ-02. Used only when a key is set. */
 export const AMAP_TILES = [1, 2, 3, 4].map(
@@ -9,16 +20,51 @@ export const AMAP_TILES = [1, 2, 3, 4].map(
 
 /** The colours of the offline map, light and dark. */
 const OFFLINE_COLOURS = {
-  light: { water: '#dbe7f0', land: '#f5f4ef', border: '#8a9bb0', grid: '#b9c6d3' },
-  dark: { water: '#101820', land: '#1d242c', border: '#5f7185', grid: '#2e3a47' },
+  light: {
+    water: '#c9dcec',
+    land: '#f5f4ef',
+    border: '#8a9bb0',
+    grid: '#b9c6d3',
+    city: '#9aa8b8',
+    district: '#b8c2cc',
+    text: '#3d4b5c',
+    halo: '#ffffff',
+  },
+  dark: {
+    water: '#101820',
+    land: '#1d242c',
+    border: '#5f7185',
+    grid: '#2e3a47',
+    city: '#56667a',
+    district: '#3b4755',
+    text: '#c5cfda',
+    halo: '#101820',
+  },
 } as const;
+
+/** Zoom levels of the offline map's China: city outlines and names first, districts closer in. */
+export const CHINA_ZOOM = { cities: 5, cityNames: 6, districts: 8, districtNames: 9 } as const;
+
+/**
+ * Labels are drawn with the browser's own fonts (MapLibre draws every glyph locally when the style
+ * names no glyph server): nothing is fetched, and Chinese names show in the system's CJK font.
+ */
+const LABEL_FONT = ['sans-serif'];
+
+/** The layers whose names `data-places` reports (the basemap's labels). */
+export const PLACE_LAYER_PREFIX = 'place-';
 
 /** What a provider draws with: its style, and the coordinate system its pictures are in. */
 export interface ProviderStyle {
-  kind: 'offline' | 'tiles' | 'amap';
-  /** A style object, or the address of one (a tile server's vector style). */
+  kind: 'offline' | 'extract' | 'tiles' | 'amap';
+  /**
+   * A style object, or the address of one (a tile server's vector style). An extract's style depends
+   * on what the file holds, read when the map is made (`extractStyle`); until then the offline map's.
+   */
   style: StyleSpecification | string;
   system: CoordinateSystem;
+  /** The extract's address (the `extract` kind). */
+  extractUrl?: string;
 }
 
 /** Sources and layers the offline map fills in at run time (the data is loaded after the style). */
@@ -26,6 +72,8 @@ export const OFFLINE_SOURCES = {
   land: 'offline-land',
   borders: 'offline-borders',
   grid: 'offline-grid',
+  cities: 'offline-cities',
+  districts: 'offline-districts',
 } as const;
 
 const emptyGeoJson = (): GeoJSONSourceSpecification => ({
@@ -33,7 +81,37 @@ const emptyGeoJson = (): GeoJSONSourceSpecification => ({
   data: { type: 'FeatureCollection', features: [] },
 });
 
-function offlineStyle(dark: boolean): StyleSpecification {
+const isLabel: ExpressionSpecification = ['==', ['get', 'label'], 1];
+const isOutline: ExpressionSpecification = ['!=', ['get', 'label'], 1];
+
+function label(
+  id: string,
+  source: string,
+  minzoom: number,
+  colour: (typeof OFFLINE_COLOURS)['light' | 'dark'],
+  size: number,
+): SymbolLayerSpecification {
+  return {
+    id: `${PLACE_LAYER_PREFIX}${id}`,
+    type: 'symbol',
+    source,
+    minzoom,
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': LABEL_FONT,
+      'text-size': size,
+      'text-max-width': 8,
+    },
+    paint: { 'text-color': colour.text, 'text-halo-color': colour.halo, 'text-halo-width': 1.5 },
+  };
+}
+
+/**
+ * The offline map: sea as the background, the world's land and borders (Natural Earth 1:110m), and
+ * China's cities and districts (their outlines are the coast where it matters, at city zoom, where
+ * 1:110m land would cover bays and estuaries: the world's land fades out there).
+ */
+export function offlineStyle(dark: boolean): StyleSpecification {
   const colour = OFFLINE_COLOURS[dark ? 'dark' : 'light'];
   return {
     version: 8,
@@ -41,6 +119,8 @@ function offlineStyle(dark: boolean): StyleSpecification {
       [OFFLINE_SOURCES.land]: emptyGeoJson(),
       [OFFLINE_SOURCES.borders]: emptyGeoJson(),
       [OFFLINE_SOURCES.grid]: emptyGeoJson(),
+      [OFFLINE_SOURCES.cities]: emptyGeoJson(),
+      [OFFLINE_SOURCES.districts]: emptyGeoJson(),
     },
     layers: [
       { id: 'offline-water', type: 'background', paint: { 'background-color': colour.water } },
@@ -48,6 +128,24 @@ function offlineStyle(dark: boolean): StyleSpecification {
         id: 'offline-land',
         type: 'fill',
         source: OFFLINE_SOURCES.land,
+        paint: {
+          'fill-color': colour.land,
+          'fill-opacity': ['interpolate', ['linear'], ['zoom'], 5, 1, 8, 0.35],
+        },
+      },
+      {
+        id: 'china-land',
+        type: 'fill',
+        source: OFFLINE_SOURCES.cities,
+        minzoom: CHINA_ZOOM.cities,
+        paint: { 'fill-color': colour.land },
+      },
+      {
+        id: 'china-district-land',
+        type: 'fill',
+        source: OFFLINE_SOURCES.districts,
+        filter: isOutline,
+        minzoom: CHINA_ZOOM.districts,
         paint: { 'fill-color': colour.land },
       },
       {
@@ -57,10 +155,33 @@ function offlineStyle(dark: boolean): StyleSpecification {
         paint: { 'line-color': colour.grid, 'line-width': 1 },
       },
       {
+        id: 'china-district-lines',
+        type: 'line',
+        source: OFFLINE_SOURCES.districts,
+        filter: isOutline,
+        minzoom: CHINA_ZOOM.districts,
+        paint: { 'line-color': colour.district, 'line-width': 1, 'line-dasharray': [3, 2] },
+      },
+      {
+        id: 'china-city-lines',
+        type: 'line',
+        source: OFFLINE_SOURCES.cities,
+        minzoom: CHINA_ZOOM.cities,
+        paint: { 'line-color': colour.city, 'line-width': 1.2 },
+      },
+      {
         id: 'offline-borders',
         type: 'line',
         source: OFFLINE_SOURCES.borders,
         paint: { 'line-color': colour.border, 'line-width': 1.2 },
+      },
+      {
+        ...label('city', OFFLINE_SOURCES.cities, CHINA_ZOOM.cityNames, colour, 13),
+        maxzoom: CHINA_ZOOM.districtNames,
+      },
+      {
+        ...label('district', OFFLINE_SOURCES.districts, CHINA_ZOOM.districtNames, colour, 12),
+        filter: isLabel,
       },
     ],
   };
@@ -76,7 +197,8 @@ function rasterStyle(tiles: string[], attribution: string): StyleSpecification {
 
 /**
  * The style of the provider the page settings chose. A provider that cannot work as configured (tiles
- * without an address, AMap without a key) falls back to the offline map rather than a blank one.
+ * without an address, an extract without a file, AMap without a key) falls back to the offline map
+ * rather than a blank one.
  */
 export function providerStyle(settings: MapSettings, dark: boolean): ProviderStyle {
   if (settings.provider === 'tiles' && settings.tileUrl) {
@@ -84,6 +206,15 @@ export function providerStyle(settings: MapSettings, dark: boolean): ProviderSty
       ? settings.tileUrl
       : rasterStyle([settings.tileUrl], '');
     return { kind: 'tiles', style, system: settings.tileCoordinates };
+  }
+  if (usesExtract(settings)) {
+    const path = `${MAP_DATA_PATHS.extracts}${encodeURIComponent(settings.extractFile)}`;
+    return {
+      kind: 'extract',
+      style: offlineStyle(dark),
+      system: 'wgs84',
+      extractUrl: new URL(path, globalThis.location?.href ?? 'http://localhost/').href,
+    };
   }
   if (usesAMap(settings)) {
     return { kind: 'amap', style: rasterStyle(AMAP_TILES, '© 高德地图 AutoNavi'), system: 'gcj02' };

@@ -129,6 +129,22 @@ describe('the sub-app runtime', () => {
     );
   });
 
+  it('tells the shell of a bare Esc, which never reaches it from a frame, until disposed', () => {
+    const frame = testWindow('iotcloud', '/iotcloud/iot/alarmbox/monitorReceiver');
+    const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });
+    const escapes = () => frame.posted().filter((message) => message.type === 'escape');
+    frame.press({ key: 'Escape' });
+    expect(escapes()).toEqual([
+      { source: 'cityops-subapp', version: BRIDGE_VERSION, app: 'iotcloud', type: 'escape' },
+    ]);
+    frame.press({ key: 'Escape', ctrlKey: true });
+    frame.press({ key: 'Enter' });
+    expect(escapes()).toHaveLength(1);
+    runtime.dispose();
+    frame.press({ key: 'Escape' });
+    expect(escapes()).toHaveLength(1);
+  });
+
   it('asks the shell to watch its layout while any page wants it, once, and again after a new welcome', () => {
     const frame = testWindow('iotcloud', '/iotcloud/iot/videoMonitor/playReal');
     const runtime = createRuntime({ app: 'iotcloud', window: frame.window, baseUrl: '/api' });

@@ -12,6 +12,7 @@ import {
   clearSessionCookies,
   createFrameBridge,
   createHttpClient,
+  isBareEscape,
   parseFrameWindowName,
   readToken,
   subAppForPath,
@@ -146,6 +147,11 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
   if (framed && identity) {
     bridge = createFrameBridge({ window, app, shellOrigin: identity.shellOrigin, onMessage });
   }
+  // Keys never reach the shell from a frame: a bare Esc is told, for the shell to leave a full-screen page.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (isBareEscape(event)) bridge?.post({ type: 'escape' });
+  };
+  if (bridge) window.addEventListener('keydown', onKeyDown);
 
   const sessionEnded = (statusCode: number) => {
     const code = statusCode as SessionEndedMessage['statusCode'];
@@ -197,7 +203,10 @@ export function createRuntime({ app, window, baseUrl }: RuntimeOptions): SubAppR
         if (layoutWatchers === 0) bridge?.post({ type: 'watchLayout', watching: false });
       };
     },
-    dispose: () => bridge?.dispose(),
+    dispose: () => {
+      window.removeEventListener('keydown', onKeyDown);
+      bridge?.dispose();
+    },
   };
 
   bridge?.post({ type: 'ready', path: here() });

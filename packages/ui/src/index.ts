@@ -48,3 +48,15 @@ export { FailureNotice, type FailureNoticeProps } from './FailureNotice.js';
 export { lazyPage, type LazyPage } from './lazyPage/lazyPage.js';
 export { PageErrorBoundary } from './lazyPage/PageErrorBoundary.js';
 export { PageLoadError, loadModule, type PageExports, type PageLoadFailure } from './lazyPage/loadPage.js';
+export {
+  MOMENT_FORMAT,
+  platformDay,
+  platformNow,
+  platformTimeOf,
+  setUpPlatformTimeZone,
+  zonedTitle,
+} from './time/platformTime.js';
+export { formatDuration } from './time/duration.js';
+export { agentOf, describeAgent } from './time/userAgent.js';
+export { AgentText } from './time/AgentText.js';
+export { timeTexts } from './time/texts.js';

@@ -1,12 +1,25 @@
-/** Local-time helpers for playback windows; times are epoch milliseconds throughout the package. */
+import { CHINA_UTC_OFFSET_MS, PLATFORM_UTC_OFFSET } from '@cityops/contract';
+
+/**
+ * Playback times on the platform's clock (China time, as every page shows times, whatever zone the
+ * browser runs in); times are epoch milliseconds throughout the package. China keeps one offset all
+ * year, so a platform wall-clock time is the UTC fields of the moment shifted by it.
+ */
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** The moment shifted so that its UTC fields read the platform's wall clock. */
+const wall = (time: number) => new Date(time + CHINA_UTC_OFFSET_MS);
+
+/** The moment a platform wall-clock time names. */
+const fromWall = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) =>
+  Date.UTC(y, mo, d, h, mi, s) - CHINA_UTC_OFFSET_MS;
 
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
- * Reads a device's time: epoch milliseconds, `YYYY-MM-DD HH:mm(:ss)` in local time (how the pages
- * write it), or ISO 8601 with a zone. Anything else is no time at all.
+ * Reads a device's time: epoch milliseconds, `YYYY-MM-DD HH:mm(:ss)` on the platform's clock (how the
+ * pages write it), or ISO 8601 with a zone. Anything else is no time at all.
  */
 export function parseTime(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -23,61 +36,46 @@ export function parseTime(value: unknown): number | null {
       number,
       number,
     ];
-    return new Date(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s).getTime();
+    return fromWall(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s);
   }
   const parsed = Date.parse(value);
   return Number.isNaN(parsed) ? null : parsed;
 }
 
 export function startOfDay(time: number): number {
-  const date = new Date(time);
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  const date = wall(time);
+  return fromWall(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
 /** 23:59:59 of the day `time` falls on. */
 export function endOfDay(time: number): number {
-  const date = new Date(time);
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate(), 23, 59, 59).getTime();
+  const date = wall(time);
+  return fromWall(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), 23, 59, 59);
 }
 
-/** `YYYY-MM-DD HH:mm:ss` in local time. */
+/** `YYYY-MM-DD HH:mm:ss` on the platform's clock. */
 export function formatDateTime(time: number): string {
-  const d = new Date(time);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(
-    d.getMinutes(),
-  )}:${pad(d.getSeconds())}`;
+  const d = wall(time);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(
+    d.getUTCMinutes(),
+  )}:${pad(d.getUTCSeconds())}`;
 }
 
-/** The value of an `<input type="datetime-local" step="1">`: `YYYY-MM-DDTHH:mm:ss`. */
-export function toDateTimeLocal(time: number): string {
-  return formatDateTime(time).replace(' ', 'T');
-}
-
-/** `HH:mm:ss` in local time. */
+/** `HH:mm:ss` on the platform's clock. */
 export function formatClock(time: number): string {
-  const d = new Date(time);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return formatDateTime(time).slice(11);
 }
 
 /**
- * ISO 8601 with the local offset (`2026-11-22T08:00:00.000+08:00`), the form the platforms' playback
- * queries take: unambiguous for the server whatever its own zone.
+ * ISO 8601 with the platform's offset (`2026-11-22T08:00:00.000+08:00`), the form the platforms'
+ * playback queries take: unambiguous for the server whatever its own zone.
  */
 export function toIsoLocal(time: number): string {
-  const d = new Date(time);
-  const offset = -d.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  const abs = Math.abs(offset);
-  return `${formatDateTime(time).replace(' ', 'T')}.${pad(d.getMilliseconds(), 3)}${sign}${pad(
-    Math.floor(abs / 60),
-  )}:${pad(abs % 60)}`;
+  return `${formatDateTime(time).replace(' ', 'T')}.${pad(wall(time).getUTCMilliseconds(), 3)}${PLATFORM_UTC_OFFSET}`;
 }
 
 /** `YYYYMMDDHHmm`, and with `seconds` `YYYYMMDDHHmmss`: names of saved recordings and pictures. */
 export function compactStamp(time: number, seconds = false): string {
-  const d = new Date(time);
-  const minute = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(
-    d.getMinutes(),
-  )}`;
-  return seconds ? `${minute}${pad(d.getSeconds())}` : minute;
+  const stamp = formatDateTime(time).replace(/\D/g, '');
+  return seconds ? stamp : stamp.slice(0, 12);
 }

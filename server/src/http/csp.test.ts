@@ -30,6 +30,18 @@ describe('a sub-app page’s policy', () => {
     expect(policy).toContain("default-src 'self';");
   });
 
+  it('frames only itself and the video plug-in: its beacon on each of its ports, its URL scheme', () => {
+    const frameSrc = subAppPolicy(shellOrigins('10.1.2.3', 8080, []))
+      .split('; ')
+      .find((directive) => directive.startsWith('frame-src '));
+    expect(frameSrc?.split(' ')).toEqual([
+      'frame-src',
+      "'self'",
+      'cityops-plugin:',
+      ...Array.from({ length: 10 }, (_, i) => `http://127.0.0.1:${15900 + i}`),
+    ]);
+  });
+
   it('lets a configured map provider’s script in beside the shared chunks, and nothing else', () => {
     const policy = subAppPolicy(shellOrigins('10.1.2.3', 8080, []), 'http://10.1.2.3:8080', [
       'https://webapi.amap.com',

@@ -1,3 +1,5 @@
+import { PLUGIN_PORTS, PLUGIN_URL_SCHEME, pluginBeaconUrl } from '@cityops/contract';
+
 /**
  * The Content-Security-Policy of the pages (the shell's and the sub-apps'). Scripts come only from
  * the page's own origin (the built bundles and `/config.js`; no inline script, no eval) and from
@@ -21,6 +23,16 @@ const COMMON = [
   "form-action 'self'",
 ];
 
+/**
+ * What a page frames to find and start the desktop video plug-in (video-talk-alarm-header §4.8): its
+ * beacon on each port of its range, and its URL scheme (a hidden frame hands it to the system). A
+ * frame the policy refuses is an error in the console, and an absent plug-in is no error.
+ */
+const PLUGIN_FRAMES = [
+  `${PLUGIN_URL_SCHEME}:`,
+  ...PLUGIN_PORTS.map((port) => new URL(pluginBeaconUrl(port, '')).origin),
+].join(' ');
+
 /** Every port of a host, on either scheme: the sub-apps' own ports (spec video-talk-alarm-header §2.1). */
 const anyPortOf = (hostname: string) => `http://${hostname}:* https://${hostname}:*`;
 
@@ -37,13 +49,17 @@ const common = (scriptSources: readonly string[]) =>
 
 /** The shell: framed only by itself; frames its sub-apps, served from other ports of the same host. */
 export const shellPolicy = (hostname: string, scriptSources: readonly string[] = []) =>
-  [...common(scriptSources), `frame-src 'self' ${anyPortOf(hostname)}`, "frame-ancestors 'self'"].join('; ');
+  [
+    ...common(scriptSources),
+    `frame-src 'self' ${anyPortOf(hostname)} ${PLUGIN_FRAMES}`,
+    "frame-ancestors 'self'",
+  ].join('; ');
 
 /** The directives that name where code and styles come from, each widened by `origin`. */
 const FROM_ASSET_ORIGIN = ['script-src', 'style-src', 'font-src', 'img-src', 'media-src'];
 
 /**
- * A sub-app: frames nothing of its own, and is framed only by the shell's origins. Its chunks (scripts,
+ * A sub-app: frames nothing of its own but the plug-in's, and is framed only by the shell's origins. Its chunks (scripts,
  * styles, fonts, images) may come from `assetOrigin`, where the six apps share them.
  */
 export const subAppPolicy = (
@@ -57,7 +73,7 @@ export const subAppPolicy = (
         ? directive.replace("'self'", `'self' ${assetOrigin}`)
         : directive,
     ),
-    "frame-src 'self'",
+    `frame-src 'self' ${PLUGIN_FRAMES}`,
     `frame-ancestors ${shellOrigins.join(' ')}`,
   ].join('; ');
 

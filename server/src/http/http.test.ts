@@ -109,7 +109,12 @@ describe('the envelope on every /api answer', () => {
     expect(directives.get('script-src')).toBe("'self' blob:");
     expect(directives.get('object-src')).toBe("'none'");
     expect(directives.get('frame-ancestors')).toBe("'self'");
-    expect(directives.get('frame-src')).toBe("'self' http://city.example:* https://city.example:*");
+    expect(directives.get('frame-src')).toBe(
+      `'self' http://city.example:* https://city.example:* cityops-plugin: ${Array.from(
+        { length: 10 },
+        (_, i) => `http://127.0.0.1:${15900 + i}`,
+      ).join(' ')}`,
+    );
     expect(policy).not.toMatch(/unsafe-eval/);
   });
 

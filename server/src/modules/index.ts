@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import areaRoutes from './areas/routes.js';
 import authRoutes from './auth/routes.js';
+import basemapRoutes from './basemap/routes.js';
 import deviceRoutes from './devices/routes.js';
 import pointRoutes from './points/routes.js';
 import dictionaryRoutes from './dictionary/routes.js';
@@ -71,6 +72,8 @@ export const modules: readonly ServerModule[] = [
   { routes: logRoutes },
   { routes: editionRoutes },
   { routes: parameterRoutes },
+  // The offline map's files (not /api): China's boundaries and DATA_DIR/map's extracts.
+  { routes: basemapRoutes },
   // The built shell and the not-found handler of the whole server; keep it last.
   { fallback: registerShell },
 ];

@@ -3,6 +3,7 @@ import { Card, Form, Input, Select, Tag } from 'antd';
 import {
   ALARM_HISTORY_BUTTONS,
   ALARM_PAGES,
+  alarmBoxPlace,
   alarmCallEndpoints,
   alarmCallExport,
   alarmCallListRequestSchema,
@@ -92,8 +93,7 @@ export function HistoryPage({ canListBoxes = false }: { canListBoxes?: boolean }
       key: 'place',
       title: t('place'),
       ellipsis: true,
-      render: (_, row) =>
-        [row.deviceDto.areaName, row.deviceDto.siteName, row.deviceDto.address].filter(Boolean).join(' / '),
+      render: (_, row) => alarmBoxPlace(row.deviceDto),
     },
     { key: 'happenTime', title: t('pressedAt'), sortField: 'happenTime' },
     { key: 'answeredBy', title: t('answeredBy'), render: (_, row) => row.answeredBy?.name ?? '' },

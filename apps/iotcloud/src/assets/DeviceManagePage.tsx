@@ -26,6 +26,7 @@ import {
   type FaultRow,
   type FunctionRow,
   type TelemetryValue,
+  alarmTitle,
 } from '@cityops/contract';
 import { LoadFailedAlert, popupPagination, useListState, usePageQuery, usePopupPaging } from '@cityops/crud';
 import { OnlineState } from './DeviceListPage';
@@ -224,7 +225,7 @@ function OpenAlarms({ deviceId }: { deviceId: number }) {
       dataSource={open}
       pagination={false}
       columns={[
-        { key: 'title', title: t('alarmTitle'), dataIndex: 'title' },
+        { key: 'title', title: t('alarmTitle'), render: (_, row) => alarmTitle(row, locale) },
         {
           key: 'level',
           title: t('alarmLevel'),

@@ -1,4 +1,4 @@
-import { Card, Col, Form, Row, Statistic } from 'antd';
+import { Card, Col, Form, Row, Statistic, Typography } from 'antd';
 import { z } from 'zod';
 import { deviceTypeName, idFilter, type DeviceOverview, type Locale } from '@cityops/contract';
 import { LoadFailedAlert, useListState } from '@cityops/crud';
@@ -100,6 +100,12 @@ export function OverviewPage() {
           <Col key={key} xs={12} md={8} xl={4}>
             <Card variant="borderless" loading={overview.isLoading}>
               <Statistic title={t(key)} value={value ?? '-'} />
+              {key === 'licence' && data && (
+                // The licence counts the cameras too: said, so its number and 设备总数 do not disagree.
+                <Typography.Text type="secondary">
+                  {t('licenceParts', { devices: data.iotDevices, cameras: data.cameras })}
+                </Typography.Text>
+              )}
             </Card>
           </Col>
         ))}

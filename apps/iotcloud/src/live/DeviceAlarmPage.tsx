@@ -14,6 +14,7 @@ import {
   deviceAlarmEndpoints,
   type AlarmListRequest,
   type DeviceAlarmRow,
+  alarmTitle,
 } from '@cityops/contract';
 import {
   AlarmLevelTag,
@@ -46,7 +47,7 @@ function DeviceAlarmPage({ page }: { page: RecordPage }) {
   const query = usePageQuery(deviceAlarmEndpoints.page, request);
   const columns: CrudColumn<DeviceAlarmRow>[] = [
     { key: 'deviceName', title: t('name') },
-    { key: 'title', title: t('title') },
+    { key: 'title', title: t('title'), render: (_, row) => alarmTitle(row, locale) },
     {
       key: 'level',
       title: t('level'),

@@ -71,11 +71,13 @@ const closed = (deviceId: number, channel: number) =>
   relay(deviceId, channel).getAttribute('aria-checked') === 'true';
 
 describe('网关手动控制', () => {
-  it('lists the gateways (type 0701 only) with each relay channel open or closed by the mask', async () => {
+  it('lists the gateways (type 0701 only) with each relay channel open or closed by the mask, and their uptime', async () => {
     const view = render([], succeeding);
     expect(await screen.findByText('网关00001')).toBeTruthy();
     expect([1, 2, 3].map((channel) => closed(1, channel))).toEqual([true, false, false]);
     expect(closed(2, 1)).toBe(false);
+    // The uptime reported in seconds reads as a span.
+    expect(screen.getAllByText('1小时').length).toBeGreaterThan(0);
     const asked = view.calls.find((call) => call.path === telemetryEndpoints.live.path);
     expect(asked?.body).toMatchObject({ typeCode: TYPE_GATEWAY });
   });

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Segmented, Select, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import {
   BUTTON_CODES,
@@ -14,7 +13,7 @@ import {
 } from '@cityops/contract';
 import { endpointKey, usePageQuery } from '@cityops/crud';
 import { useCrud } from '@cityops/crud';
-import { ExportButton, useCan } from '@cityops/ui';
+import { ExportButton, platformNow, useCan } from '@cityops/ui';
 import { EChart, type ChartOption } from '@cityops/ui/charts';
 import { historyRangeRule, sentEnd, type HistoryRange } from './historyForm';
 import { formatValue, useProductProperties, type PropertyInfo } from './thingModels';
@@ -27,9 +26,9 @@ interface HistoryValues {
 
 const SENSORS_SHOWN = 100;
 
-/** The range a visit starts with: the last 24 hours, to the minute. */
+/** The range a visit starts with: the last 24 hours, to the minute, on the platform's clock. */
 const lastDay = (): HistoryRange => {
-  const end = dayjs().startOf('minute');
+  const end = platformNow().startOf('minute');
   return [end.subtract(1, 'day'), end];
 };
 

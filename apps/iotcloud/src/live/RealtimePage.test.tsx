@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE_TOKEN, telemetryEndpoints } from '@cityops/contract';
 import { renderWithKit } from '@cityops/crud/testing';
-import { initI18n } from '@cityops/ui';
+import { changeLocale, initI18n } from '@cityops/ui';
 import { FakeWebSocket } from '@cityops/crud/testing';
 import { liveDevice, liveServer } from '../test/devices';
 import { RealtimePage } from './RealtimePage';
@@ -39,6 +39,19 @@ describe('实时数据 and the live socket', () => {
     expect(screen.getAllByText('温度(℃)').length).toBeGreaterThan(0);
     const asked = view.calls.find((call) => call.path === telemetryEndpoints.live.path);
     expect(asked?.body).toMatchObject({ typeCode: '0401' });
+  });
+
+  it('names the properties in English in the English interface, with their units', async () => {
+    await changeLocale('en-US');
+    try {
+      render();
+      expect(await screen.findByText('环境监测00001')).toBeTruthy();
+      for (const title of ['Temperature(℃)', 'Humidity(%)', 'Noise(dB)'])
+        expect(screen.getAllByText(title).length).toBeGreaterThan(0);
+      expect(screen.queryByText('温度(℃)')).toBeNull();
+    } finally {
+      await changeLocale('zh-CN');
+    }
   });
 
   it('follows the rows shown and updates a pushed value in place, highlighted, without asking again', async () => {

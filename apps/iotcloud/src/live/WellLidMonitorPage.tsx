@@ -3,6 +3,7 @@ import { Card, Segmented, Space, Tag, Tooltip } from 'antd';
 import {
   ALARM_FEED_PATH,
   alarmFeedServerFrameSchema,
+  alarmTitle,
   DEVICE_TYPES,
   LID_STATES,
   lidStatesOf,
@@ -55,7 +56,7 @@ const OPEN_ALARMS_PAGES_MAX = 10;
  * not among the newest 100 is still marked. Read again when the alarm feed, which follows the devices
  * on the page, says one of their alarms opened or changed.
  */
-function useOpenAlarms(deviceIds: readonly number[]) {
+function useOpenAlarms(deviceIds: readonly number[], locale: string) {
   const { http } = useCrud();
   const request = { deviceIds: [...deviceIds], openOnly: true, pageSize: OPEN_ALARMS_PAGE };
   const alarms = useQuery({
@@ -82,9 +83,9 @@ function useOpenAlarms(deviceIds: readonly number[]) {
   return useMemo(() => {
     const open = new Map<number, string[]>();
     for (const alarm of alarms.data ?? [])
-      open.set(alarm.deviceId, [...(open.get(alarm.deviceId) ?? []), alarm.title]);
+      open.set(alarm.deviceId, [...(open.get(alarm.deviceId) ?? []), alarmTitle(alarm, locale)]);
     return open;
-  }, [alarms.data]);
+  }, [alarms.data, locale]);
 }
 
 /**
@@ -107,7 +108,7 @@ export function WellLidMonitorPage() {
     useMemo(() => rows.map((row) => row.productId), [rows]),
     TYPE_WELL_LID,
   );
-  const openAlarms = useOpenAlarms(deviceIds);
+  const openAlarms = useOpenAlarms(deviceIds, i18n.language);
 
   const title = (identifier: string, fallback: string) => {
     const info = propertiesOf(undefined, TYPE_WELL_LID).get(identifier);

@@ -3,6 +3,7 @@ import { theme } from 'antd';
 import { useQueries } from '@tanstack/react-query';
 import {
   DEMO_PRODUCTS,
+  givenName,
   productEndpoints,
   type DeviceType,
   type TelemetryValue,
@@ -11,10 +12,15 @@ import {
 } from '@cityops/contract';
 import { endpointKey } from '@cityops/crud';
 import { useCrud } from '@cityops/crud';
+import { useLocale } from '@cityops/ui';
+import { formatDuration } from '@cityops/ui';
 import { liveTexts } from './texts';
 import { FLASH_MS } from './useLiveDevices';
 
-/** A property as a page shows it: its name, its type (unit, labels) from the product's thing model. */
+/**
+ * A property as a page shows it: its name in the interface language (its English name in English
+ * when it has one), its type (unit, labels) from the product's thing model.
+ */
 export interface PropertyInfo {
   identifier: string;
   name: string;
@@ -23,23 +29,27 @@ export interface PropertyInfo {
 
 export type Properties = ReadonlyMap<string, PropertyInfo>;
 
-const propertiesOf = (functions: ThingModel['functions'] | DemoFunctions): Map<string, PropertyInfo> =>
+const propertiesOf = (
+  functions: ThingModel['functions'] | DemoFunctions,
+  locale: string,
+): Map<string, PropertyInfo> =>
   new Map(
     functions.flatMap((fn) =>
       fn.kind === 'property'
-        ? [[fn.identifier, { identifier: fn.identifier, name: fn.name, spec: fn.spec }]]
+        ? [[fn.identifier, { identifier: fn.identifier, name: givenName(fn, locale), spec: fn.spec }]]
         : [],
     ),
   );
 type DemoFunctions = (typeof DEMO_PRODUCTS)[number]['functions'];
 
 /** The demo products' properties by type: what a page shows when the model cannot be read. */
-const DEMO_PROPERTIES = new Map<string, Properties>(
-  DEMO_PRODUCTS.map((demo) => [demo.product.typeCode, propertiesOf(demo.functions)]),
-);
+const demoProperties = (typeCode: DeviceType, locale: string): Properties | undefined => {
+  const demo = DEMO_PRODUCTS.find((candidate) => candidate.product.typeCode === typeCode);
+  return demo && propertiesOf(demo.functions, locale);
+};
 const NONE: Properties = new Map();
-const demoPropertiesOf = (typeCode: DeviceType | undefined): Properties =>
-  (typeCode && DEMO_PROPERTIES.get(typeCode)) || NONE;
+const demoPropertiesOf = (typeCode: DeviceType | undefined, locale: string): Properties =>
+  (typeCode && demoProperties(typeCode, locale)) || NONE;
 
 /** The properties of a product by its id, else the demo product's of the type. */
 export type PropertiesOf = (productId: number | undefined, typeCode?: DeviceType) => Properties;
@@ -54,6 +64,7 @@ export function useProductProperties(
   typeCode: DeviceType | undefined,
 ): PropertiesOf {
   const { http } = useCrud();
+  const locale = useLocale();
   const distinct = useMemo(() => [...new Set(productIds)].sort((a, b) => a - b), [productIds]);
   const models = useQueries({
     queries: distinct.map((id) => ({
@@ -65,15 +76,23 @@ export function useProductProperties(
   });
   const byProduct = new Map<number, Properties>();
   for (const model of models)
-    if (model.data) byProduct.set(model.data.product.productId, propertiesOf(model.data.functions));
+    if (model.data) byProduct.set(model.data.product.productId, propertiesOf(model.data.functions, locale));
   return (productId, ofType = typeCode) =>
-    (productId !== undefined ? byProduct.get(productId) : undefined) ?? demoPropertiesOf(ofType);
+    (productId !== undefined ? byProduct.get(productId) : undefined) ?? demoPropertiesOf(ofType, locale);
 }
 
-/** A value as text: numbers rounded to two places with the unit, switches by their labels. */
+/**
+ * A value as text: numbers rounded to two places with the unit (a span in seconds, such as a
+ * gateway's uptime, as days and hours), switches by their labels.
+ */
+/** The unit of a span of seconds in the thing models. */
+const SECONDS = 's';
+
 export function formatValue(value: TelemetryValue | undefined, spec: ValueSpec | undefined): string {
   if (value === undefined) return '—';
   if (typeof value === 'number') {
+    if (spec && (spec.type === 'int' || spec.type === 'float') && spec.unit === SECONDS)
+      return formatDuration(value);
     const text = Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
     return spec && (spec.type === 'int' || spec.type === 'float') && spec.unit
       ? `${text} ${spec.unit}`

@@ -1,12 +1,11 @@
 import { DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import {
   maintenanceEndpoints,
   nameOptions,
   type Names,
   MAINTENANCE_KINDS,
   MAINTENANCE_RESULTS,
-  chinaDateTime,
   maintenanceFieldsShape,
   yuanOf,
   type MaintenanceKind,
@@ -14,12 +13,10 @@ import {
   type MaintenanceRow,
 } from '@cityops/contract';
 import { DevicePicker, crudTexts, FormDialog, MOMENT_FORMAT, zodRule } from '@cityops/crud';
+import { platformDay, platformNow } from '@cityops/ui';
 import { useLocale } from '../assets/shared';
 import { useCreateRecord, useUpdateRecord } from './queries';
 import { maintenanceTexts } from './texts';
-
-/** Now on China's clock, as the pickers show times (the server reads them as China time). */
-const nowInChina = () => dayjs(chinaDateTime(Date.now()), MOMENT_FORMAT);
 
 interface FormValues {
   deviceId: number;
@@ -75,10 +72,10 @@ export function MaintenanceFormDialog({
         result: record.result,
         maintainer: record.maintainer,
         maintainerPhone: record.maintainerPhone,
-        maintainedAt: dayjs(chinaDateTime(record.maintainedAt), MOMENT_FORMAT),
+        maintainedAt: platformDay(record.maintainedAt),
         cost: yuanOf(record.costCents),
       }
-    : { deviceId, kind: 'inspect', result: 'fixed', maintainedAt: nowInChina().startOf('minute') };
+    : { deviceId, kind: 'inspect', result: 'fixed', maintainedAt: platformNow().startOf('minute') };
 
   const submit = async (values: FormValues) => {
     const fields = {
@@ -139,7 +136,7 @@ export function MaintenanceFormDialog({
             showTime
             format={MOMENT_FORMAT}
             style={{ width: '100%' }}
-            disabledDate={(day) => day.isAfter(nowInChina(), 'day')}
+            disabledDate={(day) => day.isAfter(platformNow(), 'day')}
           />
         </Form.Item>
         <Form.Item name="cost" label={t('cost')} rules={[zodRule(field.costCents, t('cost'))]}>

@@ -110,6 +110,7 @@ export function LocationPage() {
     [shown],
   );
   const total = markersQuery.data?.total ?? 0;
+  const counted = markersQuery.data;
 
   const columns: CrudColumn<PlacedDeviceRow>[] = [
     { key: 'name', title: t('deviceName'), sortField: 'name' },
@@ -152,6 +153,17 @@ export function LocationPage() {
             <Typography.Text data-testid="map-count">
               {t('onMap', { shown: shown.length, total })}
             </Typography.Text>
+            {counted && (
+              // The map shows the view; this is the whole project (or every project), counted as
+              // 设备概览 counts, with the devices listed beside as without a location.
+              <Typography.Text type="secondary" data-testid="placed-count">
+                {t('placedOfAll', {
+                  placed: counted.placedTotal,
+                  unplaced: counted.deviceTotal - counted.placedTotal,
+                  all: counted.deviceTotal,
+                })}
+              </Typography.Text>
+            )}
             <Tag color={STATE_COLOURS.online}>{t('legendOnline')}</Tag>
             <Tag color={STATE_COLOURS.offline}>{t('legendOffline')}</Tag>
             <Tag color={STATE_COLOURS.disabled}>{t('legendDisabled')}</Tag>

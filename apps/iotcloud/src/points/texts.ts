@@ -113,7 +113,7 @@ export const pointTexts = defineTexts(
     mountedYes: 'Mounted',
     mountedNo: 'Not mounted',
     importHint:
-      'Fill in the template; at most {{max}} points at once, files up to 20 MB; the point type is 灯杆, 箱柜, 墙面 or 其他',
+      'Fill in the template; at most {{max}} points at once, files up to 20 MB; the point type is pole, cabinet, wall or other',
     longitude: 'Longitude',
     latitude: 'Latitude',
   },

@@ -32,6 +32,7 @@ export const product = (productId: number, name: string, extra: Partial<ProductR
   productId,
   productKey: `p${productId}`,
   name,
+  nameEn: '',
   typeCode: '0401',
   vendor: '',
   model: '',

@@ -5,6 +5,7 @@ import {
   FUNCTION_KINDS,
   FUNCTION_PARAMS_MAX,
   identifierSchema,
+  NAME_EN_MAX,
   type EventLevel,
   type FunctionFields,
   type FunctionKind,
@@ -25,6 +26,7 @@ interface FormValues {
   kind: FunctionKind;
   identifier: string;
   name: string;
+  nameEn: string;
   description: string;
   spec: SpecFields;
   writable: boolean;
@@ -44,6 +46,7 @@ export function functionOf(values: FormValues): FunctionFields {
   const common = {
     identifier: values.identifier,
     name: values.name,
+    ...(values.nameEn?.trim() ? { nameEn: values.nameEn } : {}),
     description: values.description ?? '',
   };
   const params = (values.params ?? []).map((param) => ({
@@ -132,6 +135,9 @@ export function FunctionFormDialog({
                 <Input showCount maxLength={30} />
               </Form.Item>
             </div>
+            <Form.Item name="nameEn" label={t('nameEn')} extra={t('nameEnHint')}>
+              <Input showCount maxLength={NAME_EN_MAX} />
+            </Form.Item>
             <Form.Item noStyle dependencies={['kind']}>
               {() => {
                 const chosen = form.getFieldValue('kind') as FunctionKind;

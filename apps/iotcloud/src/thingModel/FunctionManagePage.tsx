@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { z } from 'zod';
 import {
   FUNCTION_KINDS,
+  givenName,
   idFilter,
   type FunctionKind,
   type FunctionRow,
@@ -12,7 +13,7 @@ import {
 } from '@cityops/contract';
 import { crudTexts, LoadFailedAlert, useListState } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
-import { EditDeleteActions, ProductSelect } from '../assets/shared';
+import { EditDeleteActions, ProductSelect, useLocale } from '../assets/shared';
 import { assetTexts, type AssetText } from '../assets/texts';
 import { FunctionFormDialog } from './FunctionFormDialog';
 import { useDeleteFunction, useThingModel } from './queries';
@@ -72,12 +73,13 @@ export function FunctionManagePage() {
   const model = useThingModel(productId);
   const remove = useDeleteFunction();
   const canEdit = useCan('functionManage_edit');
+  const locale = useLocale();
   const [kind, setKind] = useState<FunctionKind>('property');
   const [editing, setEditing] = useState<FunctionRow | 'new' | null>(null);
 
   const columns: ColumnsType<FunctionRow> = [
     { key: 'identifier', dataIndex: 'identifier', title: t('identifier') },
-    { key: 'name', dataIndex: 'name', title: t('functionName') },
+    { key: 'name', title: t('functionName'), render: (_, row) => givenName(row, locale) },
     ...(kind === 'property'
       ? [
           {

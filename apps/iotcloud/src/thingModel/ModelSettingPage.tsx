@@ -31,6 +31,8 @@ import {
   contractTexts,
   createRuleSchema,
   kindOfMode,
+  givenName,
+  NAME_EN_MAX,
   nameOf,
   ruleFieldsShape,
   type AutoHandleOption,
@@ -57,6 +59,7 @@ type AssetT = ReturnType<typeof assetTexts.useTexts>;
 /** The rule form's values: a rule's fields as its inputs hold them, before they are sent. */
 export interface RuleValues {
   name: string;
+  nameEn?: string;
   mode: RuleMode;
   identifier?: string;
   operator?: RuleOperator;
@@ -96,6 +99,7 @@ export function ruleBody(values: RuleValues, productId: number): CreateRule {
   return {
     productId,
     name: values.name ?? '',
+    nameEn: values.nameEn ?? '',
     mode,
     identifier: fields.watches === null ? OFFLINE_IDENTIFIER : (values.identifier ?? ''),
     operator: fields.operator ? (values.operator ?? '>') : '>',
@@ -242,6 +246,14 @@ function RuleFields({
           ]}
         >
           <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item
+          name="nameEn"
+          label={t('nameEn')}
+          extra={t('nameEnHint')}
+          rules={[zodRule(ruleFieldsShape.nameEn, t('nameEn'))]}
+        >
+          <Input maxLength={NAME_EN_MAX} />
         </Form.Item>
         <Form.Item name="mode" label={t('ruleMode')} rules={[choose(t('ruleMode'))]}>
           <Select
@@ -444,17 +456,19 @@ export function ModelSettingPage() {
   const locale = useLocale();
   const functions = model.data?.functions ?? [];
   const properties = numericProperties(functions);
-  const functionName = (identifier: string) =>
-    functions.find((row) => row.identifier === identifier)?.name ?? identifier;
+  const functionName = (identifier: string) => {
+    const found = functions.find((row) => row.identifier === identifier);
+    return found ? givenName(found, locale) : identifier;
+  };
 
   /** Enables or disables a rule: every field is sent as it is (the contract's defaults would reset them). */
   const toggle = (rule: RuleRow, enabled: boolean) => {
-    const { productName: _product, kind: _kind, ...fields } = rule;
+    const { productName: _product, productNameEn: _productEn, kind: _kind, ...fields } = rule;
     void update.mutateAsync({ ...fields, enabled }).catch(() => undefined);
   };
 
   const columns: ColumnsType<RuleRow> = [
-    { key: 'name', dataIndex: 'name', title: t('ruleName') },
+    { key: 'name', title: t('ruleName'), render: (_, row) => givenName(row, locale) },
     { key: 'mode', title: t('ruleMode'), render: (_, row) => t(`mode_${row.mode}`) },
     { key: 'condition', title: t('ruleCondition'), render: (_, row) => describeRule(row, functionName, t) },
     { key: 'clear', title: t('clearCondition'), render: (_, row) => describeClear(row, functionName) },

@@ -1,6 +1,7 @@
 import { Button, Form, Input, InputNumber, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  NAME_EN_MAX,
   PRODUCT_PARAMS_MAX,
   productFieldsShape,
   productParamSchema,
@@ -21,6 +22,7 @@ interface ProductParam {
 interface FormValues {
   productKey: string;
   name: string;
+  nameEn: string;
   typeCode: DeviceType;
   vendor: string;
   model: string;
@@ -54,6 +56,7 @@ export function ProductFormDialog({ product, onClose }: { product: ProductRow | 
     const fields = {
       productKey: values.productKey,
       name: values.name,
+      nameEn: values.nameEn ?? '',
       typeCode: values.typeCode,
       vendor: values.vendor ?? '',
       model: values.model ?? '',
@@ -94,6 +97,14 @@ export function ProductFormDialog({ product, onClose }: { product: ProductRow | 
           rules={[required(t('productName')), zodRule(field.name, t('productName'))]}
         >
           <Input showCount maxLength={30} />
+        </Form.Item>
+        <Form.Item
+          name="nameEn"
+          label={t('nameEn')}
+          extra={t('nameEnHint')}
+          rules={[zodRule(field.nameEn, t('nameEn'))]}
+        >
+          <Input showCount maxLength={NAME_EN_MAX} />
         </Form.Item>
         <Form.Item
           name="typeCode"

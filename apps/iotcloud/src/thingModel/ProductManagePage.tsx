@@ -3,6 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input } from 'antd';
 import {
   deviceTypeName,
+  givenName,
   PRODUCT_PAGE,
   productEndpoints,
   productListRequestSchema,
@@ -34,7 +35,7 @@ export function ProductManagePage() {
   };
 
   const columns: CrudColumn<ProductRow>[] = [
-    { key: 'name', title: t('productName'), sortField: 'name' },
+    { key: 'name', title: t('productName'), sortField: 'name', render: (_, row) => givenName(row, locale) },
     { key: 'productKey', title: t('productKey'), sortField: 'productKey' },
     { key: 'typeCode', title: t('type'), render: (_, row) => deviceTypeName(row.typeCode, locale) },
     { key: 'vendor', title: t('vendor') },

@@ -67,6 +67,7 @@ describe('ProductManagePage', () => {
     expect(await within(dialog).findByText('产品标识只能包含字母、数字、下划线和短横线')).toBeTruthy();
     fireEvent.change(dialogField(dialog, 'productKey'), { target: { value: 'lid-v2' } });
     fireEvent.change(dialogField(dialog, 'name'), { target: { value: '智能井盖二代' } });
+    fireEvent.change(dialogField(dialog, 'nameEn'), { target: { value: 'Smart cover v2' } });
     await choose(dialog, 'typeCode', '智能井盖 (0501)');
     expect(within(dialog).getByText('产品参数 0/50')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /添加参数/ }));
@@ -79,6 +80,7 @@ describe('ProductManagePage', () => {
     expect(created[0]).toEqual({
       productKey: 'lid-v2',
       name: '智能井盖二代',
+      nameEn: 'Smart cover v2',
       typeCode: '0501',
       vendor: '',
       model: '',
@@ -353,6 +355,7 @@ describe('describeRule', () => {
     ...hotRule,
     ruleId: 1,
     productName: '智能井盖',
+    productNameEn: 'Smart manhole cover',
     name: '井盖倾斜',
     kind: 'alarm',
     mode: 'event',

@@ -22,6 +22,7 @@ import {
   type AlarmDetail,
   type AlarmEvent,
   type AlarmKind,
+  alarmTitle,
 } from '@cityops/contract';
 import { AlarmLevelTag, AlarmStateTag, popupPagination } from '@cityops/crud';
 import { showMessage } from '@cityops/ui';
@@ -78,7 +79,7 @@ function DetailBody({ detail }: { detail: AlarmDetail }) {
           <Descriptions.Item label={t('deviceType')}>
             {deviceTypeName(alarm.typeCode, locale)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('title')}>{alarm.title}</Descriptions.Item>
+          <Descriptions.Item label={t('title')}>{alarmTitle(alarm, locale)}</Descriptions.Item>
           <Descriptions.Item label={t('level')}>
             <AlarmLevelTag level={alarm.level} />
           </Descriptions.Item>

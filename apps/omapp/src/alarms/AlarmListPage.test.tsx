@@ -285,6 +285,7 @@ describe('告警列表 live', () => {
         kind: 'warning',
         level: 'error',
         title: '水位上涨',
+        titleEn: 'Water rising',
         deviceName: 'x',
       }),
     );
@@ -295,6 +296,7 @@ describe('告警列表 live', () => {
         kind: 'alarm',
         level: 'error',
         title: '井盖倾斜',
+        titleEn: 'Cover tilted',
         deviceName: '井盖0007',
       }),
     );
@@ -310,6 +312,7 @@ describe('告警列表 live', () => {
         kind: 'alarm',
         level: 'tips',
         title: '电量低',
+        titleEn: 'Battery low',
         deviceName: 'y',
       }),
     );
@@ -340,6 +343,7 @@ describe('告警列表 live', () => {
         kind: 'alarm',
         level: 'common',
         title: '井盖倾斜',
+        titleEn: 'Cover tilted',
         deviceName: '井盖0007',
       }),
     );

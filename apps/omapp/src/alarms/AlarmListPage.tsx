@@ -27,6 +27,7 @@ import {
   type DeviceType,
   type HandleResult,
   type ManualAlarmAction,
+  alarmTitle,
 } from '@cityops/contract';
 import {
   AlarmLevelTag,
@@ -44,6 +45,7 @@ import {
   SearchBar,
   useCrud,
   useListState,
+  useOpenedRecord,
   usePageQuery,
   type BatchAction,
   type CrudColumn,
@@ -135,6 +137,8 @@ export function AlarmListPage({ kind, list: which }: AlarmListPageProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [refusals, setRefusals] = useState<Refusals | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
+  // A message's link to one alarm opens its detail.
+  useOpenedRecord(setDetailId);
   const [sound, setSound] = useSoundSetting(kind);
 
   const onRaised = useCallback(
@@ -219,7 +223,11 @@ export function AlarmListPage({ kind, list: which }: AlarmListPageProps) {
     { key: 'deviceName', title: t('device') },
     { key: 'deviceKey', title: t('deviceKey'), defaultHidden: true },
     { key: 'typeCode', title: t('deviceType'), render: (_, row) => deviceTypeName(row.typeCode, locale) },
-    { key: 'title', title: kind === 'alarm' ? t('title') : t('titleWarning') },
+    {
+      key: 'title',
+      title: kind === 'alarm' ? t('title') : t('titleWarning'),
+      render: (_, row) => alarmTitle(row, locale),
+    },
     {
       key: 'level',
       title: t('level'),

@@ -31,6 +31,7 @@ import {
   SearchBar,
   useCrud,
   useListState,
+  useOpenedRecord,
   usePageQuery,
   type CrudColumn,
   type MomentRange,
@@ -77,6 +78,8 @@ export function WorkOrderPage() {
   const cells = useOrderCells();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
+  // A message's link to one order opens its detail.
+  useOpenedRecord(setOpen);
   const can = { add: useCan(WORK_ORDER_BUTTONS.add), export: useCan(WORK_ORDER_BUTTONS.export) };
   const filters: Filters = {
     projectId: state.projectId,

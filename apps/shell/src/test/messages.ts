@@ -12,5 +12,6 @@ export const messageOf = (id: number, change: Partial<Message> = {}): Message =>
   projectId: 1,
   projectName: '人民路项目',
   link: null,
+  inEnglish: { title: `Message ${id}`, messageContent: `The content of message ${id}` },
   ...change,
 });

@@ -16,6 +16,7 @@ export * from './parameterTexts.js';
 export * from './projects.js';
 export * from './projectTexts.js';
 export * from './sessions.js';
+export * from './signInReasons.js';
 export * from './sites.js';
 export * from './tableSettings.js';
 export * from './texts.js';

@@ -68,7 +68,7 @@ export const signInLogRowSchema = z.object({
   userAgent: z.string(),
   action: z.enum(SIGN_IN_ACTIONS),
   outcome: logOutcomeSchema,
-  /** Why, for failures (e.g. `wrong password`, `account locked`). */
+  /** Why: a SIGN_IN_REASONS code (`wrongPassword`, `ticketPurpose:<purpose>`), shown by signInReasonText. */
   detail: z.string(),
 });
 export type SignInLogRow = z.infer<typeof signInLogRowSchema>;

@@ -9,6 +9,8 @@ export const parameterTextsZh = {
   'parameter.tileUrlRequired': '请输入瓦片服务地址',
   'parameter.tileUrlFormat': '瓦片服务地址应以http://、https://或/开头，且不含空格',
   'parameter.amapKeyRequired': '使用高德地图时请输入高德Key',
+  'parameter.extractFileRequired': '请输入离线瓦片包的文件名',
+  'parameter.extractFileFormat': '文件名应以 .pmtiles 结尾，只含字母、数字、点、下划线和连字符',
 } as const;
 
 export const parameterTextsEn: { readonly [K in keyof typeof parameterTextsZh]: string } = {
@@ -21,4 +23,7 @@ export const parameterTextsEn: { readonly [K in keyof typeof parameterTextsZh]: 
   'parameter.tileUrlRequired': 'Enter the tile server address',
   'parameter.tileUrlFormat': 'The tile server address starts with http://, https:// or / and has no spaces',
   'parameter.amapKeyRequired': 'Enter the AMap key to use AMap',
+  'parameter.extractFileRequired': 'Enter the file name of the offline tile extract',
+  'parameter.extractFileFormat':
+    'The file name ends in .pmtiles and has only letters, digits, dots, underscores and hyphens',
 };

@@ -7,7 +7,13 @@ import {
   SESSION_IDLE_MINUTES_DEFAULT,
 } from '../constants.js';
 import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
-import { COORDINATE_SYSTEMS, MAP_DEFAULT_CENTER, MAP_PROVIDERS, MAP_ZOOM } from '../map.js';
+import {
+  COORDINATE_SYSTEMS,
+  EXTRACT_FILE_PATTERN,
+  MAP_DEFAULT_CENTER,
+  MAP_PROVIDERS,
+  MAP_ZOOM,
+} from '../map.js';
 import type { TextKey } from '../texts.js';
 import { checkLatitude, checkLongitude } from '../validation.js';
 import { SECRET_MASK } from '../video.js';
@@ -101,10 +107,12 @@ const coordinate = (check: (value: number) => string | null, key: 'longitude.for
 /** A secret as the page sends it: left out (or sent back masked) keeps the stored one. */
 const secret = z.string().trim().max(200);
 
-/** A `tiles` map needs its tile server's address. */
-const tileRule = (map: { provider: string; tileUrl: string }, ctx: z.RefinementCtx) => {
+/** A `tiles` map needs its tile server's address, an `extract` map its file. */
+const tileRule = (map: { provider: string; tileUrl: string; extractFile: string }, ctx: z.RefinementCtx) => {
   if (map.provider === 'tiles' && map.tileUrl === '')
     ctx.addIssue({ code: 'custom', path: ['tileUrl'], message: 'parameter.tileUrlRequired' });
+  if (map.provider === 'extract' && map.extractFile === '')
+    ctx.addIssue({ code: 'custom', path: ['extractFile'], message: 'parameter.extractFileRequired' });
 };
 
 const mapFields = z
@@ -116,6 +124,13 @@ const mapFields = z
       .max(2000)
       .refine((url) => url === '' || /^(https?:\/\/|\/)\S+$/u.test(url), 'parameter.tileUrlFormat'),
     tileCoordinates: z.enum(COORDINATE_SYSTEMS),
+    /** A file of DATA_DIR/map; '' for none (older saves have no such field). */
+    extractFile: z
+      .string()
+      .trim()
+      .max(200)
+      .refine((name) => name === '' || EXTRACT_FILE_PATTERN.test(name), 'parameter.extractFileFormat')
+      .default(''),
     amapKey: secret.optional(),
     amapSecurityCode: secret.optional(),
     centerLng: coordinate(checkLongitude, 'longitude.format'),
@@ -156,6 +171,7 @@ export const PARAMETER_DEFAULTS: StoredParameters = {
     provider: 'offline',
     tileUrl: '',
     tileCoordinates: 'wgs84',
+    extractFile: '',
     amapKey: '',
     amapSecurityCode: '',
     centerLng: MAP_DEFAULT_CENTER.lng,
@@ -187,6 +203,7 @@ export const parametersSchema = z.object({
     provider: z.enum(MAP_PROVIDERS),
     tileUrl: z.string(),
     tileCoordinates: z.enum(COORDINATE_SYSTEMS),
+    extractFile: z.string(),
     /** SECRET_MASK when one is stored, '' when none is. */
     amapKey: z.string(),
     amapSecurityCode: z.string(),

@@ -57,6 +57,13 @@ export const ALARM_NOTICE_COUNTDOWN_S = 5;
 export const ALARM_RING_MAX_MS = 180_000;
 /** The longest call; the server ends it then (a box or a browser left talking). */
 export const ALARM_CALL_MAX_MS = 2 * 60 * 60_000;
+/**
+ * How long an answered call waits for its operator's intercom to come back once the last of its
+ * sockets closed (a reload, a network blip) before it ends as `connectionLost` and the box is told to
+ * hang up: long enough for a page reload to give the dialog back, short enough that a citizen is not
+ * left talking to a closed browser.
+ */
+export const ALARM_OPERATOR_GRACE_MS = 15_000;
 
 /** §9 intercom audio: 8 kHz mono signed 16-bit little-endian PCM, 20 ms frames. */
 export const TALK_SAMPLE_RATE = 8_000;
@@ -88,6 +95,7 @@ export const CALL_END_REASONS = {
   missed: ['无人接听', 'Not answered'],
   offline: ['报警柱离线', 'Box went offline'],
   timeout: ['通话超时', 'Call too long'],
+  connectionLost: ['值班员连接中断', "Operator's connection lost"],
 } as const satisfies Record<string, Names>;
 export type CallEndReason = keyof typeof CALL_END_REASONS;
 export const CALL_END_REASON_CODES = Object.keys(CALL_END_REASONS) as [CallEndReason, ...CallEndReason[]];
@@ -122,6 +130,13 @@ export const alarmBoxDtoSchema = z.object({
   camera: cameraEntrySchema.nullable(),
 });
 export type AlarmBoxDto = z.infer<typeof alarmBoxDtoSchema>;
+
+/** Where a box stands as the operator reads it (area, site, address), '' when nothing is known. */
+export const alarmBoxPlace = (box: Pick<AlarmBoxDto, 'areaName' | 'siteName' | 'address'>): string =>
+  [box.areaName, box.siteName, box.address]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' / ');
 
 /** §3 "Alarm record": times `YYYY-MM-DD HH:mm:ss` China time. */
 export const alarmRecordSchema = z.object({

@@ -21,6 +21,8 @@ export interface DemoAlarmBox {
   /** Where the box stands (stored coordinates): inside the first demo project's outline. */
   lng: number;
   lat: number;
+  /** Its street address, what the call dialog and the records show as its place. */
+  address: string;
 }
 
 /**
@@ -29,6 +31,18 @@ export interface DemoAlarmBox {
  * them all. Not at their cameras: the simulators' cameras stand in another city.
  */
 const RING = { lng: 113.93041, lat: 22.53332, radius: 0.0065 } as const;
+
+/** The streets around the ring, one per box, in the order of the ring (east, then anticlockwise). */
+const STREETS = [
+  '深圳市南山区科苑南路',
+  '深圳市南山区高新南一道',
+  '深圳市南山区深南大道',
+  '深圳市南山区科技中一路',
+  '深圳市南山区沙河西路',
+  '深圳市南山区海德三道',
+  '深圳市南山区滨海大道',
+  '深圳市南山区后海大道',
+] as const;
 
 /** How many demo boxes there are. */
 export const DEMO_ALARM_BOX_COUNT = 8;
@@ -46,6 +60,7 @@ export const DEMO_ALARM_BOXES: readonly DemoAlarmBox[] = Array.from(
       cameraCode: i % 2 === 0 ? `hik-cam-${camera}` : `icc-cam-${camera}`,
       lng: Number((RING.lng + RING.radius * Math.cos(angle)).toFixed(5)),
       lat: Number((RING.lat + RING.radius * Math.sin(angle)).toFixed(5)),
+      address: `${STREETS[i % STREETS.length] ?? ''}${i + 1}号报警点`,
     };
   },
 );

@@ -18,6 +18,7 @@ import { DEVICE_MANAGE_PAGE, WELL_LID_ALARM_PAGE, WELL_LID_MONITOR_PAGE } from '
 import { followFrameSchema, telemetryValueSchema } from '../devices/telemetry.js';
 import { DEVICE_TYPE_CODES, TYPE_LAMP, TYPE_LOOP, TYPE_WELL_LID, type DeviceType } from '../devices/types.js';
 import { ALARM_KINDS, ALARM_LEVELS, ALARM_STATES, MANUAL_ALARM_ACTIONS, type AlarmKind } from './states.js';
+import { givenName } from '../names.js';
 
 /**
  * Alarms and early warnings (issue 16 §1, §3): the open lists (alarmList, ewInfoList), the closed
@@ -78,6 +79,8 @@ export const alarmRowSchema = z.object({
   address: z.string(),
   /** The rule's name, or the event's name for alarms devices raise themselves. */
   title: z.string(),
+  /** The same in English ('' when the rule or event has no English name): show with alarmTitle. */
+  titleEn: z.string(),
   /** `rule:<id>` or `event:<identifier>`: one open alarm per device and source. */
   source: z.string(),
   ruleId: z.number().int().nullable(),
@@ -103,6 +106,10 @@ export const alarmRowSchema = z.object({
   workOrderNo: z.string().nullable(),
 });
 export type AlarmRow = z.output<typeof alarmRowSchema>;
+
+/** An alarm's title (its type: the rule's or event's name) in the locale in use, English when it has one. */
+export const alarmTitle = (alarm: { title: string; titleEn: string }, locale: string): string =>
+  givenName({ name: alarm.title, nameEn: alarm.titleEn }, locale);
 /** The device pages' rows are the engine's rows. */
 export type DeviceAlarmRow = AlarmRow;
 
@@ -305,6 +312,7 @@ export const alarmFeedServerFrameSchema = z.discriminatedUnion('type', [
     kind: z.enum(ALARM_KINDS),
     level: z.enum(ALARM_LEVELS),
     title: z.string(),
+    titleEn: z.string(),
     deviceName: z.string(),
   }),
   z.object({

@@ -3,6 +3,7 @@ import { defineEndpoint, getQuery, noQuery, permission } from '../endpoint.js';
 import { postBody } from '../admin/endpointKit.js';
 import { idFilter, idSchema } from '../admin/paging.js';
 import { identifierSchema } from '../devices/thingModel.js';
+import { NAME_EN_MAX } from '../names.js';
 import {
   ALARM_KINDS,
   ALARM_LEVELS,
@@ -82,6 +83,8 @@ export const RULE_REPEAT_COUNT_MAX = 100;
 export const ruleFieldsShape = {
   productId: idSchema,
   name: z.string().trim().min(1).max(30),
+  /** The English name (its alarms' English title); '' when it has only `name`. */
+  nameEn: z.string().trim().max(NAME_EN_MAX).default(''),
   mode: z.enum(RULE_MODES).default('threshold'),
   identifier: identifierSchema,
   operator: z.enum(RULE_OPERATORS).default('>'),
@@ -131,7 +134,9 @@ export const ruleRowSchema = z.object({
   ruleId: z.number().int(),
   productId: z.number().int(),
   productName: z.string(),
+  productNameEn: z.string(),
   name: z.string(),
+  nameEn: z.string(),
   kind: z.enum(ALARM_KINDS),
   mode: z.enum(RULE_MODES),
   identifier: z.string(),

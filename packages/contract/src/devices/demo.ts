@@ -2,6 +2,7 @@ import { OFFLINE_IDENTIFIER, type CreateRule } from '../alarms/rules.js';
 import type { CreateProduct } from './devices.js';
 import type { FunctionFields } from './thingModel.js';
 import type { DeviceType } from './types.js';
+import type { Names } from '../names.js';
 
 /**
  * The demo products and fleet (issue 15 §5): one source for the server's demo seed (which registers
@@ -11,7 +12,7 @@ import type { DeviceType } from './types.js';
 
 export interface DemoProduct {
   product: Required<
-    Pick<CreateProduct, 'productKey' | 'name' | 'typeCode' | 'vendor' | 'model' | 'description'>
+    Pick<CreateProduct, 'productKey' | 'name' | 'nameEn' | 'typeCode' | 'vendor' | 'model' | 'description'>
   >;
   functions: FunctionFields[];
   /** The key prefix of its demo devices and the zh-CN name stem. */
@@ -21,7 +22,7 @@ export interface DemoProduct {
 
 const num = (
   identifier: string,
-  name: string,
+  [name, nameEn]: Names,
   type: 'int' | 'float',
   min: number,
   max: number,
@@ -31,13 +32,14 @@ const num = (
   kind: 'property',
   identifier,
   name,
+  nameEn,
   spec: { type, min, max, unit },
   writable,
   description: '',
 });
 const bool = (
   identifier: string,
-  name: string,
+  [name, nameEn]: Names,
   trueLabel: string,
   falseLabel: string,
   writable = false,
@@ -45,6 +47,7 @@ const bool = (
   kind: 'property',
   identifier,
   name,
+  nameEn,
   spec: { type: 'bool', trueLabel, falseLabel },
   writable,
   description: '',
@@ -65,20 +68,22 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     product: {
       productKey: DEMO_PRODUCT_KEYS.env,
       name: '环境监测仪',
+      nameEn: 'Environment sensor',
       typeCode: '0401',
       vendor: '城运示范',
       model: 'EM-400',
       description: '温度、湿度、PM2.5、噪声四合一',
     },
     functions: [
-      num('temperature', '温度', 'float', -40, 85, '℃'),
-      num('humidity', '湿度', 'float', 0, 100, '%'),
-      num('pm25', 'PM2.5', 'int', 0, 1000, 'μg/m³'),
-      num('noise', '噪声', 'float', 20, 140, 'dB'),
+      num('temperature', ['温度', 'Temperature'], 'float', -40, 85, '℃'),
+      num('humidity', ['湿度', 'Humidity'], 'float', 0, 100, '%'),
+      num('pm25', ['PM2.5', 'PM2.5'], 'int', 0, 1000, 'μg/m³'),
+      num('noise', ['噪声', 'Noise'], 'float', 20, 140, 'dB'),
       {
         kind: 'event',
         identifier: 'sensorFault',
         name: '传感器故障',
+        nameEn: 'Sensor fault',
         level: 'common',
         params: [],
         description: '',
@@ -91,19 +96,21 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     product: {
       productKey: DEMO_PRODUCT_KEYS.lid,
       name: '智能井盖',
+      nameEn: 'Smart manhole cover',
       typeCode: '0501',
       vendor: '城运示范',
       model: 'WL-100',
       description: '倾斜与电量监测，经基站或中继器上报',
     },
     functions: [
-      num('tilt', '倾斜角度', 'float', 0, 90, '°'),
-      num('battery', '电量', 'int', 0, 100, '%'),
-      num('signal', '信号强度', 'int', -130, 0, 'dBm'),
+      num('tilt', ['倾斜角度', 'Tilt angle'], 'float', 0, 90, '°'),
+      num('battery', ['电量', 'Battery'], 'int', 0, 100, '%'),
+      num('signal', ['信号强度', 'Signal strength'], 'int', -130, 0, 'dBm'),
       {
         kind: 'event',
         identifier: 'tiltAlarm',
         name: '井盖倾斜',
+        nameEn: 'Cover tilted',
         level: 'error',
         params: [{ identifier: 'angle', name: '角度', spec: { type: 'float', min: 0, max: 90, unit: '°' } }],
         description: '',
@@ -116,14 +123,15 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     product: {
       productKey: DEMO_PRODUCT_KEYS.base,
       name: '井盖基站',
+      nameEn: 'Manhole cover base station',
       typeCode: '0502',
       vendor: '城运示范',
       model: 'WB-10',
       description: '汇聚井盖数据',
     },
     functions: [
-      num('signal', '信号强度', 'int', -130, 0, 'dBm'),
-      num('linked', '接入井盖数', 'int', 0, 500, '个'),
+      num('signal', ['信号强度', 'Signal strength'], 'int', -130, 0, 'dBm'),
+      num('linked', ['接入井盖数', 'Linked covers'], 'int', 0, 500, '个'),
     ],
     keyPrefix: 'bs',
     nameStem: '井盖基站',
@@ -132,12 +140,16 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     product: {
       productKey: DEMO_PRODUCT_KEYS.repeater,
       name: '井盖中继器',
+      nameEn: 'Manhole cover repeater',
       typeCode: '0503',
       vendor: '城运示范',
       model: 'WR-10',
       description: '延伸基站覆盖',
     },
-    functions: [num('battery', '电量', 'int', 0, 100, '%'), num('signal', '信号强度', 'int', -130, 0, 'dBm')],
+    functions: [
+      num('battery', ['电量', 'Battery'], 'int', 0, 100, '%'),
+      num('signal', ['信号强度', 'Signal strength'], 'int', -130, 0, 'dBm'),
+    ],
     keyPrefix: 'rp',
     nameStem: '中继器',
   },
@@ -145,19 +157,21 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     product: {
       productKey: DEMO_PRODUCT_KEYS.switch,
       name: '智能开关',
+      nameEn: 'Smart switch',
       typeCode: '0601',
       vendor: '城运示范',
       model: 'SW-2',
       description: '远程通断，上报功率与电压',
     },
     functions: [
-      bool('on', '开关状态', '开', '关', true),
-      num('power', '功率', 'float', 0, 5000, 'W'),
-      num('voltage', '电压', 'float', 0, 300, 'V'),
+      bool('on', ['开关状态', 'Switch state'], '开', '关', true),
+      num('power', ['功率', 'Power'], 'float', 0, 5000, 'W'),
+      num('voltage', ['电压', 'Voltage'], 'float', 0, 300, 'V'),
       {
         kind: 'service',
         identifier: 'setSwitch',
         name: '开关控制',
+        nameEn: 'Switch control',
         params: [
           { identifier: 'on', name: '开关', spec: { type: 'bool', trueLabel: '开', falseLabel: '关' } },
         ],
@@ -171,19 +185,21 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     product: {
       productKey: DEMO_PRODUCT_KEYS.lamp,
       name: '单灯控制器',
+      nameEn: 'Lamp controller',
       typeCode: '0201',
       vendor: '城运示范',
       model: 'LC-1',
       description: '路灯开关与调光',
     },
     functions: [
-      bool('on', '开关状态', '亮', '灭', true),
-      num('brightness', '亮度', 'int', 0, 100, '%', true),
-      num('power', '功率', 'float', 0, 500, 'W'),
+      bool('on', ['开关状态', 'Switch state'], '亮', '灭', true),
+      num('brightness', ['亮度', 'Brightness'], 'int', 0, 100, '%', true),
+      num('power', ['功率', 'Power'], 'float', 0, 500, 'W'),
       {
         kind: 'service',
         identifier: 'setLamp',
         name: '开关调光',
+        nameEn: 'Switch and dim',
         params: [
           { identifier: 'on', name: '开关', spec: { type: 'bool', trueLabel: '亮', falseLabel: '灭' } },
           { identifier: 'brightness', name: '亮度', spec: { type: 'int', min: 0, max: 100, unit: '%' } },
@@ -198,37 +214,46 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     product: {
       productKey: DEMO_PRODUCT_KEYS.gateway,
       name: '物联网关',
+      nameEn: 'IoT gateway',
       typeCode: '0701',
       vendor: '城运示范',
       model: 'GW-8',
       description: '八路继电器输出的边缘网关',
     },
     functions: [
-      num('uptime', '运行时长', 'int', 0, 2_147_483_647, 's'),
-      num('relays', '继电器状态', 'int', 0, 255, ''),
+      num('uptime', ['运行时长', 'Uptime'], 'int', 0, 2_147_483_647, 's'),
+      num('relays', ['继电器状态', 'Relay states'], 'int', 0, 255, ''),
       {
         kind: 'service',
         identifier: 'setRelay',
         name: '继电器控制',
+        nameEn: 'Relay control',
         params: [
           { identifier: 'channel', name: '通道', spec: { type: 'int', min: 1, max: 8, unit: '' } },
           { identifier: 'on', name: '通断', spec: { type: 'bool', trueLabel: '通', falseLabel: '断' } },
         ],
         description: '',
       },
-      { kind: 'service', identifier: 'restart', name: '重启', params: [], description: '' },
+      {
+        kind: 'service',
+        identifier: 'restart',
+        name: '重启',
+        nameEn: 'Restart',
+        params: [],
+        description: '',
+      },
     ],
     keyPrefix: 'gw',
     nameStem: '网关',
   },
 ];
 
-/** The demo threshold rules: product key, name, property, operator, threshold, level. */
+/** The demo threshold rules: product key, names, property, operator, threshold, level. */
 export const DEMO_RULES = [
-  [DEMO_PRODUCT_KEYS.env, 'PM2.5超标', 'pm25', '>', 150, 'common'],
-  [DEMO_PRODUCT_KEYS.env, '噪声超标', 'noise', '>', 85, 'tips'],
-  [DEMO_PRODUCT_KEYS.lid, '井盖倾角超限', 'tilt', '>', 15, 'error'],
-  [DEMO_PRODUCT_KEYS.lid, '井盖电量低', 'battery', '<', 20, 'tips'],
+  [DEMO_PRODUCT_KEYS.env, ['PM2.5超标', 'PM2.5 too high'], 'pm25', '>', 150, 'common'],
+  [DEMO_PRODUCT_KEYS.env, ['噪声超标', 'Too noisy'], 'noise', '>', 85, 'tips'],
+  [DEMO_PRODUCT_KEYS.lid, ['井盖倾角超限', 'Cover tilted too far'], 'tilt', '>', 15, 'error'],
+  [DEMO_PRODUCT_KEYS.lid, ['井盖电量低', 'Cover battery low'], 'battery', '<', 20, 'tips'],
 ] as const;
 
 /** A demo rule of the alarm engine (issue 16) on the demo product `productKey`. */
@@ -251,6 +276,7 @@ export const DEMO_ENGINE_RULES: readonly DemoEngineRule[] = [
   {
     productKey: DEMO_PRODUCT_KEYS.env,
     name: 'PM2.5快速上升',
+    nameEn: 'PM2.5 rising fast',
     mode: 'rise',
     identifier: 'pm25',
     threshold: 30,
@@ -263,6 +289,7 @@ export const DEMO_ENGINE_RULES: readonly DemoEngineRule[] = [
   {
     productKey: DEMO_PRODUCT_KEYS.env,
     name: '预计高温',
+    nameEn: 'High temperature expected',
     mode: 'predict',
     identifier: 'temperature',
     operator: '>',
@@ -274,6 +301,7 @@ export const DEMO_ENGINE_RULES: readonly DemoEngineRule[] = [
   ...DEMO_PRODUCTS.map(({ product }): DemoEngineRule => ({
     productKey: product.productKey,
     name: `${product.name}离线`,
+    nameEn: `${product.nameEn} offline`,
     mode: 'offline',
     identifier: OFFLINE_IDENTIFIER,
     // Base stations and gateways take the devices behind them along.

@@ -208,8 +208,13 @@ export const deviceOverviewSchema = z.object({
       online: z.number().int(),
     }),
   ),
-  /** The licence's count of devices in use and its limit (null: no valid licence). */
+  /**
+   * The licence's count of devices in use (the registry's devices of every project and the cameras,
+   * each given) and its limit (null: no valid licence).
+   */
   devicesInUse: z.number().int(),
+  iotDevices: z.number().int(),
+  cameras: z.number().int(),
   deviceLimit: z.number().int().nullable(),
 });
 export type DeviceOverview = z.output<typeof deviceOverviewSchema>;

@@ -73,6 +73,12 @@ export type MapDevice = z.output<typeof mapDeviceSchema>;
 export const placementMapSchema = z.object({
   /** Every device the request matched; `devices` holds at most `limit` of them. */
   total: z.number().int(),
+  /**
+   * The devices of the request's projects wherever the map looks, counted as 设备概览 counts them,
+   * and how many of them have a place (the rest are listed as without a location).
+   */
+  deviceTotal: z.number().int(),
+  placedTotal: z.number().int(),
   devices: z.array(mapDeviceSchema),
 });
 export type PlacementMap = z.output<typeof placementMapSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEXT_MAX } from '../fieldRules.js';
 import { idSchema } from '../admin/paging.js';
 import { DEVICE_TYPE_CODES } from './types.js';
+import { NAME_EN_MAX } from '../names.js';
 
 /**
  * The thing model (issue 15 §2): a product is a kind of device; its functions are the properties it
@@ -105,6 +106,12 @@ export type FunctionKind = (typeof FUNCTION_KINDS)[number];
 export const EVENT_LEVELS = ['error', 'common', 'tips'] as const;
 export type EventLevel = (typeof EVENT_LEVELS)[number];
 
+/**
+ * The optional English name of a function or product, shown in the English interface (givenName);
+ * functions stored before it have none, so it stays optional rather than defaulted.
+ */
+const englishName = z.string().trim().max(NAME_EN_MAX).optional();
+
 /** A product's function: a property (one value, read-only or writable), a service, or an event. */
 export const functionFieldsSchema = z.discriminatedUnion('kind', [
   z
@@ -112,6 +119,7 @@ export const functionFieldsSchema = z.discriminatedUnion('kind', [
       kind: z.literal('property'),
       identifier: identifierSchema,
       name: z.string().trim().min(1).max(30),
+      nameEn: englishName,
       spec: valueSpecSchema,
       writable: z.boolean().default(false),
       description: z.string().trim().max(200).default(''),
@@ -122,6 +130,7 @@ export const functionFieldsSchema = z.discriminatedUnion('kind', [
       kind: z.literal('service'),
       identifier: identifierSchema,
       name: z.string().trim().min(1).max(30),
+      nameEn: englishName,
       params: z.array(paramSpecSchema).max(FUNCTION_PARAMS_MAX, 'thing.tooManyParams').default([]),
       description: z.string().trim().max(200).default(''),
     })
@@ -131,6 +140,7 @@ export const functionFieldsSchema = z.discriminatedUnion('kind', [
       kind: z.literal('event'),
       identifier: identifierSchema,
       name: z.string().trim().min(1).max(30),
+      nameEn: englishName,
       level: z.enum(EVENT_LEVELS),
       params: z.array(paramSpecSchema).max(FUNCTION_PARAMS_MAX, 'thing.tooManyParams').default([]),
       description: z.string().trim().max(200).default(''),
@@ -158,6 +168,7 @@ export const productParamSchema = z
 export const productFieldsShape = {
   productKey: productKeySchema,
   name: z.string().trim().min(1).max(30),
+  nameEn: z.string().trim().max(NAME_EN_MAX).default(''),
   typeCode: z.enum(DEVICE_TYPE_CODES),
   vendor: z.string().trim().max(50).default(''),
   model: z.string().trim().max(50).default(''),
@@ -177,6 +188,8 @@ export const productRowSchema = z.object({
   productId: z.number().int(),
   productKey: z.string(),
   name: z.string(),
+  /** The English name; '' when it has only `name`. */
+  nameEn: z.string(),
   typeCode: z.enum(DEVICE_TYPE_CODES),
   vendor: z.string(),
   model: z.string(),

@@ -17,6 +17,7 @@ export const alarmRow = (alarmId: number, extra: Partial<AlarmRow> = {}): AlarmR
   areaName: null,
   address: '科技园南路',
   title: '井盖倾斜',
+  titleEn: 'Cover tilted',
   source: 'event:tilt',
   ruleId: null,
   level: 'error',

@@ -57,8 +57,10 @@ export function testWindow(app: SubApp, path: string, options: { framed?: boolea
   if (!framed) self.parent = self as never;
   const deliver = (data: unknown, origin = SHELL_ORIGIN, source: Window | null = parent) =>
     target.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  /** A key pressed in the frame's page. */
+  const press = (init: KeyboardEventInit) => target.dispatchEvent(new KeyboardEvent('keydown', init));
   /** What the frame posted to the shell, in order. */
   const posted = () =>
     postMessage.mock.calls.map(([message]) => message as { type: string; [key: string]: unknown });
-  return { window: self as unknown as FrameWindow, history, location, parent, deliver, posted };
+  return { window: self as unknown as FrameWindow, history, location, parent, deliver, press, posted };
 }

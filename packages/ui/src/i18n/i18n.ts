@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, contractTexts, type Locale } from '@cityops/contract';
+import { setUpPlatformTimeZone } from '../time/platformTime.js';
 import { uiTexts } from './uiTexts.js';
 import { applyLocaleToDocument, isLocale, readStoredLocale, storeLocale } from './storedLocale.js';
 
@@ -37,6 +38,8 @@ export function useLocale(): Locale {
 }
 
 export async function initI18n(locale: Locale = readStoredLocale()): Promise<void> {
+  // The texts and the clock pages show are set up together, before any page renders a time.
+  setUpPlatformTimeZone();
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
       resources,

@@ -168,6 +168,7 @@ const zhCN = {
   // …and the control's own
   'video.plugin.snapshotSaved': '抓图已保存到 {{path}}',
   'video.plugin.finding': '正在连接视频插件…',
+  'video.plugin.attempt': '第 {{n}} 次尝试，共 {{of}} 次',
   'video.plugin.absentTitle': '未检测到视频插件',
   'video.plugin.absentText':
     '此页面通过本机安装的视频插件播放。在插件管理页面可以查看如何安装和启动插件；不想安装插件时，可以改用网页播放。',
@@ -351,6 +352,7 @@ const enUS: { readonly [K in keyof typeof zhCN]: string } = {
   'video.plugin.recordSaved': 'Local recording saved to {{path}}',
   'video.plugin.snapshotSaved': 'Snapshot saved to {{path}}',
   'video.plugin.finding': 'Connecting to the video plug-in…',
+  'video.plugin.attempt': 'Try {{n}} of {{of}}',
   'video.plugin.absentTitle': 'No video plug-in found',
   'video.plugin.absentText':
     'This page plays through the video plug-in installed on this computer. Plug-in management shows how to install and start it; to play without it, use the web player.',

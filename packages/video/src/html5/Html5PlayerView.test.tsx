@@ -5,6 +5,7 @@ import { PlayerError } from '../errors.js';
 import type { PlayItemInput } from '../playList.js';
 import { fakeRecorder, fakeStreams, fakeTalk } from '../test/fakes.js';
 import { fakeLayout } from '../test/layout.js';
+import { typeTime } from '../test/picker.js';
 import { Html5PlayerView, type Html5PlayerViewProps } from './Html5PlayerView.js';
 
 const liveList: PlayItemInput[] = [
@@ -261,10 +262,12 @@ describe('HTML5 player, playback', () => {
 
   it('locates a time of the start day only', () => {
     const { streams } = setup({ mode: 'playback', playList: playbackList });
-    const picker = screen.getByLabelText('定位时间');
-    expect(picker.getAttribute('min')).toBe('2026-11-22T00:00:00');
-    expect(picker.getAttribute('max')).toBe('2026-11-22T23:59:59');
-    fireEvent.change(picker, { target: { value: '2026-11-22T09:30:00' } });
+    const picker = screen.getByLabelText('定位时间') as HTMLInputElement;
+    expect(picker.value).toBe('2026-11-22 08:00:00');
+    // A time of another day is not taken; one of the start day is.
+    typeTime(picker, '2026-11-23 09:30:00');
+    expect(streams.live()[0]?.url).not.toContain(String(new Date(2026, 10, 23, 9, 30).getTime()));
+    typeTime(picker, '2026-11-22 09:30:00');
     expect(Number(new URL(streams.live()[0]?.url ?? '').searchParams.get('start'))).toBe(
       new Date(2026, 10, 22, 9, 30).getTime(),
     );

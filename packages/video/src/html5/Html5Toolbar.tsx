@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Dropdown, Flex, Input, Popover, Segmented, Slider, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Flex, Popover, Segmented, Slider, Tooltip, Typography } from 'antd';
 import {
   AudioMutedOutlined,
   AudioOutlined,
@@ -29,7 +29,7 @@ import {
 } from '../constants.js';
 import type { PlayMode } from '../playList.js';
 import { rateLabel, type Rate } from '../rate.js';
-import { parseTime, toDateTimeLocal } from '../time.js';
+import { PlaybackTimePicker } from '../PlaybackTimePicker.js';
 import type { PlayState } from './playerState.js';
 
 export interface Html5ToolbarProps {
@@ -192,19 +192,13 @@ export function Html5Toolbar(props: Html5ToolbarProps) {
             onClick={props.onFrameForward}
           />
           {props.locate && (
-            <Input
-              type="datetime-local"
-              size="small"
-              aria-label={t('video.locate')}
-              style={{ width: 200 }}
-              step={1}
-              min={toDateTimeLocal(props.locate.min)}
-              max={toDateTimeLocal(props.locate.max)}
-              value={props.locate.value === null ? '' : toDateTimeLocal(props.locate.value)}
-              onChange={(event) => {
-                const time = parseTime(event.target.value);
-                if (time !== null) props.onLocate(time);
-              }}
+            <PlaybackTimePicker
+              label={t('video.locate')}
+              width={200}
+              min={props.locate.min}
+              max={props.locate.max}
+              value={props.locate.value}
+              onPick={props.onLocate}
             />
           )}
         </>

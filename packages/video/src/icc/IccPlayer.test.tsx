@@ -10,6 +10,7 @@ import {
   type VideoDevice,
 } from '../adapters.js';
 import { fakeRecorder, fakeStreams, fakeTalk } from '../test/fakes.js';
+import { typeTime } from '../test/picker.js';
 import { IccPlayer, type IccPlayerProps } from './IccPlayer.js';
 
 const cameras = (n: number): VideoDevice[] =>
@@ -303,10 +304,10 @@ describe('ICC player, playback', () => {
     const { source } = setup({ mode: 'playback', devices: [device] });
     await flush();
     const picker = screen.getByLabelText('回放开始时间');
-    fireEvent.change(picker, { target: { value: '2026-11-22T10:00:00' } });
+    typeTime(picker, '2026-11-22 10:00:00');
     expect(await screen.findByText('开始时间不得大于结束时间')).toBeTruthy();
     expect(source.getPlaybackUrls).toHaveBeenCalledTimes(1);
-    fireEvent.change(picker, { target: { value: '2026-11-22T08:30:00' } });
+    typeTime(picker, '2026-11-22 08:30:00');
     await vi.waitFor(() => expect(source.getPlaybackUrls).toHaveBeenCalledTimes(2));
     const request = vi.mocked(source.getPlaybackUrls).mock.calls[1]?.[0];
     expect(Date.parse(request?.param[0]?.startTime ?? '')).toBe(new Date(2026, 10, 22, 8, 30).getTime());

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Flex, Input, Tabs, Tooltip, theme } from 'antd';
+import { Button, Flex, Tabs, Tooltip, theme } from 'antd';
 import {
   AudioMutedOutlined,
   AudioOutlined,
@@ -34,7 +34,7 @@ import { captureFileName } from '../recording/fileNames.js';
 import { iccGridSide } from '../split.js';
 import { mpegtsStream, type StreamFactory } from '../stream.js';
 import { startTalk, type TalkStarter } from '../talk/talkSession.js';
-import { parseTime, toDateTimeLocal } from '../time.js';
+import { PlaybackTimePicker } from '../PlaybackTimePicker.js';
 import { devicesWithoutAddress, warnNoAddress } from '../noAddress.js';
 import {
   iccPlaybackRequest,
@@ -316,17 +316,11 @@ export function IccPlayer(props: IccPlayerProps) {
         </div>
         <Flex align="center" gap={4} style={{ padding: '4px 8px', background: token.colorBgContainer }}>
           {!live && playbackTimes && (
-            <Input
-              type="datetime-local"
-              size="small"
-              step={1}
-              aria-label={t('video.playbackStartTime')}
-              style={{ width: 210 }}
-              value={toDateTimeLocal(startTimes.get(selectedCode) ?? playbackTimes.startTime)}
-              onChange={(event) => {
-                const time = parseTime(event.target.value);
-                if (time !== null) changeStart(time);
-              }}
+            <PlaybackTimePicker
+              label={t('video.playbackStartTime')}
+              width={210}
+              value={startTimes.get(selectedCode) ?? playbackTimes.startTime}
+              onPick={changeStart}
             />
           )}
           {live && (

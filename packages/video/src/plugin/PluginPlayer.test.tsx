@@ -1,5 +1,5 @@
 import { privateDecrypt, constants } from 'node:crypto';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Activity } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlatformInfo, PluginRequest, VideoDevice } from '@cityops/contract';
@@ -106,18 +106,38 @@ const decrypt = (value: string) =>
   ).toString();
 
 describe('PluginPlayer without a plug-in', () => {
-  it('tries to start it 3 times, then says how to get it, the HTML5 page one click away', async () => {
+  it('starts it, shows each of the 3 tries, then says how to get it, the HTML5 page one click away', async () => {
     const { launch, onNavigate } = setup({});
-    expect(await screen.findByText('插件未启动，正在尝试启动，请稍候...')).toBeTruthy();
+    const wait = await screen.findByRole('status');
+    expect(within(wait).getByText('插件未启动，正在尝试启动，请稍候...')).toBeTruthy();
+    for (const n of [1, 2, 3])
+      expect(await within(wait).findByText(`第 ${n} 次尝试，共 3 次`, {}, { timeout: 5000 })).toBeTruthy();
     expect(
       (await screen.findAllByText('插件启动失败，请检查插件是否安装！', {}, { timeout: 5000 })).length,
     ).toBeGreaterThan(0);
-    expect(launch).toHaveBeenCalledTimes(3);
+    // Started by its URL scheme once: a browser refuses a second start without a click.
+    expect(launch).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('plugin-player').dataset.phase).toBe('absent');
     fireEvent.click(screen.getByRole('button', { name: '改用网页播放' }));
     expect(onNavigate).toHaveBeenCalledWith('/iotcloud/iot/videoMonitor/playRealWeb');
     fireEvent.click(screen.getAllByRole('link', { name: '插件管理' })[0] as HTMLElement);
     expect(onNavigate).toHaveBeenCalledWith('/plug');
+    // 启动插件 is a click: the start by URL scheme the browser allows again.
+    fireEvent.click(screen.getByRole('button', { name: '启动插件' }));
+    expect(launch).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.getByTestId('plugin-player').dataset.phase).toBe('starting'));
+    await waitFor(() => expect(screen.getByTestId('plugin-player').dataset.phase).toBe('absent'), {
+      timeout: 5000,
+    });
+    // The click started it; its tries only looked.
+    expect(launch).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers the web player while it still tries', async () => {
+    const { onNavigate } = setup({});
+    const wait = await screen.findByRole('status');
+    fireEvent.click(within(wait).getByRole('button', { name: '改用网页播放' }));
+    expect(onNavigate).toHaveBeenCalledWith('/iotcloud/iot/videoMonitor/playRealWeb');
   });
 });
 

@@ -84,6 +84,10 @@ export function PluginPlayer(props: PluginPlayerProps) {
   const connectionRef = useRef<Connection>(null);
   const [phase, setPhase] = useState<PluginPhase>('finding');
   const [attempt, setAttempt] = useState(0);
+  /** The start try under way (§4.8), shown while waiting: try n of 3. */
+  const [startTry, setStartTry] = useState<{ attempt: number; of: number } | null>(null);
+  /** 启动插件 was clicked: it started the plug-in itself, so the tries that follow only look. */
+  const startedByClick = useRef(false);
   const [control, setControl] = useState<PluginControl | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const connect = { ...browserConnect, ...props.connect };
@@ -112,6 +116,7 @@ export function PluginPlayer(props: PluginPlayerProps) {
       const onStep = (step: StartStep) => {
         if (step.step === 'starting') {
           setPhase('starting');
+          setStartTry({ attempt: step.attempt, of: step.of });
           showMessage('TIPS', t('video.plugin.starting'));
         }
         if (step.step === 'failed') {
@@ -130,9 +135,11 @@ export function PluginPlayer(props: PluginPlayerProps) {
             notifyRef.current({ level: 'FAIL', key: 'video.plugin.callFailed' });
         },
       };
+      const launch = startedByClick.current ? () => undefined : connect.launch;
+      startedByClick.current = false;
       void ensurePlugin({
         discover: () => connect.discover(options),
-        launch: connect.launch,
+        launch,
         onStep,
         timing: connect.timing,
         signal: connection.abort.signal,
@@ -311,10 +318,34 @@ export function PluginPlayer(props: PluginPlayerProps) {
         style={{ flex: 1, minHeight: 0, position: 'relative', background: videoSurface.colorBgLayout }}
       >
         {(phase === 'finding' || phase === 'starting') && (
-          <Flex align="center" justify="center" style={{ height: '100%' }}>
-            <Spin tip={t(phase === 'starting' ? 'video.plugin.starting' : 'video.plugin.finding')}>
-              <div style={{ width: 200, height: 80 }} />
-            </Spin>
+          // Drawn on the picture area's black in either theme, so in its (dark) colours: a spinner's
+          // own tip took the page's colours and a light text shadow, hard to read on black.
+          <Flex
+            vertical
+            align="center"
+            justify="center"
+            gap={12}
+            role="status"
+            data-testid="plugin-wait"
+            style={{ height: '100%', padding: 16, textAlign: 'center' }}
+          >
+            <Spin />
+            <Typography.Text style={{ color: videoSurface.colorText, fontSize: 16 }}>
+              {t(phase === 'starting' ? 'video.plugin.starting' : 'video.plugin.finding')}
+            </Typography.Text>
+            {phase === 'starting' && startTry && (
+              <Typography.Text style={{ color: videoSurface.colorTextSecondary }}>
+                {t('video.plugin.attempt', { n: startTry.attempt, of: startTry.of })}
+              </Typography.Text>
+            )}
+            {/* No need to wait for the tries to end to watch on the web player. */}
+            <Button
+              type="link"
+              onClick={() => onNavigate(html5Path)}
+              style={{ color: videoSurface.colorLink }}
+            >
+              {t('video.plugin.useHtml5')}
+            </Button>
           </Flex>
         )}
         {phase === 'ready' && devices.length === 0 && !state.windows.length && (
@@ -342,8 +373,10 @@ export function PluginPlayer(props: PluginPlayerProps) {
                     </Button>
                     <Button
                       onClick={() => {
-                        // A click is the user gesture a browser may want before it hands a URL scheme on.
+                        // A click is the user gesture a browser wants before it hands a URL scheme on
+                        // a second time; the tries that follow then only look.
                         connect.launch();
+                        startedByClick.current = true;
                         retry();
                       }}
                     >

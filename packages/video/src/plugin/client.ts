@@ -12,6 +12,7 @@ import {
   type PluginMethod,
 } from '@cityops/contract';
 import type { z } from 'zod';
+import { locateByBeacon, type PortLocator } from './beacon.js';
 
 /** The timings the client runs by; tests shorten them, the page uses the contract's. */
 export type PluginTiming = Record<
@@ -232,19 +233,30 @@ export function connectPlugin(
   });
 }
 
+/** Every port given: for a stand-in socket (a test), whose failures no console reports. */
+const everyPort: PortLocator = ({ ports }) => Promise.resolve(ports ?? PLUGIN_PORTS);
+
 /**
- * Looks for the plug-in on every port of PLUGIN_PORTS at once and keeps the first that answers
- * `hello` as ours (the first to answer; any other is closed); null when none does within discoveryTimeoutMs.
+ * Looks for the plug-in on the ports of PLUGIN_PORTS and keeps the first that answers `hello` as
+ * ours (the first to answer; any other is closed); null when none does within discoveryTimeoutMs.
+ * With the browser's WebSocket it first asks the ports for the plug-in's beacon (locateByBeacon) and
+ * opens a websocket only where one answered: the browser reports every refused websocket as an
+ * error in the console, and an absent plug-in is an ordinary state, not an error.
  */
 export async function discoverPlugin(
-  options: PluginClientOptions & { socket?: SocketFactory; ports?: readonly number[] } = {},
+  options: PluginClientOptions & {
+    socket?: SocketFactory;
+    ports?: readonly number[];
+    /** Which of the ports to connect to (default: by beacon for the browser's WebSocket, else all). */
+    locate?: PortLocator;
+  } = {},
 ): Promise<PluginClient | null> {
   const timing = timingOf(options.timing);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timing.discoveryTimeoutMs);
-  const tries = (options.ports ?? PLUGIN_PORTS).map((port) =>
-    connectPlugin(port, { ...options, signal: controller.signal }),
-  );
+  const locate = options.locate ?? (options.socket ? everyPort : locateByBeacon);
+  const ports = await locate({ ports: options.ports, timing, signal: controller.signal });
+  const tries = ports.map((port) => connectPlugin(port, { ...options, signal: controller.signal }));
   try {
     return await new Promise<PluginClient | null>((resolve) => {
       let left = tries.length;

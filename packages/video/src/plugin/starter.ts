@@ -14,7 +14,7 @@ export type StartStep =
 export interface EnsurePluginOptions<C> {
   /** One look for a listening plug-in (discoverPlugin); null when none. */
   discover(): Promise<C | null>;
-  /** Starts it by URL scheme (launchPluginByScheme). */
+  /** Starts it by URL scheme (launchPluginByScheme); called at the first try only. */
   launch(): void;
   onStep?(step: StartStep): void;
   timing?: Partial<Record<'startRetries' | 'startRetryMs', number>>;
@@ -35,8 +35,11 @@ const wait = (ms: number, signal?: AbortSignal) =>
 
 /**
  * Finds the plug-in, starting it when it is not running (§4.8): a first look, then up to
- * startRetries tries, each starting it by its URL scheme and looking again startRetryMs later.
- * Resolves with the client, or null after the last try (or when aborted).
+ * startRetries tries, each looking again startRetryMs after the one before. The first try starts it
+ * by its URL scheme, and only the first: a browser lets a page hand a URL scheme to the system once
+ * without a click, and refuses every further one with an error in the console until the person
+ * clicks (the failure's 启动插件 button does, with its click). Resolves with the client, or null
+ * after the last try (or when aborted).
  */
 export async function ensurePlugin<C>(options: EnsurePluginOptions<C>): Promise<C | null> {
   const startRetries = options.timing?.startRetries ?? PLUGIN_TIMING.startRetries;
@@ -47,7 +50,7 @@ export async function ensurePlugin<C>(options: EnsurePluginOptions<C>): Promise<
   for (let attempt = 1; !client && attempt <= startRetries; attempt += 1) {
     if (signal?.aborted) return null;
     options.onStep?.({ step: 'starting', attempt, of: startRetries });
-    options.launch();
+    if (attempt === 1) options.launch();
     await wait(startRetryMs, signal);
     if (signal?.aborted) return null;
     client = await options.discover();

@@ -9,6 +9,10 @@ Object.defineProperty(HTMLMediaElement.prototype, 'play', {
   value: () => Promise.resolve(),
 });
 
+// The tests write times as the browser's local times, in the platform's zone (China), as a duty
+// officer's browser runs; time.test.ts checks a browser elsewhere.
+process.env.TZ = 'Asia/Shanghai';
+
 beforeAll(async () => {
   await initI18n('zh-CN');
 });

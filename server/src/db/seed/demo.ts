@@ -19,7 +19,6 @@ import { loadSecretBox } from '../secretBox.js';
 import { projects, resources, roleResources, roles } from '../schema.js';
 import { createAccount } from './accounts.js';
 import { ADMIN_ROLE } from './catalogue.js';
-import { seedDemoMessages } from './messages.js';
 import { seedDemoAreas, seedDemoTeams } from './projects.js';
 import { seedDemoVideo } from './video.js';
 
@@ -183,7 +182,6 @@ export async function seedDemo(db: Database, config: Config) {
   });
   await seedDemoTeams(db, projectIds);
   if (projectIds[0]) await seedDemoAreas(db, projectIds[0]);
-  await seedDemoMessages(db, DEMO_ACCOUNTS.admin.userName, projectIds);
   await seedDemoVideo(db, projectIds);
   if (projectIds[0])
     await seedDemoDevices(db, await loadSecretBox(config), projectIds[0], config.DEMO_DEVICES);

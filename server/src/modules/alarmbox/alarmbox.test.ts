@@ -2,8 +2,10 @@ import type { AddressInfo } from 'node:net';
 import {
   ALARM_CALL_MAX_MS,
   ALARM_LISTEN_PATH,
+  ALARM_OPERATOR_GRACE_MS,
   ALARM_RESYNC_CLOSE,
   ALARM_TALK_PATH,
+  alarmBoxPlace,
   alarmboxTextsZh,
   alarmCallEndpoints as api,
   alarmCallExport,
@@ -20,7 +22,7 @@ import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { alarmCalls, areas, devices, projects, userProjects } from '../../db/schema.js';
+import { alarmCalls, areas, devices, projects, userProjects, users } from '../../db/schema.js';
 import { loadSecretBox } from '../../db/secretBox.js';
 import { openAlarmSocket } from '../../test/alarmSocket.js';
 import {
@@ -418,6 +420,114 @@ describe('after the bus was lost', () => {
   });
 });
 
+describe('an operator whose browser goes away mid-call', () => {
+  /** A ringing call of a new box, answered by `who`. */
+  async function answeredCall(who: string) {
+    const a = await box();
+    await a.call('ring', `press-away-${a.device.id}`);
+    const row = await eventually(
+      async () =>
+        (await t.handle.db.select().from(alarmCalls).where(eq(alarmCalls.deviceId, a.device.id)))[0],
+    );
+    const answered = await answer(who, row.id, a.device.id);
+    expect(answered.status_code, answered.message).toBe(1);
+    return { a, alarmId: row.id, record: answered.data };
+  }
+  /** The answerer was last seen `ms` ago (dated back, as the clock moving on would end every session). */
+  const seenAgo = (alarmId: number, ms: number) =>
+    t.handle.db
+      .update(alarmCalls)
+      .set({ operatorSeenAt: new Date(t.clock.now().getTime() - ms) })
+      .where(eq(alarmCalls.id, alarmId));
+
+  it('names the answerer by their name, and by their account when they have none', async () => {
+    await t.handle.db.update(users).set({ name: '值班员老李' }).where(eq(users.userName, 'opone'));
+    await t.handle.db.update(users).set({ name: '' }).where(eq(users.userName, 'optwo'));
+    const named = await answeredCall('opone');
+    expect(named.record?.answeredBy).toEqual({ userId: userIds.opone, name: '值班员老李' });
+    const unnamed = await answeredCall('optwo');
+    expect(unnamed.record?.answeredBy).toEqual({ userId: userIds.optwo, name: 'optwo' });
+    const listed = await t.api(api.history, {
+      token: tokens.opone ?? '',
+      body: { devId: named.a.device.id, keyword: '老李' },
+    });
+    expect(listed.data?.list.map((row) => row.answeredBy?.name)).toEqual(['值班员老李']);
+    for (const [who, call] of [
+      ['opone', named],
+      ['optwo', unnamed],
+    ] as const)
+      await t.api(api.hangUp, { token: tokens[who] ?? '', body: { alarmId: call.alarmId } });
+  });
+
+  it('keeps the call while its intercom is open, however long since the operator was marked seen', async () => {
+    const { a, alarmId } = await answeredCall('opone');
+    const listen = await talkSocket(ALARM_LISTEN_PATH, tokens.opone ?? '', [a.device.id]);
+    const talk = await talkSocket(ALARM_TALK_PATH, tokens.opone ?? '', [a.device.id]);
+    expect([listen.ready, talk.ready]).toEqual(['ready', 'ready']);
+    await seenAgo(alarmId, ALARM_OPERATOR_GRACE_MS * 4);
+    await alarmCallsOf(t.app.cityops).sweep();
+    expect(await callRow(alarmId)).toMatchObject({ state: 'answered', endReason: null });
+    // The sweep marked the operator seen again, for the sweeps of the other instances.
+    expect((await callRow(alarmId))?.operatorSeenAt?.getTime()).toBe(t.clock.now().getTime());
+    await t.api(api.hangUp, { token: tokens.opone ?? '', body: { alarmId } });
+    expect(await listen.closed).toBe(4410);
+  });
+
+  it('ends the call as the operator’s connection lost once their intercom stays closed past the grace period, with the time they were there, and tells the box', async () => {
+    const { a, alarmId } = await answeredCall('opone');
+    const listen = await talkSocket(ALARM_LISTEN_PATH, tokens.opone ?? '', [a.device.id]);
+    const talk = await talkSocket(ALARM_TALK_PATH, tokens.opone ?? '', [a.device.id]);
+    expect([listen.ready, talk.ready]).toEqual(['ready', 'ready']);
+    const results = await alarmSocket(tokens.opone ?? '');
+    await eventually(() => Promise.resolve(results.welcomed()));
+    await t.handle.db
+      .update(alarmCalls)
+      .set({ answeredAt: new Date(t.clock.now().getTime() - ALARM_OPERATOR_GRACE_MS - 61_000) })
+      .where(eq(alarmCalls.id, alarmId));
+    // The browser goes away: both sockets drop without a hang-up.
+    listen.ws.terminate();
+    talk.ws.terminate();
+    const calls = alarmCallsOf(t.app.cityops);
+    await eventually(() => Promise.resolve(![...calls.talkers].some((peer) => peer.callId === alarmId)));
+    // Within the grace period (a reload) the call goes on.
+    await calls.sweep();
+    expect(await callRow(alarmId)).toMatchObject({ state: 'answered' });
+    expect(a.commands.some((command) => command.action === 'hangup')).toBe(false);
+
+    const lostAt = new Date(t.clock.now().getTime() - ALARM_OPERATOR_GRACE_MS - 1_000);
+    await seenAgo(alarmId, ALARM_OPERATOR_GRACE_MS + 1_000);
+    await alarmCallsOf(t.app.cityops).sweep();
+    const ended = await callRow(alarmId);
+    expect(ended).toMatchObject({ state: 'ended', endReason: 'connectionLost', endedAt: lostAt });
+    await eventually(() =>
+      Promise.resolve(
+        a.commands.some((command) => command.action === 'hangup' && command.alarmId === alarmId),
+      ),
+    );
+    await results.find((record) => record.id === alarmId && record.eventStatus === 0);
+    // Signed in again, the call is not among the user's live calls: no dialog comes back.
+    const again = await t.token('opone', 'Operator@123');
+    expect((await t.api(api.current, { token: again })).data?.some((record) => record.id === alarmId)).toBe(
+      false,
+    );
+    const [row] = (await t.api(api.history, { token: again, body: { devId: a.device.id } })).data?.list ?? [];
+    // Talked a minute: from the answer to the last sighting, not the grace period after.
+    expect(row).toMatchObject({ endReason: 'connectionLost', talkSeconds: 60 });
+    results.ws.close();
+  });
+
+  it('ends a call whose operator never connected an intercom after the grace period from the answer', async () => {
+    const { a, alarmId } = await answeredCall('opone');
+    await seenAgo(alarmId, ALARM_OPERATOR_GRACE_MS - 1_000);
+    await alarmCallsOf(t.app.cityops).sweep();
+    expect(await callRow(alarmId)).toMatchObject({ state: 'answered' });
+    await seenAgo(alarmId, ALARM_OPERATOR_GRACE_MS + 1_000);
+    await alarmCallsOf(t.app.cityops).sweep();
+    expect(await callRow(alarmId)).toMatchObject({ state: 'ended', endReason: 'connectionLost' });
+    await eventually(() => Promise.resolve(a.commands.some((command) => command.action === 'hangup')));
+  });
+});
+
 describe('the records', () => {
   it('filters the list and the map by an area and the areas under it', async () => {
     const db = t.handle.db;
@@ -531,11 +641,25 @@ describe('the demo seed', () => {
     for (const row of demo ?? []) {
       const seeded = DEMO_ALARM_BOXES.find((box) => box.deviceKey === row.deviceKey);
       expect(row.camera?.controlCode).toBe(seeded?.cameraCode);
+      // The call dialog and the records show where it stands.
+      expect(alarmBoxPlace(row)).toBe(seeded?.address);
       // Where the monitor's map of the demo project looks (its cameras stand in another city).
       expect({ lng: row.lng, lat: row.lat }).toEqual({ lng: seeded?.lng, lat: seeded?.lat });
       expect(pointWithin({ lng: row.lng ?? 0, lat: row.lat ?? 0 }, DEMO_PROJECTS[0]?.polygon ?? [])).toBe(
         true,
       );
     }
+    // Their history came with them: a call the administrator answered, named and placed.
+    const third = demo?.find((row) => row.deviceKey === DEMO_ALARM_BOXES[2]?.deviceKey);
+    const calls = await t.api(api.history, { token: admin, body: { devId: third?.id } });
+    expect(calls.data?.list).toEqual([
+      expect.objectContaining({
+        answeredBy: expect.objectContaining({ name: '系统管理员' }) as unknown,
+        endReason: 'operator',
+        talkSeconds: 140,
+        ringSeconds: 12,
+        deviceDto: expect.objectContaining({ address: DEMO_ALARM_BOXES[2]?.address }) as unknown,
+      }),
+    ]);
   });
 });

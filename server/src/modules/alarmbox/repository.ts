@@ -34,6 +34,7 @@ import { devices, products } from '../devices/tables.js';
 import type { ProjectScope } from '../devices/repository.js';
 import { projects } from '../projects/tables.js';
 import { sites } from '../sites/tables.js';
+import { users } from '../users/tables.js';
 import { alarmBoxCameras, alarmCalls } from './tables.js';
 
 /** The alarm-call module's queries (the only drizzle queries of modules/alarmbox). */
@@ -247,6 +248,7 @@ export async function openCall(
       answeredAt: fields.answeredBy ? fields.now : null,
       answeredBy: fields.answeredBy?.userId ?? null,
       answeredByName: fields.answeredBy?.name ?? null,
+      operatorSeenAt: fields.answeredBy ? fields.now : null,
     })
     .onConflictDoNothing()
     .returning();
@@ -284,7 +286,13 @@ export async function answer(
   const other = alias(alarmCalls, 'other');
   const [row] = await db
     .update(alarmCalls)
-    .set({ state: 'answered', answeredAt: now, answeredBy: user.userId, answeredByName: user.name })
+    .set({
+      state: 'answered',
+      answeredAt: now,
+      answeredBy: user.userId,
+      answeredByName: user.name,
+      operatorSeenAt: now,
+    })
     .where(
       and(
         eq(alarmCalls.id, callId),
@@ -317,6 +325,48 @@ export async function endCalls(
         where.callId !== undefined ? eq(alarmCalls.id, where.callId) : undefined,
         where.deviceId !== undefined ? eq(alarmCalls.deviceId, where.deviceId) : undefined,
         where.boxCallId !== undefined ? eq(alarmCalls.boxCallId, where.boxCallId) : undefined,
+      ),
+    )
+    .returning();
+}
+
+/** How the records name an operator: their name, or their account when the name is empty. */
+export async function shownUserName(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: sql<string>`coalesce(nullif(${users.name}, ''), ${users.userName})` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.name ?? null;
+}
+
+/** The answerers of these calls were seen connected now (the calls still answered). */
+export async function seeOperators(db: Database, callIds: readonly number[], now: Date): Promise<void> {
+  if (callIds.length === 0) return;
+  await db
+    .update(alarmCalls)
+    .set({ operatorSeenAt: now })
+    .where(and(inArray(alarmCalls.id, [...callIds]), eq(alarmCalls.state, 'answered')));
+}
+
+/**
+ * Ends the answered calls (of `callId` only, when given) whose operator was last seen before
+ * `seenBefore`, as `connectionLost` at that last sighting: the record's talk time is the time the
+ * operator was there, not the grace period after.
+ */
+export async function endAbandonedCalls(db: Database, seenBefore: Date, callId?: number): Promise<CallRow[]> {
+  const lastSeen = sql`coalesce(${alarmCalls.operatorSeenAt}, ${alarmCalls.answeredAt})`;
+  return db
+    .update(alarmCalls)
+    .set({
+      state: 'ended',
+      endReason: 'connectionLost' satisfies CallEndReason,
+      endedAt: sql`${lastSeen}`,
+    })
+    .where(
+      and(
+        eq(alarmCalls.state, 'answered'),
+        sql`${lastSeen} < ${seenBefore.toISOString()}::timestamptz`,
+        callId === undefined ? undefined : eq(alarmCalls.id, callId),
       ),
     )
     .returning();

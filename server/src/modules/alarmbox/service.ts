@@ -12,6 +12,7 @@ import {
   type Page,
   ALARM_ANSWER_CODES,
   ALARM_CALL_MAX_MS,
+  ALARM_OPERATOR_GRACE_MS,
   ALARM_RING_MAX_MS,
   ALARM_RESYNC_CLOSE,
   ALARM_TALK_CLOSE,
@@ -51,8 +52,13 @@ import { SocketsPerUser } from '../../http/sessionSocket.js';
  */
 
 export const ALARM_MODULE = 'monitor';
-/** How often overdue calls (ringing or talking too long) are looked for. */
+/**
+ * How often overdue calls (ringing or talking too long, or left by their operator) are looked for,
+ * and the calls talking here are marked seen: well inside ALARM_OPERATOR_GRACE_MS.
+ */
 export const CALL_SWEEP_MS = 5_000;
+/** The grace timer fires this much after the period, so the period has surely passed by the clock. */
+const CALL_GRACE_SLACK_MS = 250;
 
 type Ctx = Pick<AppContext, 'db' | 'now' | 'access' | 'listen'>;
 type UpdateInput = z.output<typeof updateAlarmPeopleSchema>;
@@ -87,6 +93,13 @@ export class AlarmCalls {
   /** How many alarm sockets each user holds here (serveSessionSocket refuses those past the limit). */
   readonly perUser = new SocketsPerUser();
   readonly talkers = new Set<TalkPeer>();
+  /** Calls whose answerer's last intercom socket here closed: the end that waits for them to return. */
+  private readonly awaitingOperator = new Map<number, NodeJS.Timeout>();
+  /**
+   * Shutting down: the intercoms closing now are not their operators leaving. Their calls wait for
+   * them on the instance they reconnect to, or end by a sweep once the last sighting grows old.
+   */
+  private stopping = false;
   private stopListening: (() => Promise<void>) | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   /** Calls changed on the bus and not yet sent to the sockets; `delivering` is sending them. */
@@ -123,9 +136,12 @@ export class AlarmCalls {
 
   async stop() {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.stopping = true;
     this.runtime.calls = null;
     for (const peer of [...this.peers]) peer.close(1001, 'server shutting down');
     for (const peer of [...this.talkers]) peer.close(1001, 'server shutting down');
+    for (const timer of this.awaitingOperator.values()) clearTimeout(timer);
+    this.awaitingOperator.clear();
     await this.stopListening?.();
     await Promise.all(this.boxQueues.values());
     await this.delivering;
@@ -216,9 +232,16 @@ export class AlarmCalls {
     return ended;
   }
 
-  /** Calls ringing longer than ALARM_RING_MAX_MS (missed) or talking longer than ALARM_CALL_MAX_MS. */
+  /**
+   * Calls ringing longer than ALARM_RING_MAX_MS (missed) or talking longer than ALARM_CALL_MAX_MS, and
+   * calls whose operator has been away longer than ALARM_OPERATOR_GRACE_MS (connectionLost). The
+   * calls whose intercom is open here are first marked seen: another instance's sweep must not take
+   * an operator talking here for gone.
+   */
   async sweep(): Promise<void> {
     try {
+      await repo.seeOperators(this.ctx.db, this.talkingCalls(), this.ctx.now());
+      await this.endAbandoned();
       const now = this.ctx.now().getTime();
       const overdue = await repo.overdueCalls(
         this.ctx.db,
@@ -229,6 +252,63 @@ export class AlarmCalls {
         await this.endAndTell({ callId: call.id }, call.state === 'ringing' ? 'missed' : 'timeout', true);
     } catch (error) {
       this.log.error({ err: error }, 'alarmbox: the call sweep failed');
+    }
+  }
+
+  // ---- the answerer's connection ----
+
+  /** The calls with an intercom socket open on this instance. */
+  private talkingCalls(): number[] {
+    return [...new Set([...this.talkers].flatMap((peer) => (peer.callId === null ? [] : [peer.callId])))];
+  }
+
+  /** An intercom socket opened (listen or talk); one of a call says its operator is there. */
+  async addTalker(peer: TalkPeer): Promise<void> {
+    this.talkers.add(peer);
+    if (peer.callId === null) return;
+    const waiting = this.awaitingOperator.get(peer.callId);
+    if (waiting) clearTimeout(waiting);
+    this.awaitingOperator.delete(peer.callId);
+    await repo.seeOperators(this.ctx.db, [peer.callId], this.ctx.now());
+  }
+
+  /**
+   * An intercom socket closed. When it was its call's last one here, the operator was last seen now,
+   * and unless their intercom comes back (a reload, here or on another instance) within
+   * ALARM_OPERATOR_GRACE_MS the call ends as `connectionLost` and the box hangs up: a citizen must
+   * not go on talking to a browser that was closed.
+   */
+  async removeTalker(peer: TalkPeer): Promise<void> {
+    if (!this.talkers.has(peer)) return;
+    const callId = peer.callId;
+    // The last sighting is written before the socket leaves the set: once it is gone, so is its write.
+    if (callId !== null && !this.stopping) await repo.seeOperators(this.ctx.db, [callId], this.ctx.now());
+    this.talkers.delete(peer);
+    if (callId === null || this.stopping) return;
+    if ([...this.talkers].some((other) => other.callId === callId)) return;
+    clearTimeout(this.awaitingOperator.get(callId));
+    // Safe against a quick return: the end is conditional on the last sighting, which an intercom
+    // opened meanwhile (and the sweeps while it stays) keeps fresh.
+    const timer = setTimeout(() => {
+      this.awaitingOperator.delete(callId);
+      void this.endAbandoned(callId);
+    }, ALARM_OPERATOR_GRACE_MS + CALL_GRACE_SLACK_MS);
+    timer.unref();
+    this.awaitingOperator.set(callId, timer);
+  }
+
+  /** Ends the answered calls (or this one) whose operator stayed away past the grace period. */
+  private async endAbandoned(callId?: number): Promise<void> {
+    try {
+      const seenBefore = new Date(this.ctx.now().getTime() - ALARM_OPERATOR_GRACE_MS);
+      const ended = await this.ctx.db.transaction(async (tx) => {
+        const rows = await repo.endAbandonedCalls(tx, seenBefore, callId);
+        if (rows.length > 0) await publish(tx, { k: 'alarm.calls', callIds: rows.map((row) => row.id) });
+        return rows;
+      });
+      for (const call of ended) await this.command(call, 'hangup');
+    } catch (error) {
+      this.log.error({ err: error, callId }, 'alarmbox: a call left by its operator could not end');
     }
   }
 
@@ -278,7 +358,7 @@ export class AlarmCalls {
    */
   async resync(): Promise<void> {
     for (const peer of [...this.peers]) peer.close(ALARM_RESYNC_CLOSE, 'events may have been missed');
-    this.queueChanges([...this.talkers].flatMap((peer) => (peer.callId === null ? [] : [peer.callId])));
+    this.queueChanges(this.talkingCalls());
     await this.delivering;
   }
 
@@ -362,7 +442,10 @@ export class AlarmCalls {
 
   async updateAlarmPeople(actor: Actor, input: UpdateInput): Promise<AlarmRecord> {
     const now = this.ctx.now();
-    const user = { userId: actor.userId, name: actor.account };
+    const user = {
+      userId: actor.userId,
+      name: (await repo.shownUserName(this.ctx.db, actor.userId)) ?? actor.account,
+    };
     const [devId] = input.devId as [number];
     const box = await this.visibleBox(actor.userId, devId);
     const call = await this.ctx.db.transaction(async (tx) => {

@@ -29,7 +29,14 @@ export const alarmCalls = pgTable(
     createdAt: moment('created_at').notNull().defaultNow(),
     answeredAt: moment('answered_at'),
     answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The answerer's name as shown when they answered: their name, else their account. */
     answeredByName: varchar('answered_by_name', { length: 50 }),
+    /**
+     * While answered: the last moment the answerer's intercom was known connected (answering, each
+     * socket opening and closing, and a refresh by the instance holding it). A call whose operator
+     * stayed away past ALARM_OPERATOR_GRACE_MS ends as `connectionLost` at this moment.
+     */
+    operatorSeenAt: moment('operator_seen_at'),
     endedAt: moment('ended_at'),
     endReason: varchar('end_reason', { length: 16 }),
   },
@@ -46,7 +53,7 @@ export const alarmCalls = pgTable(
     check('alarm_calls_state_check', sql`${t.state} in ('ringing', 'answered', 'ended')`),
     check(
       'alarm_calls_end_reason_check',
-      sql`${t.endReason} is null or ${t.endReason} in ('box', 'operator', 'missed', 'offline', 'timeout')`,
+      sql`${t.endReason} is null or ${t.endReason} in ('box', 'operator', 'missed', 'offline', 'timeout', 'connectionLost')`,
     ),
   ],
 );

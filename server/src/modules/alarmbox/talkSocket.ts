@@ -52,7 +52,9 @@ export function serveTalkSocket(
     state = 'closed';
     clearTimeout(authTimer);
     if (peer) {
-      calls.talkers.delete(peer);
+      calls
+        .removeTalker(peer)
+        .catch((error: unknown) => deps.log.error({ err: error }, 'alarmbox: an intercom left unrecorded'));
       if (mode === 'listen') for (const key of peer.deviceKeys) calls.runtime.wantVoice(key, false);
     }
     for (const key of yellKeys) void calls.commandBox(key, { action: 'yellEnd' });
@@ -115,7 +117,7 @@ export function serveTalkSocket(
           }
         : {}),
     };
-    calls.talkers.add(peer);
+    await calls.addTalker(peer);
     if (mode === 'listen') for (const key of keys) calls.runtime.wantVoice(key, true);
     if (callId === null) {
       yellKeys = keys;

@@ -32,6 +32,7 @@ const event = (identifier: string, rules: EngineRule[], seconds = 0): EngineInpu
   ts: new Date(T0 + seconds * 1000),
   identifier,
   name: identifier === 'tilt' ? '井盖倾斜' : identifier,
+  nameEn: identifier === 'tilt' ? 'Cover tilted' : '',
   level: 'common',
   rules,
 });

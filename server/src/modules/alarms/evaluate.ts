@@ -28,6 +28,8 @@ import type { AlarmHit } from './repository.js';
 export interface EngineRule {
   id: number;
   name: string;
+  /** Its English name ('' for none): the English title of the alarms it raises. */
+  nameEn: string;
   mode: RuleMode;
   identifier: string;
   operator: RuleOperator;
@@ -63,6 +65,7 @@ export type EngineInput =
       ts: Date;
       identifier: string;
       name: string;
+      nameEn: string;
       level: AlarmLevel;
       rules: readonly EngineRule[];
     };
@@ -173,7 +176,7 @@ export class AlarmEvaluator {
       device: EngineDevice,
       source: string,
       rule: EngineRule | null,
-      title: string,
+      named: { name: string; nameEn: string },
       level: AlarmLevel,
       value: TelemetryValue | null,
       at: Date,
@@ -192,7 +195,8 @@ export class AlarmEvaluator {
           projectId: device.projectId,
           source,
           ruleId: rule?.id ?? null,
-          title,
+          title: named.name,
+          titleEn: named.nameEn,
           level,
           value,
           occurrences: [{ at, value }],
@@ -214,7 +218,7 @@ export class AlarmEvaluator {
           if (rule.identifier === item.identifier) {
             ruled = true;
             if (this.eventCounted(rule, stateOf(item.device.id, rule.id), item.ts))
-              hit(item.device, `rule:${rule.id}`, rule, rule.name, rule.level, null, item.ts);
+              hit(item.device, `rule:${rule.id}`, rule, rule, rule.level, null, item.ts);
           } else if (rule.clearIdentifier !== '' && rule.clearIdentifier === item.identifier) {
             ruled = true;
             reset(item.device.id, rule.id);
@@ -222,7 +226,7 @@ export class AlarmEvaluator {
           }
         }
         // Events no rule speaks of raise as devices always did: their own level, left waiting.
-        if (!ruled) hit(item.device, `event:${item.identifier}`, null, item.name, item.level, null, item.ts);
+        if (!ruled) hit(item.device, `event:${item.identifier}`, null, item, item.level, null, item.ts);
         continue;
       }
       for (const rule of item.rules) {
@@ -237,7 +241,7 @@ export class AlarmEvaluator {
           state.count += 1;
           state.since ??= item.ts;
           if (this.streakMet(rule, state, item.ts))
-            hit(item.device, source, rule, rule.name, rule.level, value, item.ts);
+            hit(item.device, source, rule, rule, rule.level, value, item.ts);
           continue;
         }
         state.count = 0;

@@ -71,6 +71,8 @@ export interface AlarmHit {
   source: string;
   ruleId: number | null;
   title: string;
+  /** The English title; '' when the rule or event has no English name. */
+  titleEn: string;
   level: AlarmLevel;
   value: TelemetryValue | null;
   /** Each time the condition was met, oldest first: counted and kept as occurrences. */
@@ -101,16 +103,18 @@ export async function upsertAlarms(db: Database, hits: readonly AlarmHit[]): Pro
     const nextPush =
       hit.repeatSeconds === null ? null : new Date(hit.lastAt.getTime() + hit.repeatSeconds * 1000);
     return sql`(${hit.kind}::varchar, ${hit.deviceId}::integer, ${hit.projectId}::integer, ${hit.source}::varchar,
-        ${hit.ruleId}::integer, ${hit.title.slice(0, 50)}::varchar, ${hit.level}::varchar,
+        ${hit.ruleId}::integer, ${hit.title.slice(0, 50)}::varchar, ${hit.titleEn.slice(0, 60)}::varchar,
+        ${hit.level}::varchar,
         ${JSON.stringify(hit.value)}::jsonb, ${hit.occurrences.length}::integer,
         ${hit.firstAt.toISOString()}::timestamptz, ${hit.lastAt.toISOString()}::timestamptz,
         ${nextPush?.toISOString() ?? null}::timestamptz)`;
   });
   const result = await db.execute(sql`
-    insert into ${deviceAlarms} (kind, device_id, project_id, source, rule_id, title, level, value, count,
-      first_at, last_at, next_push_at)
+    insert into ${deviceAlarms} (kind, device_id, project_id, source, rule_id, title, title_en, level, value,
+      count, first_at, last_at, next_push_at)
     select v.* from (values ${sql.join(rows, sql`, `)})
-      as v(kind, device_id, project_id, source, rule_id, title, level, value, count, first_at, last_at, next_push_at)
+      as v(kind, device_id, project_id, source, rule_id, title, title_en, level, value, count, first_at, last_at,
+        next_push_at)
     where exists (select 1 from ${devices} d where d.device_id = v.device_id)
     on conflict (device_id, source) where state in ('waiting', 'confirmed', 'work_order') do update set
       count = ${deviceAlarms}.count + excluded.count,
@@ -364,6 +368,7 @@ const alarmColumns = {
   areaName: areas.name,
   address: devices.address,
   title: deviceAlarms.title,
+  titleEn: deviceAlarms.titleEn,
   source: deviceAlarms.source,
   ruleId: deviceAlarms.ruleId,
   level: deviceAlarms.level,
@@ -619,6 +624,7 @@ export async function offlineRulesOf(db: Database, deviceIds: readonly number[])
       address: devices.address,
       ruleId: alarmRules.id,
       name: alarmRules.name,
+      nameEn: alarmRules.nameEn,
       level: alarmRules.level,
       autoHandle: alarmRules.autoHandle,
       repeatFrequency: alarmRules.repeatFrequency,

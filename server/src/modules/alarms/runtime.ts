@@ -2,7 +2,6 @@ import {
   ALARM_HISTORY_PAGE,
   ALARM_PAGE,
   alarmFeedClientFrameSchema,
-  chinaDateTime,
   PUSH_CLOSE,
   WARNING_HISTORY_PAGE,
   WARNING_PAGE,
@@ -16,8 +15,8 @@ import type { WebSocket } from 'ws';
 import type { AppContext } from '../../http/context.js';
 import { serveSessionSocket, SocketsPerUser, type SessionSocketDeps } from '../../http/sessionSocket.js';
 import { projectScope } from '../devices/service.js';
-import { produceMessage } from '../messages/produce.js';
 import { listenBus, type BusEvent } from '../push/events.js';
+import { announceAlarm } from './announce.js';
 import * as repo from './repository.js';
 import type { ProjectScope } from '../devices/repository.js';
 import { publishAlarms, readableAlarmTypes } from './service.js';
@@ -32,8 +31,6 @@ import { publishAlarms, readableAlarmTypes } from './service.js';
 export const REPEAT_SWEEP_MS = 5_000;
 
 const NO_ALARM_PAGE = 'no alarm page';
-
-const LEVEL_NAMES = { error: '重要', common: '一般', tips: '提示' } as const;
 
 interface FeedAccess {
   kinds: Set<AlarmKind>;
@@ -100,29 +97,7 @@ export class AlarmRuntime {
         );
         return rows;
       });
-      for (const alarm of due)
-        if (alarm.kind === 'warning')
-          await produceMessage(this.ctx.db, this.ctx, {
-            kind: 'earlyWarning.raised',
-            projectId: alarm.projectId,
-            values: {
-              deviceName: alarm.deviceName,
-              warning: alarm.title,
-              value: alarm.value === null ? '' : String(alarm.value),
-            },
-          });
-        else
-          await produceMessage(this.ctx.db, this.ctx, {
-            kind: 'alarm.raised',
-            projectId: alarm.projectId,
-            values: {
-              deviceName: alarm.deviceName,
-              alarmName: alarm.title,
-              level: LEVEL_NAMES[alarm.level],
-              place: alarm.address || alarm.deviceName,
-              time: chinaDateTime(now),
-            },
-          });
+      for (const alarm of due) await announceAlarm(this.ctx, { ...alarm, at: now });
       return due.map((alarm) => alarm.alarmId);
     } catch (error) {
       this.log.error({ err: error }, 'alarms: the repeat sweep failed');
@@ -201,6 +176,7 @@ export class AlarmRuntime {
             kind: row.kind,
             level: row.level,
             title: row.title,
+            titleEn: row.titleEn,
             deviceName: row.deviceName,
           });
       for (const kind of peer.kinds) {

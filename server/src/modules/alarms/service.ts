@@ -356,6 +356,7 @@ export async function offlineChanged(
     source: `rule:${rule.ruleId}`,
     ruleId: rule.ruleId,
     title: rule.name,
+    titleEn: rule.nameEn,
     level: rule.level as repo.AlarmHit['level'],
     value: null,
     occurrences: [{ at: now, value: null }],
@@ -401,6 +402,7 @@ export async function offlineChanged(
         value: null,
         device: { projectId: rule.projectId, name: rule.deviceName, address: rule.address },
         title: rule.name,
+        titleEn: rule.nameEn,
         level: rule.level as repo.AlarmHit['level'],
         at: now,
       },
@@ -416,6 +418,7 @@ export interface OpenedOffline {
   value: null;
   device: { projectId: number; name: string; address: string };
   title: string;
+  titleEn: string;
   level: repo.AlarmHit['level'];
   at: Date;
 }

@@ -37,6 +37,8 @@ export const deviceAlarms = pgTable(
     source: varchar('source', { length: 64 }).notNull(),
     ruleId: integer('rule_id').references(() => alarmRules.id, { onDelete: 'set null' }),
     title: varchar('title', { length: 50 }).notNull(),
+    /** The English title (its rule's or event's English name when it had one); '' when none. */
+    titleEn: varchar('title_en', { length: 60 }).notNull().default(''),
     level: varchar('level', { length: 10 }).notNull(),
     state: varchar('state', { length: 12 }).notNull().default('waiting'),
     value: jsonb('value').$type<TelemetryValue | null>(),

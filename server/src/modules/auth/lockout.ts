@@ -1,4 +1,4 @@
-import { StatusCode } from '@cityops/contract';
+import { signInDetail, StatusCode } from '@cityops/contract';
 import { and, count, eq, gt, max, or, type SQL } from 'drizzle-orm';
 import { operationLog, users } from '../../db/schema.js';
 import type { AppContext } from '../../http/context.js';
@@ -25,10 +25,10 @@ export type FailureState =
 /** An address the account signed in from within this many days is its owner's, and never locked out account-wide. */
 export const KNOWN_DAYS = 30;
 /** The operation-log detail of a wrong password; only these count towards a lock. */
-export const WRONG_PASSWORD = 'wrong account or password';
+const WRONG_PASSWORD = signInDetail('wrongPassword');
 /** Details of the 'locked' rows: one address locked out, or the account locked for new addresses. */
-const ADDRESS_LOCK = 'locked for this address after repeated failures';
-const ACCOUNT_LOCK = 'locked for new addresses after repeated failures from many';
+const ADDRESS_LOCK = signInDetail('addressLocked');
+const ACCOUNT_LOCK = signInDetail('accountLockedForNewAddresses');
 
 export const minutesLeft = (until: Date, now: Date) =>
   Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));

@@ -111,7 +111,7 @@ describe('GET nopass/token: the one-time sign-in of /userlogin', () => {
     expect((await nopass({ ticket })).status_code).toBe(1);
     expect(await nopass({ ticket: 'not-a-ticket-we-issued' })).toEqual(INVALID);
     const rows = await t.handle.db.select().from(operationLog).where(eq(operationLog.action, 'login_failed'));
-    expect(rows.at(-1)).toMatchObject({ outcome: 'failure', detail: 'ticket unknown, expired or used' });
+    expect(rows.at(-1)).toMatchObject({ outcome: 'failure', detail: 'ticketInvalid' });
     const written = `${JSON.stringify(rows)}\n${t.logs.join('\n')}`;
     expect(t.logs.some((line) => line.includes('/api/nopass/token'))).toBe(true);
     expect(written).not.toContain(ticket);

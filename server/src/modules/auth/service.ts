@@ -1,4 +1,4 @@
-import { StatusCode, type LoginData } from '@cityops/contract';
+import { signInDetail, StatusCode, type LoginData, type SignInReason } from '@cityops/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.js';
@@ -7,11 +7,11 @@ import { ApiError } from '../../http/envelope.js';
 import { recordOperation } from '../logs/operationLog.js';
 import { userPermissionCodes } from '../users/permissions.js';
 import { sessionOf } from '../users/session.js';
-import { countFailure, failureError, lockOf, WRONG_PASSWORD, type Attempt } from './lockout.js';
+import { countFailure, failureError, lockOf, type Attempt } from './lockout.js';
 import { burnPasswordCheck, verifyPassword } from './password.js';
 import { createSession, endSession } from './sessions.js';
 
-export type Failed = (detail: string, userId?: number) => Promise<void>;
+export type Failed = (reason: SignInReason, userId?: number) => Promise<void>;
 
 /**
  * Signs a user in with a plain password (already decrypted for the cipher-text route). Every refusal is
@@ -28,12 +28,12 @@ export async function signIn(
   const userId = user?.id ?? null;
   const log = (action: 'login_failed' | 'locked', detail: string) =>
     recordOperation(ctx, request, { account, userId, action, outcome: 'failure', detail });
-  const failed: Failed = (detail) => log('login_failed', detail);
+  const failed: Failed = (reason) => log('login_failed', signInDetail(reason));
   const attempt: Attempt = { account, ip: request.ip, user: user ?? null };
 
   const lockedFor = await lockOf(ctx, attempt);
   if (lockedFor !== null) {
-    await failed('account locked');
+    await failed('accountLocked');
     throw failureError({ locked: true, minutes: lockedFor });
   }
   if (!user) await burnPasswordCheck(password);
@@ -43,7 +43,7 @@ export async function signIn(
   const settled = grant?.catch(() => undefined);
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
     await settled;
-    await failed(WRONG_PASSWORD);
+    await failed('wrongPassword');
     throw failureError(await countFailure(ctx, attempt, (detail) => log('locked', detail)));
   }
   return openSession(ctx, request, user, failed, undefined, grant ?? undefined);
@@ -74,12 +74,12 @@ export async function openSession(
 ): Promise<LoginData> {
   if (user.status !== 'enabled') {
     await grant.catch(() => undefined);
-    await failed('account disabled', user.id);
+    await failed('accountDisabled', user.id);
     throw new ApiError(StatusCode.REJECTED, 'login.disabled');
   }
   const { permissions, session } = await grant;
   if (permissions.length === 0) {
-    await failed('no permissions', user.id);
+    await failed('noPermissions', user.id);
     throw new ApiError(StatusCode.UNAVAILABLE, 'login.noPermission');
   }
 

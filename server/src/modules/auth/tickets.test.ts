@@ -68,7 +68,7 @@ describe('one-time sign-in tickets', () => {
       data: null,
     });
     const rows = await t.handle.db.select().from(operationLog).where(eq(operationLog.action, 'login_failed'));
-    expect(rows.at(-1)).toMatchObject({ outcome: 'failure', detail: 'ticket unknown, expired or used' });
+    expect(rows.at(-1)).toMatchObject({ outcome: 'failure', detail: 'ticketInvalid' });
     expect(JSON.stringify(rows)).not.toContain('not-a-ticket-we-issued');
   });
 
@@ -148,7 +148,7 @@ describe('one-time sign-in tickets', () => {
       .orderBy(operationLog.id);
     expect(rows.slice(-2).map((row) => [row.action, row.outcome, row.detail])).toEqual([
       ['ticket_issued', 'success', ''],
-      ['login', 'success', 'by one-time ticket'],
+      ['login', 'success', 'byTicket'],
     ]);
   });
 

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { StatusCode, TICKET_TTL_SECONDS, type LoginData, type TicketData } from '@cityops/contract';
+import {
+  signInDetail,
+  StatusCode,
+  TICKET_TTL_SECONDS,
+  type LoginData,
+  type TicketData,
+} from '@cityops/contract';
 import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { loginTickets, sessions, users } from '../../db/schema.js';
@@ -43,7 +49,7 @@ export async function issueTicket(
     userId: session.userId,
     action: 'ticket_issued',
     outcome: 'success',
-    detail: purpose ? `purpose: ${purpose}` : '',
+    detail: purpose ? signInDetail('ticketPurpose', purpose) : '',
   });
   return { ticket, expiresAt: expiresAt.toISOString() };
 }
@@ -81,21 +87,21 @@ export async function signInByTicket(
       account: '',
       action: 'login_failed',
       outcome: 'failure',
-      detail: 'ticket unknown, expired or used',
+      detail: signInDetail('ticketInvalid'),
     });
     throw new ApiError(StatusCode.REJECTED, 'ticket.invalid');
   }
-  const failed: Failed = (detail, userId) =>
+  const failed: Failed = (reason, userId) =>
     recordOperation(ctx, request, {
       account: user.userName,
       userId: userId ?? user.id,
       action: 'login_failed',
       outcome: 'failure',
-      detail: `by ticket: ${detail}`,
+      detail: signInDetail('byTicketRefused', reason),
     });
   if (user.lockedUntil && user.lockedUntil > now) {
-    await failed('account locked');
+    await failed('accountLocked');
     throw failureError({ locked: true, minutes: minutesLeft(user.lockedUntil, now) });
   }
-  return openSession(ctx, request, user, failed, 'by one-time ticket');
+  return openSession(ctx, request, user, failed, signInDetail('byTicket'));
 }

@@ -422,7 +422,8 @@ describe('overview', () => {
     ]);
     const answer = await t.api(api.overview, { token: admin, query: { projectId: p } });
     expect(answer.status_code, answer.message).toBe(1);
-    const inUse = (await t.handle.db.$count(cameras)) + (await deviceCount());
+    const cameraCount = await t.handle.db.$count(cameras);
+    const inUse = cameraCount + (await deviceCount());
     expect(answer.data).toEqual({
       total: 3,
       online: 1,
@@ -437,6 +438,8 @@ describe('overview', () => {
         { areaId: null, areaName: null, total: 1, online: 0 },
       ],
       devicesInUse: inUse,
+      iotDevices: await deviceCount(),
+      cameras: cameraCount,
       deviceLimit: 50_000,
     });
     const all = await t.api(api.overview, { token: admin });
@@ -473,6 +476,8 @@ describe('the licence’s device limit', () => {
       expect((await limited.api(api.create, { token, body: device(1) })).status_code).toBe(1);
       expect((await limited.api(licenceManageEndpoints.deviceUsage, { token })).data).toEqual({
         devicesInUse: cameraCount + 1,
+        iotDevices: 1,
+        cameras: cameraCount,
         deviceLimit: cameraCount + 2,
       });
       expect((await limited.api(api.create, { token, body: device(2) })).status_code).toBe(1);

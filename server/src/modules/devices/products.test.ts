@@ -2,6 +2,7 @@ import {
   alarmRuleEndpoints as rules,
   deviceEndpoints,
   FUNCTION_PARAMS_MAX,
+  givenName,
   PRODUCT_PAGE,
   PRODUCT_PARAMS_MAX,
   productEndpoints as api,
@@ -118,6 +119,32 @@ describe('products', () => {
     expect(await t.api(api.model, { token: admin, params: { id } })).toEqual(
       refused('产品不存在或已被删除，请刷新列表'),
     );
+  });
+
+  it('keeps an optional English name of a product, its functions and rules, for the English interface', async () => {
+    const named = await product('Env-En', { nameEn: ' Air monitor ' });
+    expect(named.nameEn).toBe('Air monitor');
+    expect((await product('Env-Zh')).nameEn).toBe('');
+    const fn = await addFunction({ ...temperature(named.productId), nameEn: 'Temperature' });
+    expect(givenName(fn, 'en-US')).toBe('Temperature');
+    expect(givenName(fn, 'zh-CN')).toBe('温度');
+    const rule = await t.api(rules.create, {
+      token: admin,
+      body: {
+        productId: named.productId,
+        name: '高温',
+        nameEn: 'Too hot',
+        identifier: 'temperature',
+        threshold: 60,
+        level: 'common',
+      },
+    });
+    expect(rule.data).toMatchObject({ name: '高温', nameEn: 'Too hot', productNameEn: 'Air monitor' });
+    const tooLong = await t.api(api.create, {
+      token: admin,
+      body: { productKey: 'Env-Long', name: '产品', nameEn: 'x'.repeat(61), typeCode: '0401' },
+    });
+    expect(tooLong.status_code).toBe(10001);
   });
 
   it('keeps product keys unique ignoring case', async () => {

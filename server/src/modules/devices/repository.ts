@@ -107,6 +107,7 @@ const productColumns = {
   productId: products.id,
   productKey: products.productKey,
   name: products.name,
+  nameEn: products.nameEn,
   typeCode: products.typeCode,
   vendor: products.vendor,
   model: products.model,
@@ -288,7 +289,9 @@ const ruleColumns = {
   ruleId: alarmRules.id,
   productId: alarmRules.productId,
   productName: products.name,
+  productNameEn: products.nameEn,
   name: alarmRules.name,
+  nameEn: alarmRules.nameEn,
   mode: alarmRules.mode,
   identifier: alarmRules.identifier,
   operator: alarmRules.operator,
@@ -673,17 +676,35 @@ export async function setSecrets(
 
 // ---- overview ----
 
-export async function overviewCounts(db: Database, scope: ProjectScope, projectId?: number) {
-  const where = and(inScope(scope), projectId === undefined ? undefined : eq(devices.projectId, projectId));
-  const online = sql<number>`cast(count(*) filter (where ${devices.online}) as integer)`.mapWith(Number);
+const countWhere = (condition: SQL) =>
+  sql<number>`cast(count(*) filter (where ${condition}) as integer)`.mapWith(Number);
+const online = countWhere(sql`${devices.online}`);
+
+/**
+ * The one count of devices every page shows (设备概览, the licence's use, 位置管理): the registry's
+ * devices of the scope (and of one project), how many are online, disabled and have a place.
+ */
+export async function countDevices(db: Database, scope: ProjectScope, projectId?: number) {
   const [totals] = await db
     .select({
       total: count(),
       online,
-      disabled: sql<number>`cast(count(*) filter (where not ${devices.enabled}) as integer)`.mapWith(Number),
+      disabled: countWhere(sql`not ${devices.enabled}`),
+      placed: countWhere(sql`${devices.longitude} is not null and ${devices.latitude} is not null`),
     })
     .from(devices)
-    .where(where);
+    .where(and(inScope(scope), projectId === undefined ? undefined : eq(devices.projectId, projectId)));
+  return {
+    total: totals?.total ?? 0,
+    online: totals?.online ?? 0,
+    disabled: totals?.disabled ?? 0,
+    placed: totals?.placed ?? 0,
+  };
+}
+
+export async function overviewCounts(db: Database, scope: ProjectScope, projectId?: number) {
+  const where = and(inScope(scope), projectId === undefined ? undefined : eq(devices.projectId, projectId));
+  const totals = await countDevices(db, scope, projectId);
   const byType = await db
     .select({ typeCode: products.typeCode, total: count(), online })
     .from(devices)
@@ -704,9 +725,9 @@ export async function overviewCounts(db: Database, scope: ProjectScope, projectI
     .innerJoin(devices, eq(devices.id, deviceAlarms.deviceId))
     .where(and(where, inArray(deviceAlarms.state, ['waiting', 'confirmed', 'work_order'])));
   return {
-    total: totals?.total ?? 0,
-    online: totals?.online ?? 0,
-    disabled: totals?.disabled ?? 0,
+    total: totals.total,
+    online: totals.online,
+    disabled: totals.disabled,
     alarming: alarming?.n ?? 0,
     byType: byType.map((row) => ({ ...row, typeCode: row.typeCode as DeviceType })),
     byArea,

@@ -8,6 +8,8 @@ import {
 } from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
 import type { SecretBox } from '../../db/secretBox.js';
+import { pointWithin } from '../areas/geometry.js';
+import { projectAreas } from '../areas/repository.js';
 import { seedDemoPoints } from '../points/seed.js';
 import { demoFleetSecret, secretColumns } from './credentials.js';
 import * as repo from './repository.js';
@@ -15,9 +17,10 @@ import { products } from './tables.js';
 
 /** The demo threshold rules and the early-warning and offline ones, alike. */
 const DEMO_ALL_RULES: readonly DemoEngineRule[] = [
-  ...DEMO_RULES.map(([productKey, name, identifier, operator, threshold, level]) => ({
+  ...DEMO_RULES.map(([productKey, [name, nameEn], identifier, operator, threshold, level]) => ({
     productKey,
     name,
+    nameEn,
     identifier,
     operator,
     threshold,
@@ -61,6 +64,10 @@ export async function seedDemoDevices(db: Database, box: SecretBox, projectId: n
     plan.map((device) => device.controlCode),
   );
   const missing = plan.filter((device) => !present.has(device.deviceKey) && !codes.has(device.controlCode));
+  // Each device in the area node its place lies in (the demo areas, seeded first); outside them, none.
+  const nodes = (await projectAreas(db, projectId)).filter((area) => area.type === 'areanode');
+  const areaAt = (lng: number, lat: number) =>
+    nodes.find((node) => pointWithin({ lng, lat }, node.polygon))?.areaId ?? null;
   await repo.insertDevices(
     db,
     missing.flatMap((device) => {
@@ -73,6 +80,7 @@ export async function seedDemoDevices(db: Database, box: SecretBox, projectId: n
           name: device.name,
           productId: product.id,
           projectId,
+          areaId: areaAt(device.longitude, device.latitude),
           longitude: device.longitude,
           latitude: device.latitude,
           ...secretColumns(box, demoFleetSecret(device.deviceKey)),

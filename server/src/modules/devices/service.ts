@@ -134,6 +134,7 @@ export async function productModel(ctx: DevicesCtx, productId: number): Promise<
 const productColumns = (input: ProductInput) => ({
   productKey: input.productKey,
   name: input.name,
+  nameEn: input.nameEn,
   typeCode: input.typeCode,
   vendor: input.vendor,
   model: input.model,
@@ -278,6 +279,7 @@ async function checkRule(tx: Database, input: RuleInput) {
 const ruleColumns = (input: RuleInput) => ({
   productId: input.productId,
   name: input.name,
+  nameEn: input.nameEn,
   mode: input.mode,
   identifier: input.mode === 'offline' ? OFFLINE_IDENTIFIER : input.identifier,
   operator: input.operator,

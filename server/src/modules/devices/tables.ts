@@ -29,6 +29,8 @@ export const products = pgTable(
     id: serial('product_id').primaryKey(),
     productKey: varchar('product_key', { length: 32 }).notNull(),
     name: varchar('name', { length: 30 }).notNull(),
+    /** Its English name for the English interface; '' when it has only `name`. */
+    nameEn: varchar('name_en', { length: 60 }).notNull().default(''),
     typeCode: varchar('type_code', { length: 4 }).notNull(),
     vendor: varchar('vendor', { length: 50 }).notNull().default(''),
     model: varchar('model', { length: 50 }).notNull().default(''),
@@ -126,6 +128,8 @@ export const alarmRules = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 30 }).notNull(),
+    /** Its English name, its alarms' English title; '' when it has only `name`. */
+    nameEn: varchar('name_en', { length: 60 }).notNull().default(''),
     identifier: varchar('identifier', { length: 50 }).notNull(),
     operator: varchar('operator', { length: 2 }).notNull(),
     threshold: doublePrecision('threshold').notNull(),

@@ -58,6 +58,7 @@ type Pending = (
       ts: Date;
       identifier: string;
       name: string;
+      nameEn: string;
       level: EventLevel;
       rules: readonly AlarmRule[];
     }
@@ -70,6 +71,8 @@ export interface OpenedAlarm {
   value: TelemetryValue | null;
   device: Pick<DeviceIdentity, 'projectId' | 'name' | 'address'>;
   title: string;
+  /** The English title; '' when none. */
+  titleEn: string;
   level: EventLevel;
   at: Date;
 }
@@ -491,6 +494,7 @@ export class Ingestion {
       ts: this.timeOf(raised.ts, at),
       identifier: raised.event,
       name: event.name,
+      nameEn: event.nameEn,
       level: event.level,
       rules: model?.rules ?? [],
       settle,
@@ -601,6 +605,7 @@ export class Ingestion {
                 value: hit.value,
                 device,
                 title: hit.title,
+                titleEn: hit.titleEn,
                 level: hit.level,
                 at: hit.lastAt,
               },

@@ -18,7 +18,7 @@ export interface ProductModel {
   offlineAfterSeconds: number;
   properties: Map<string, { name: string; spec: ValueSpec }>;
   services: Map<string, { name: string; params: ParamSpec[] }>;
-  events: Map<string, { name: string; level: EventLevel; params: ParamSpec[] }>;
+  events: Map<string, { name: string; nameEn: string; level: EventLevel; params: ParamSpec[] }>;
   rules: AlarmRule[];
 }
 
@@ -56,7 +56,13 @@ export async function loadModel(db: Database, productId: number, log: FastifyBas
     const fn = parsed.data;
     if (fn.kind === 'property') model.properties.set(fn.identifier, { name: fn.name, spec: fn.spec });
     else if (fn.kind === 'service') model.services.set(fn.identifier, { name: fn.name, params: fn.params });
-    else model.events.set(fn.identifier, { name: fn.name, level: fn.level, params: fn.params });
+    else
+      model.events.set(fn.identifier, {
+        name: fn.name,
+        nameEn: fn.nameEn ?? '',
+        level: fn.level,
+        params: fn.params,
+      });
   }
   for (const rule of rows.rules) {
     if (!isOperator(rule.operator) || !isLevel(rule.level)) continue;

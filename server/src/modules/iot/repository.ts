@@ -102,6 +102,7 @@ export async function productModelRows(db: Database, productId: number) {
     .select({
       id: alarmRules.id,
       name: alarmRules.name,
+      nameEn: alarmRules.nameEn,
       mode: alarmRules.mode,
       identifier: alarmRules.identifier,
       operator: alarmRules.operator,

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  chinaDateTime,
   OTA_MESSAGE_PREFIX,
   type CommandPayload,
   type OtaProgress,
@@ -10,7 +9,7 @@ import {
 import type { Database } from '../../db/connection.js';
 import type { AppContext } from '../../http/context.js';
 import { offlineChanged } from '../alarms/service.js';
-import { produceMessage } from '../messages/produce.js';
+import { announceOpened } from '../alarms/announce.js';
 import { BUS_MAX_IDS, listenBus, publish, type BusEvent } from '../push/events.js';
 import {
   connectExternalBroker,
@@ -38,8 +37,6 @@ const MODEL_TTL_MS = 60_000;
 const DEVICE_TTL_MS = 30_000;
 /** The offline sweep's period. */
 export const SWEEP_MS = 30_000;
-
-const LEVEL_NAMES = { error: '重要', common: '一般', tips: '提示' } as const;
 
 /** Tells every instance these devices changed, at most BUS_MAX_IDS ids an event. */
 export async function publishLive(db: Database, deviceIds: readonly number[]) {
@@ -316,29 +313,7 @@ export class IotRuntime {
   }
 
   private async alarmMessages(alarms: readonly OpenedAlarm[]) {
-    for (const alarm of alarms)
-      if (alarm.kind === 'warning')
-        await produceMessage(this.ctx.db, this.ctx, {
-          kind: 'earlyWarning.raised',
-          projectId: alarm.device.projectId,
-          values: {
-            deviceName: alarm.device.name,
-            warning: alarm.title,
-            value: alarm.value === null ? '' : String(alarm.value),
-          },
-        });
-      else
-        await produceMessage(this.ctx.db, this.ctx, {
-          kind: 'alarm.raised',
-          projectId: alarm.device.projectId,
-          values: {
-            deviceName: alarm.device.name,
-            alarmName: alarm.title,
-            level: LEVEL_NAMES[alarm.level],
-            place: alarm.device.address || alarm.device.name,
-            time: chinaDateTime(alarm.at),
-          },
-        });
+    await announceOpened(this.ctx, alarms);
   }
 }
 

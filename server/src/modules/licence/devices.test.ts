@@ -37,6 +37,8 @@ describe('the licence’s device limit', () => {
     const admin = await t.token('admin', 'Admin@123');
     expect((await t.api(licenceManageEndpoints.deviceUsage, { token: admin })).data).toEqual({
       devicesInUse: inUse,
+      iotDevices: 0,
+      cameras: inUse,
       deviceLimit: inUse + 1,
     });
     // One more fits; two more do not, and the refusal names the limit, the count and the request.

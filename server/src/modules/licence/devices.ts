@@ -1,7 +1,8 @@
 import { StatusCode, type DeviceUsage } from '@cityops/contract';
 import type { Database } from '../../db/connection.js';
-import { cameras, devices } from '../../db/schema.js';
+import { cameras } from '../../db/schema.js';
 import { ApiError } from '../../http/envelope.js';
+import { countDevices } from '../devices/repository.js';
 import type { LicenceKeeper } from './state.js';
 
 /**
@@ -9,15 +10,18 @@ import type { LicenceKeeper } from './state.js';
  * place for every kind: the cameras of the video platforms and the registry's IoT devices
  * (modules/devices). Every path that adds devices asks `ensureDeviceRoom` inside its transaction first.
  */
-export async function devicesInUse(db: Database): Promise<number> {
-  // One after the other: `db` may be a transaction, which runs one query at a time.
-  return (await db.$count(cameras)) + (await db.$count(devices));
+async function devicesInUse(db: Database) {
+  // One after the other: `db` may be a transaction, which runs one query at a time. The registry's
+  // devices are counted by the one count 设备概览 and 位置管理 show, over every project.
+  const iotDevices = (await countDevices(db, null)).total;
+  const cameraCount = await db.$count(cameras);
+  return { devicesInUse: iotDevices + cameraCount, iotDevices, cameras: cameraCount };
 }
 
 export async function deviceUsage(db: Database, licence: LicenceKeeper): Promise<DeviceUsage> {
   const [inUse, status] = await Promise.all([devicesInUse(db), licence.status()]);
   return {
-    devicesInUse: inUse,
+    ...inUse,
     deviceLimit: status.state === 'valid' ? (status.licence?.deviceLimit ?? null) : null,
   };
 }

@@ -1,7 +1,10 @@
 import {
   API_PREFIX,
   authEndpoints,
+  HEADER_ACCESS_TOKEN,
   logEndpoints,
+  logExports,
+  signInReasonText,
   userEndpoints,
   type Endpoint,
   type SignInLogListRequest,
@@ -10,6 +13,7 @@ import { eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, operationLog, roles, systemSettings } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
+import { sheetRows } from '../../test/xlsx.js';
 import { recordAudit } from './audit.js';
 import { loginLogBatches, loginLogRows, operationLogBatches, operationLogRows } from './repository.js';
 import { purgeOldLogs, startLogPurge } from './service.js';
@@ -52,7 +56,7 @@ describe('the sign-in log', () => {
       account: 'admin',
       action: 'login_failed',
       outcome: 'failure',
-      detail: 'wrong account or password',
+      detail: 'wrongPassword',
       ip: '127.0.0.1',
       userAgent: AGENT,
     });
@@ -61,6 +65,29 @@ describe('the sign-in log', () => {
     expect(unknown.data?.list).toEqual([
       expect.objectContaining({ account: 'nobody_here', userId: null, action: 'login_failed' }),
     ]);
+  });
+
+  it('stores a reason as a code that reads in Chinese and in English, on the page and in the export', async () => {
+    expect((await signIn('reason_reader', 'Wrong@999')).status_code).not.toBe(1);
+    const [row] = (await signInPage({ account: 'reason_reader' })).data?.list ?? [];
+    expect(row?.detail).toBe('wrongPassword');
+    expect(signInReasonText(row?.detail ?? '', 'zh-CN')).toBe('账号或密码错误');
+    expect(signInReasonText(row?.detail ?? '', 'en-US')).toBe('Wrong account or password');
+    const exported = async (language: string) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}${logExports.signIns.path}`,
+        headers: {
+          'content-type': 'application/json',
+          'accept-language': language,
+          [HEADER_ACCESS_TOKEN]: admin,
+        },
+        payload: JSON.stringify({ account: 'reason_reader' }),
+      });
+      return (await sheetRows(answer.rawPayload)).rows[1]?.at(-1);
+    };
+    expect(await exported('zh-CN')).toBe('账号或密码错误');
+    expect(await exported('en-US')).toBe('Wrong account or password');
   });
 
   it('filters by account, outcome, action, address and time, newest first unless asked', async () => {

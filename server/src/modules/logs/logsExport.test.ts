@@ -28,7 +28,7 @@ beforeAll(async () => {
       userAgent: 'UA-1',
       action: 'login_failed',
       outcome: 'failure',
-      detail: 'wrong account or password',
+      detail: 'wrongPassword',
     },
     {
       time: at(2),
@@ -125,15 +125,7 @@ describe('log export downloads', () => {
     expect(rows).toEqual([
       ['时间', '账号', '动作', '结果', '地址', '浏览器', '原因'],
       ['2026-11-20 10:00:05', 'exp_sign', 'logout', 'success', '10.0.0.3', 'UA-2'],
-      [
-        '2026-11-20 09:00:05',
-        'exp_sign',
-        'login_failed',
-        'failure',
-        '10.0.0.2',
-        'UA-1',
-        'wrong account or password',
-      ],
+      ['2026-11-20 09:00:05', 'exp_sign', 'login_failed', 'failure', '10.0.0.2', 'UA-1', '账号或密码错误'],
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { chinaDateTime, logEndpoints, logExports } from '@cityops/contract';
+import { chinaDateTime, logEndpoints, logExports, signInReasonText } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { mapRows } from '../../db/batches.js';
 import { Answer } from '../../http/envelope.js';
@@ -46,8 +46,9 @@ export default async function logRoutes(app: FastifyInstance) {
     return new Answer(await logs.saveRetention(ctx, actor, input.body.days), 'log.retentionSaved');
   });
 
-  // Raw codes (action, outcome, module) as the rows carry them; times as China time, like the page.
-  exportRoute(app, logExports.signIns, async ({ body }) => ({
+  // Raw codes (action, outcome, module) as the rows carry them; times as China time, like the page;
+  // the reason in the caller's language, as the page shows it.
+  exportRoute(app, logExports.signIns, async ({ body, locale }) => ({
     fileName: datedFileName('登录日志', ctx.now()),
     sheetName: '登录日志',
     columns: signInColumns,
@@ -58,7 +59,7 @@ export default async function logRoutes(app: FastifyInstance) {
       outcome: row.outcome,
       ip: row.ip,
       userAgent: row.userAgent,
-      detail: row.detail,
+      detail: signInReasonText(row.detail, locale),
     })),
   }));
   exportRoute(app, logExports.operations, async ({ body }) => ({

@@ -1,12 +1,134 @@
-import { messageEndpoints, messageTypePath, type Message, type MessageEventKind } from '@cityops/contract';
+import {
+  chinaDateTime,
+  MESSAGE_EVENTS,
+  MESSAGE_TYPES,
+  messageEndpoints,
+  messageTypePath,
+  renderTemplate,
+  type Message,
+  type MessageEventKind,
+} from '@cityops/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messageEvents, messages, projects, userProjects, users } from '../../db/schema.js';
-import { seedDemoMessages } from '../../db/seed/messages.js';
 import { listenToBus, type BusListener } from '../../test/busEvents.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
+import type { Database } from '../../db/connection.js';
 import { deliveriesOf, unreadCounts, unreadState } from './delivery.js';
-import { produceMessage, type ProduceInput } from './produce.js';
+import { produceMessage, storeEvent, type ProduceInput } from './produce.js';
+
+interface FixtureEvent {
+  kind: MessageEventKind;
+  /** Index into the demo projects. */
+  project: number;
+  hoursAgo: number;
+  /** Already read by everyone who got it. */
+  read: boolean;
+  values: Record<string, string>;
+}
+
+/** Messages of several types, hours before the test ran; some already read (the fixture of this file). */
+const FIXTURE_EVENTS: readonly FixtureEvent[] = [
+  {
+    kind: 'alarm.raised',
+    project: 0,
+    hoursAgo: 1,
+    read: false,
+    values: {
+      deviceName: '科技园南路12号灯杆',
+      alarmName: '单灯控制器离线',
+      level: '重要',
+      place: '科技园南路',
+    },
+  },
+  {
+    kind: 'workOrder.assigned',
+    project: 0,
+    hoursAgo: 3,
+    read: false,
+    values: { orderNo: 'GD20260315-0042', title: '深南大道路灯不亮维修', assignee: '刘海' },
+  },
+  {
+    kind: 'earlyWarning.raised',
+    project: 1,
+    hoursAgo: 6,
+    read: false,
+    values: { deviceName: '北山街3号回路', warning: '回路电流持续偏高，可能存在漏电风险', value: '32.6 A' },
+  },
+  {
+    kind: 'alarm.raised',
+    project: 0,
+    hoursAgo: 9,
+    read: true,
+    values: { deviceName: '后海大道站配电箱', alarmName: '箱门异常打开', level: '一般', place: '后海大道' },
+  },
+  {
+    kind: 'inspection.due',
+    project: 0,
+    hoursAgo: 20,
+    read: true,
+    values: { taskName: '科技园片区夜间巡检' },
+  },
+  {
+    kind: 'ai.alarm',
+    project: 0,
+    hoursAgo: 26,
+    read: false,
+    values: { cameraName: '深南大道科技园站球机', algorithm: '占道施工识别' },
+  },
+  {
+    kind: 'citizen.complaint',
+    project: 0,
+    hoursAgo: 49,
+    read: true,
+    values: { reporter: '张先生', summary: '后海大道人行道路灯闪烁' },
+  },
+  {
+    kind: 'contract.expiring',
+    project: 1,
+    hoursAgo: 72,
+    read: true,
+    values: { contractName: '杭州西湖景区亮化工程维保合同', days: '30' },
+  },
+];
+
+/**
+ * The fixture through the recipient rule (recipients.ts), as if each event had happened: the admin
+ * (every page, both projects) gets them all, the operator the alarms of the first project. Only while
+ * `userName` has no message at all, so a second call adds nothing. Rendered with the shipped texts.
+ */
+async function storeFixture(db: Database, userName: string, projectIds: readonly number[], now = new Date()) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.userName, userName));
+  if (!user) return;
+  const [existing] = await db.select({ id: messages.id }).from(messages).where(eq(messages.userId, user.id));
+  if (existing) return;
+  for (const demo of FIXTURE_EVENTS) {
+    const projectId = projectIds[demo.project];
+    if (projectId === undefined) continue;
+    const event = MESSAGE_EVENTS[demo.kind];
+    const time = new Date(now.getTime() - demo.hoursAgo * 3_600_000);
+    const values = { time: chinaDateTime(time), ...demo.values };
+    const stored = await storeEvent(
+      db,
+      {
+        kind: demo.kind,
+        messageType: event.type,
+        projectId,
+        title: renderTemplate(event.title, values),
+        content: renderTemplate(event.content, values),
+        link: null,
+        time,
+      },
+      { audience: { code: MESSAGE_TYPES[event.type].page }, projectId },
+    );
+    if (stored && demo.read) {
+      await db
+        .update(messages)
+        .set({ readStatus: true, readTime: time })
+        .where(eq(messages.eventId, stored.eventId));
+    }
+  }
+}
 
 let t: TestApp;
 let bus: BusListener;
@@ -27,6 +149,7 @@ beforeAll(async () => {
   ids = { admin: await userId('admin'), operator: await userId('operator') };
   const rows = await t.handle.db.select({ id: projects.id }).from(projects).orderBy(projects.id);
   [projectA, projectB] = rows.map((row) => row.id) as [number, number];
+  await storeFixture(t.handle.db, 'admin', [projectA, projectB]);
   bus = await listenToBus(t);
 });
 afterAll(async () => {
@@ -55,7 +178,7 @@ const alarm = (projectId: number | null, deviceName = '1号路灯'): ProduceInpu
   projectId,
 });
 
-describe('the demo messages', () => {
+describe('the fixture messages', () => {
   it('are in the centre of the admin (all) and the operator (the alarms of their project), newest first', async () => {
     const first = await page(admin);
     expect(first).toMatchObject({ total: 8, noReadCount: 4 });
@@ -80,8 +203,8 @@ describe('the demo messages', () => {
     expect(mine.messageList.every((m) => m.projectId === projectA)).toBe(true);
   });
 
-  it('are not added again on a restart', async () => {
-    await seedDemoMessages(t.handle.db, 'admin', [projectA, projectB]);
+  it('are not added again by a second call', async () => {
+    await storeFixture(t.handle.db, 'admin', [projectA, projectB]);
     expect((await page(admin)).total).toBe(8);
   });
 });

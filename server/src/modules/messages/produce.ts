@@ -1,4 +1,12 @@
-import { MESSAGE_EVENTS, MESSAGE_TYPES, renderTemplate, type MessageEventKind } from '@cityops/contract';
+import {
+  MESSAGE_EVENTS,
+  MESSAGE_EVENTS_EN,
+  MESSAGE_TYPES,
+  renderTemplate,
+  valuesIn,
+  type MessageEventKind,
+  type MessageValue,
+} from '@cityops/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import { messageEvents, messages, users } from '../../db/schema.js';
@@ -12,8 +20,11 @@ export type { Audience };
 /** What a producer says happened. */
 export interface ProduceInput {
   kind: MessageEventKind;
-  /** The template's variables (MESSAGE_EVENTS[kind].variables); a missing one stays as `{name}`. */
-  values: Readonly<Record<string, string>>;
+  /**
+   * The template's variables (MESSAGE_EVENTS[kind].variables); a missing one stays as `{name}`. Text
+   * is data, the same in both languages; a names pair is read in each language's rendering.
+   */
+  values: Readonly<Record<string, MessageValue>>;
   /** The project it concerns: only its members get it. None for the platform's own. */
   projectId?: number | null;
   /** Default: the holders of the type's page code (MESSAGE_TYPES[type].page). */
@@ -29,6 +40,8 @@ export interface RenderedEvent {
   projectId: number | null;
   title: string;
   content: string;
+  /** The English rendering; none when the template in force is written in one language only. */
+  english?: { title: string; content: string } | null;
   link: string | null;
   time: Date;
 }
@@ -48,13 +61,15 @@ export async function storeEvent(
   rule: RecipientRule,
 ): Promise<{ eventId: number; recipients: number } | null> {
   const time = event.time.toISOString();
+  const { english } = event;
   const result = await db.execute<{ event_id: number | null; recipients: number }>(sql`
     with recipient as (
       select ${users.id} as user_id from ${users} where ${recipientCondition(rule)}
     ), event as (
-      insert into ${messageEvents} (event_kind, message_type, project_id, title, content, link, create_time, notify_time)
+      insert into ${messageEvents} (event_kind, message_type, project_id, title, content, title_en, content_en, link, create_time, notify_time)
       select ${event.kind}::varchar, ${event.messageType}::smallint, ${event.projectId}::integer,
         ${event.title.slice(0, TITLE_MAX)}::varchar, ${event.content.slice(0, CONTENT_MAX)}::varchar,
+        ${english?.title.slice(0, TITLE_MAX) ?? null}::varchar, ${english?.content.slice(0, CONTENT_MAX) ?? null}::varchar,
         ${event.link}::varchar, ${time}::timestamptz, ${time}::timestamptz
       where exists (select 1 from recipient)
       returning id
@@ -97,12 +112,19 @@ export async function produceMessage(
     return null;
   }
   const template = await ctx.messageTemplates.inForce(input.kind);
+  const chinese = valuesIn(input.values, 'zh-CN');
+  const english = valuesIn(input.values, 'en-US');
+  const shippedEnglish = template.edited ? null : MESSAGE_EVENTS_EN[input.kind];
   const rendered: RenderedEvent = {
     kind: input.kind,
     messageType: event.type,
     projectId: input.projectId ?? null,
-    title: renderTemplate(template.title, input.values),
-    content: renderTemplate(template.content, input.values),
+    title: renderTemplate(template.title, chinese),
+    content: renderTemplate(template.content, chinese),
+    english: shippedEnglish && {
+      title: renderTemplate(shippedEnglish.title, english),
+      content: renderTemplate(shippedEnglish.content, english),
+    },
     link: input.link ?? null,
     time: ctx.now(),
   };

@@ -1,11 +1,11 @@
-import { userEndpoints } from '@cityops/contract';
+import { recordLink, userEndpoints, WORK_ORDER_PAGE, workOrderEndpoints } from '@cityops/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageEvents, messages, messageTriggers, users } from '../../db/schema.js';
 import { listenToBus, type BusListener } from '../../test/busEvents.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { PlatformHealth } from '../video/health.js';
-import { produceDemoMessage } from './demoProducer.js';
+import { DEMO_OPEN_ORDERS_MAX, produceDemoMessage } from './demoProducer.js';
 import { warnLicenceExpiry } from './licenceWarnings.js';
 
 let t: TestApp;
@@ -152,29 +152,45 @@ describe('the demo producer', () => {
     expect(t.config.DEMO_MESSAGE_SECONDS).toBe(0);
   });
 
-  it('produces a believable event of each of the nine types in a demo project', async () => {
-    const adminId = await userId('admin');
-    const types = new Set<number>();
-    for (let i = 0; i < 9; i++) {
-      const random = () => (i + 0.5) / 9;
+  it('opens a real work order, dispatched to the project members in turn, whose message names and opens it', async () => {
+    // A session of its own: the tests above move the clock past the first one's idle limit.
+    admin = await t.token('admin', 'Admin@123');
+    const assignees = new Set<number>();
+    for (let i = 0; i < 4; i++) {
       await bus.clear();
-      const stored = await produceDemoMessage(t.app.cityops, random);
-      expect(stored?.recipients).toBeGreaterThan(0);
+      const made = await produceDemoMessage(t.app.cityops, () => 0);
+      if (!made) throw new Error('no demo order was opened');
+      assignees.add(made.assigneeId);
+      // The order is on 工单管理: its number finds it, dispatched to the assignee.
+      const found = await t.api(workOrderEndpoints.page, { token: admin, body: { keyword: made.orderNo } });
+      expect(found.status_code, found.message).toBe(1);
+      expect(found.data?.list.map((row) => [row.orderId, row.state, row.assigneeId])).toEqual([
+        [made.orderId, 'dispatched', made.assigneeId],
+      ]);
+      // The assignee's message names that order and links to it.
       const [event] = await t.handle.db
         .select()
         .from(messageEvents)
-        .where(eq(messageEvents.id, stored?.eventId ?? 0));
-      expect(`${event?.title} ${event?.content}`).not.toMatch(/[{}]/);
-      expect(event?.projectId).not.toBeNull();
-      types.add(event?.messageType ?? 0);
-      const mine = await t.handle.db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.eventId, stored?.eventId ?? 0), eq(messages.userId, adminId)));
-      expect(mine).toHaveLength(1);
+        .innerJoin(messages, eq(messages.eventId, messageEvents.id))
+        .where(and(eq(messageEvents.eventKind, 'workOrder.assigned'), eq(messages.userId, made.assigneeId)))
+        .orderBy(desc(messageEvents.id))
+        .limit(1);
+      expect(event?.message_events.title).toContain(made.orderNo);
+      expect(event?.message_events.link).toBe(recordLink(WORK_ORDER_PAGE, made.orderId));
       await bus.settle();
-      expect(bus.events).toEqual([{ k: 'message', eventId: stored?.eventId }]);
+      expect(bus.events).toContainEqual({ k: 'message', eventId: event?.message_events.id });
     }
-    expect([...types].sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // Admin and operator are the first project's members who may take orders: both got some.
+    expect(assignees.size).toBe(2);
+  });
+
+  it('stops opening orders while a project has its crew busy', async () => {
+    for (let i = 0; i < DEMO_OPEN_ORDERS_MAX * 2; i++) await produceDemoMessage(t.app.cityops, () => 0.99);
+    const open = await t.api(workOrderEndpoints.page, { token: admin, body: { pageSize: 100 } });
+    const perProject = new Map<number, number>();
+    for (const row of open.data?.list ?? [])
+      perProject.set(row.projectId, (perProject.get(row.projectId) ?? 0) + 1);
+    expect([...perProject.values()].every((n) => n <= DEMO_OPEN_ORDERS_MAX)).toBe(true);
+    expect(await produceDemoMessage(t.app.cityops, () => 0.99)).toBeNull();
   });
 });

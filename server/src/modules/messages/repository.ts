@@ -12,6 +12,8 @@ const messageColumns = {
   messageType: messages.messageType,
   title: messageEvents.title,
   content: messageEvents.content,
+  titleEn: messageEvents.titleEn,
+  contentEn: messageEvents.contentEn,
   createTime: messageEvents.createTime,
   notifyTime: messageEvents.notifyTime,
   readStatus: messages.readStatus,
@@ -31,6 +33,10 @@ export const toMessage = (row: MessageRow): Message => ({
   projectId: row.projectId,
   projectName: row.projectName,
   link: row.link ?? messageTypePath(row.messageType as MessageType),
+  inEnglish:
+    row.titleEn === null || row.contentEn === null
+      ? null
+      : { title: row.titleEn, messageContent: row.contentEn },
 });
 
 /** Recipients' rows with their events and projects, newest first, with `total` over the filter. */

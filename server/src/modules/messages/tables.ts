@@ -29,6 +29,12 @@ export const messageEvents = pgTable(
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 200 }).notNull(),
     content: varchar('content', { length: 2000 }).notNull(),
+    /**
+     * The same in English, rendered from the shipped English template; null for events stored before
+     * both languages and for those rendered through an edited template (written in one language).
+     */
+    titleEn: varchar('title_en', { length: 200 }),
+    contentEn: varchar('content_en', { length: 2000 }),
     /** The page it opens when not its type's page. */
     link: varchar('link', { length: 500 }),
     createTime: moment('create_time').notNull(),

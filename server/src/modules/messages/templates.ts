@@ -37,10 +37,15 @@ export class TemplateStore {
     return this.cache.get();
   }
 
-  /** The title and content messages of `kind` are rendered with now. */
-  async inForce(kind: MessageEventKind): Promise<{ title: string; content: string }> {
+  /**
+   * The title and content messages of `kind` are rendered with now, and whether an administrator
+   * wrote them (in one language: such a message has no English rendering).
+   */
+  async inForce(kind: MessageEventKind): Promise<{ title: string; content: string; edited: boolean }> {
     const row = (await this.edited()).get(kind);
-    return row ?? MESSAGE_EVENTS[kind];
+    return row
+      ? { title: row.title, content: row.content, edited: true }
+      : { title: MESSAGE_EVENTS[kind].title, content: MESSAGE_EVENTS[kind].content, edited: false };
   }
 
   forget(): void {

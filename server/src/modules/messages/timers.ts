@@ -6,7 +6,7 @@ interface Log {
   error(details: object, message: string): void;
 }
 
-type Ctx = Pick<AppContext, 'config' | 'db' | 'now' | 'licence' | 'messageTemplates'>;
+type Ctx = Pick<AppContext, 'config' | 'db' | 'now' | 'access' | 'licence' | 'messageTemplates'>;
 
 /**
  * Runs `task` every `ms` (and at once when `atStart`), one run at a time; a failed run is logged and
@@ -32,7 +32,7 @@ function repeat(task: () => Promise<unknown>, ms: number, atStart: boolean, log:
 /**
  * The producers that run on timers, started with the app: the licence expiry warnings (at start, then
  * hourly; each warning is said once across instances and restarts) and, in demo mode with
- * DEMO_MESSAGE_SECONDS > 0, the demo stream. Answers the function that stops them all.
+ * DEMO_MESSAGE_SECONDS > 0, the demo stream (real work orders, demoProducer.ts). Answers the function that stops them all.
  */
 export function startMessageTimers(ctx: Ctx, log: Log): { stop(): Promise<void> } {
   const timers = [

@@ -79,6 +79,7 @@ describe('GET /sys/parameter/list', () => {
           provider: 'offline',
           tileUrl: '',
           tileCoordinates: 'wgs84',
+          extractFile: '',
           amapKey: '',
           amapSecurityCode: '',
           centerLng: 113.93041,
@@ -180,6 +181,12 @@ describe('POST /sys/parameter/update', () => {
     ['tiles without an address', { provider: 'tiles' }, '请输入瓦片服务地址'],
     ['a tile address that is no address', { provider: 'tiles', tileUrl: 'tiles here' }, '瓦片服务地址应以'],
     ['AMap without a key', { provider: 'amap' }, '使用高德地图时请输入高德Key'],
+    ['an extract without its file', { provider: 'extract' }, '请输入离线瓦片包的文件名'],
+    [
+      'an extract named as a path',
+      { provider: 'extract', extractFile: '../pglite/x.pmtiles' },
+      '文件名应以 .pmtiles 结尾',
+    ],
   ])('refuses a map with %s (the §5 texts), writing nothing', async (_, change, message) => {
     const answer = await save({ ...map, ...change } as UpdateParameters);
     expect(answer.status_code).toBe(10001);
@@ -277,12 +284,27 @@ describe('the parameters take effect at once', () => {
       provider: 'tiles',
       tileUrl: 'https://tiles.city.example/{z}/{x}/{y}.png',
       tileCoordinates: 'wgs84',
+      extractFile: '',
       amapKey: '',
       amapSecurityCode: '',
       center: { lng: 116.39748, lat: 39.90882 },
       zoom: 12,
     });
     await rm(file);
+  });
+
+  it("draws a city's offline extract once chosen with its file name (issue 34)", async () => {
+    expect(
+      (await save({ ...map, provider: 'extract', extractFile: 'shenzhen-2026.pmtiles' })).status_code,
+    ).toBe(1);
+    expect((await pageSettings()).map).toMatchObject({
+      provider: 'extract',
+      extractFile: 'shenzhen-2026.pmtiles',
+    });
+    expect((await list()).data?.map).toMatchObject({
+      provider: 'extract',
+      extractFile: 'shenzhen-2026.pmtiles',
+    });
   });
 
   it('holds new passwords to the policy: created, reset and changed', async () => {

@@ -19,7 +19,7 @@ import type { AppContext } from '../../http/context.js';
 import { refuse } from '../../http/envelope.js';
 import { findArea, projectAreas } from '../areas/repository.js';
 import { subtreeOf } from '../areas/tree.js';
-import { memberProjectIds, type ProjectScope } from '../devices/repository.js';
+import { countDevices, memberProjectIds, type ProjectScope } from '../devices/repository.js';
 import { changedFields, recordAudit, type Actor } from '../logs/audit.js';
 import { checkVisible } from '../projects/service.js';
 import * as repo from './repository.js';
@@ -43,7 +43,10 @@ export async function placementMap(
   request: z.output<typeof placementMapRequestSchema>,
 ) {
   if (request.projectId !== undefined) await checkVisible(ctx, ctx.db, userId, request.projectId);
-  return repo.mapDevices(ctx.db, request, await scopeOf(ctx, userId));
+  const scope = await scopeOf(ctx, userId);
+  const shown = await repo.mapDevices(ctx.db, request, scope);
+  const counted = await countDevices(ctx.db, scope, request.projectId);
+  return { ...shown, deviceTotal: counted.total, placedTotal: counted.placed };
 }
 
 export async function unlocatedPage(

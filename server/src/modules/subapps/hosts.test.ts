@@ -1,13 +1,19 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SUB_APP_PORTS } from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
 import { acceptedEncodings, assetOriginFor, startSubAppHosts, type SubAppHosts } from './hosts.js';
 
 let distDir: string;
 let hosts: SubAppHosts;
+/** The API server the hosts forward to: a WebSocket echo at /api/echo, 404 for anything else. */
+let api: Server;
+/** What the API server heard as the client's address on each echo socket. */
+const forwardedFor: string[] = [];
 /** Whether the licence in force opens llapp (the hosts ask on every page). */
 let licensed = true;
 const port = SUB_APP_PORTS.llapp.ip;
@@ -27,11 +33,21 @@ beforeAll(async () => {
   // The build's compressed copies (compressedCopies), recognisable by their content here.
   await writeFile(join(assets, 'page-abc.js.br'), 'brotli');
   await writeFile(join(assets, 'page-abc.js.gz'), 'gzip');
+  const sockets = new WebSocketServer({ noServer: true });
+  api = createServer((_request, reply) => reply.writeHead(404).end('no such page'));
+  api.on('upgrade', (upgrade, socket, head) => {
+    if (upgrade.url !== '/api/echo') return socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n');
+    forwardedFor.push(String(upgrade.headers['x-forwarded-for']));
+    sockets.handleUpgrade(upgrade, socket, head, (echo) =>
+      echo.on('message', (data, isBinary) => echo.send(data, { binary: isBinary })),
+    );
+  });
+  await new Promise<void>((ready) => api.listen(0, '127.0.0.1', ready));
   hosts = await startSubAppHosts({
     apps: ['llapp'],
     host: '127.0.0.1',
     distDir,
-    apiOrigin: 'http://127.0.0.1:9',
+    apiOrigin: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
     shellPort: 8080,
     licensed: (app) => Promise.resolve(app === 'llapp' && licensed),
     log: quiet,
@@ -39,6 +55,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await hosts.close();
+  api.closeAllConnections();
+  await new Promise((closed) => api.close(closed));
   await rm(distDir, { recursive: true, force: true });
 });
 
@@ -107,6 +125,35 @@ describe('the sub-app ports', () => {
     expect((await get('/llapp/index.html')).body).toBe('Not found\n');
     expect((await get('/subapps/assets/missing.js')).body).toBe('Not found\n');
     expect((await get('/subapps/assets/..%2Fllapp%2Findex.html')).body).toBe('Not found\n');
+  });
+});
+
+/** Opens a WebSocket on the sub-app port: its first message back, or the refusal's status. */
+function echoThrough(path: string, message: string) {
+  return new Promise<{ echoed: string } | { status: number }>((done, failed) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`);
+    socket.on('open', () => socket.send(message));
+    socket.on('message', (data: Buffer) => {
+      done({ echoed: data.toString('utf8') });
+      socket.close();
+    });
+    socket.on('unexpected-response', (_request, answer) => {
+      done({ status: answer.statusCode ?? 0 });
+      answer.resume();
+    });
+    socket.on('error', failed);
+  });
+}
+
+describe('WebSockets through the sub-app ports', () => {
+  it('are joined to the API server’s, which hears who the client is', async () => {
+    expect(await echoThrough('/api/echo', '{"devIds":[]}')).toEqual({ echoed: '{"devIds":[]}' });
+    expect(forwardedFor.at(-1)).toBe('127.0.0.1');
+  });
+
+  it('are refused outside /api, and with the API’s own answer when it refuses them', async () => {
+    expect(await echoThrough('/llapp/echo', 'x')).toEqual({ status: 404 });
+    expect(await echoThrough('/api/none', 'x')).toEqual({ status: 404 });
   });
 });
 

@@ -8,8 +8,9 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { extname, join, normalize, sep } from 'node:path';
-import { SUB_APP_PORTS, SUBAPP_ASSETS_PATH, type SubApp } from '@cityops/contract';
+import { MAP_DATA_PREFIX, SUB_APP_PORTS, SUBAPP_ASSETS_PATH, type SubApp } from '@cityops/contract';
 import { drainConnections, limitSockets, SERVER_OPTIONS } from '../../http/sockets.js';
 import { shellOrigins, subAppPolicy } from '../../http/csp.js';
 
@@ -136,8 +137,9 @@ function forwardedHeaders(request: IncomingMessage): IncomingHttpHeaders {
 }
 
 /**
- * `/api/*` and `/config.js` go to the API server, so a sub-app calls the same relative addresses as the
- * shell: no cross-origin requests, no CORS, and the session cookie (shared across ports) just works.
+ * `/api/*` and `/config.js` go to the API server (WebSocket handshakes too, see tunnel), so a sub-app
+ * calls the same relative addresses as the shell: no cross-origin requests, no CORS, and the session
+ * cookie (shared across ports) just works.
  */
 function proxy(request: IncomingMessage, reply: ServerResponse, apiOrigin: string, log: HostLogger) {
   const target = new URL(request.url ?? '/', apiOrigin);
@@ -158,6 +160,75 @@ function proxy(request: IncomingMessage, reply: ServerResponse, apiOrigin: strin
     else reply.destroy();
   });
   request.pipe(upstream);
+}
+
+/** An HTTP/1.1 answer's head, written straight onto a socket (an upgrade has no ServerResponse). */
+function answerHead(status: number, reason: string, headers: readonly (readonly [string, string])[]): string {
+  const lines = [`HTTP/1.1 ${status} ${reason}`, ...headers.map(([name, value]) => `${name}: ${value}`)];
+  return `${lines.join('\r\n')}\r\n\r\n`;
+}
+
+const pairsOf = (raw: readonly string[]) =>
+  raw.flatMap((name, i) => (i % 2 === 0 ? [[name, raw[i + 1] ?? ''] as const] : []));
+
+function refuseUpgrade(socket: Duplex, status: number, reason: string) {
+  socket.end(
+    answerHead(status, reason, [
+      ['connection', 'close'],
+      ['content-length', '0'],
+    ]),
+  );
+}
+
+/**
+ * A WebSocket handshake to `/api/*` is handed to the API server as one and, once it answers 101, the
+ * two connections are joined both ways. A page's SockJS socket (the alarm calls') needs this: SockJS
+ * asks `{url}/info` with an XHR first, so it opens on the page's own origin, where that XHR is not
+ * cross-origin. `open` holds the joined connections, for closing.
+ */
+function tunnel(
+  request: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  options: SubAppHostOptions,
+  open: Set<Duplex>,
+) {
+  socket.on('error', () => socket.destroy());
+  const pathname = (request.url ?? '/').split('?', 1)[0] ?? '/';
+  if (!pathname.startsWith('/api/')) return refuseUpgrade(socket, 404, 'Not Found');
+  const upstream = forward(new URL(request.url ?? '/', options.apiOrigin), {
+    method: request.method,
+    headers: { ...forwardedHeaders(request), connection: 'Upgrade', upgrade: request.headers.upgrade },
+  });
+  upstream.on('upgrade', (answer, api, apiHead) => {
+    socket.write(answerHead(101, 'Switching Protocols', pairsOf(answer.rawHeaders)));
+    if (apiHead.length > 0) socket.write(apiHead);
+    if (head.length > 0) api.write(head);
+    open.add(socket);
+    const close = () => {
+      open.delete(socket);
+      api.destroy();
+      socket.destroy();
+    };
+    api.on('error', close).on('close', close);
+    socket.on('close', close);
+    api.pipe(socket).pipe(api);
+  });
+  // The API refused the handshake (no such socket, a bad request): its answer goes back, then the end.
+  upstream.on('response', (answer) => {
+    const headers = pairsOf(answer.rawHeaders).filter(
+      ([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !/^(content-length|transfer-encoding)$/i.test(name),
+    );
+    socket.write(
+      answerHead(answer.statusCode ?? 502, answer.statusMessage ?? '', [...headers, ['connection', 'close']]),
+    );
+    answer.pipe(socket);
+  });
+  upstream.on('error', (error) => {
+    options.log.warn({ err: error.message, url: pathname }, 'sub-app host: the API server did not answer');
+    refuseUpgrade(socket, 502, 'Bad Gateway');
+  });
+  upstream.end();
 }
 
 /** A file of the build, never outside it; null when there is none. */
@@ -249,7 +320,8 @@ function handler(app: SubApp, options: SubAppHostOptions, assetCopies: Map<strin
   return (request: IncomingMessage, reply: ServerResponse) => {
     const url = request.url ?? '/';
     const pathname = url.split('?', 1)[0] ?? '/';
-    if (pathname.startsWith('/api/') || pathname === '/config.js')
+    // The map's files too (MAP_DATA_PATHS): a frame's map reads them on its own origin.
+    if (pathname.startsWith('/api/') || pathname === '/config.js' || pathname.startsWith(MAP_DATA_PREFIX))
       return proxy(request, reply, options.apiOrigin, options.log);
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return plain(reply, 405, 'Method not allowed\n');
@@ -321,8 +393,11 @@ export async function startSubAppHosts(options: SubAppHostOptions): Promise<SubA
   const listening: SubAppHosts['listening'] = [];
   // The chunks are shared by every app and port: their compressed copies are looked up once for all.
   const assetCopies = new Map<string, ReadonlySet<string>>();
-  const close = (graceMs = 0) =>
-    Promise.all(
+  const tunnels = new Set<Duplex>();
+  const close = (graceMs = 0) => {
+    // A joined WebSocket has no request to finish: the API closes its end; what is left goes after the grace.
+    setTimeout(() => tunnels.forEach((socket) => socket.destroy()), graceMs).unref();
+    return Promise.all(
       servers.map(
         (server) =>
           new Promise<void>((resolve) => {
@@ -331,10 +406,14 @@ export async function startSubAppHosts(options: SubAppHostOptions): Promise<SubA
           }),
       ),
     ).then(() => undefined);
+  };
   try {
     for (const app of options.apps) {
       for (const port of [SUB_APP_PORTS[app].ip, SUB_APP_PORTS[app].domain]) {
         const server = limitSockets(createServer(SERVER_OPTIONS, handler(app, options, assetCopies)));
+        server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+          tunnel(request, socket, head, options, tunnels),
+        );
         servers.push(server);
         await listen(server, port, options.host).catch((error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);

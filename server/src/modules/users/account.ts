@@ -1,4 +1,4 @@
-import { StatusCode, type UpdatePasswordRequest } from '@cityops/contract';
+import { signInDetail, StatusCode, type UpdatePasswordRequest } from '@cityops/contract';
 import { and, count, eq, gt, max } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { operationLog, users } from '../../db/schema.js';
@@ -16,8 +16,8 @@ import { checkPasswordPolicy } from '../parameters/passwordPolicy.js';
  * lock parameters apply: maxFailures within lockMinutes pause password changes for that user for
  * lockMinutes, counted from the operation log (the marker row PAUSED starts a pause).
  */
-const WRONG_CURRENT = 'wrong current password';
-const PAUSED = 'paused after repeated wrong current passwords';
+const WRONG_CURRENT = signInDetail('wrongCurrentPassword');
+const PAUSED = signInDetail('passwordChangePaused');
 
 const passwordFailures = (userId: number, detail: string, since: Date) =>
   and(
@@ -76,7 +76,7 @@ export async function changePassword(
   const pauseMs = lockMinutes * 60_000;
   const paused = await passwordChangePause(ctx, userId, now, pauseMs);
   if (paused !== null) {
-    await log('failure', 'refused: too many wrong current passwords');
+    await log('failure', signInDetail('passwordChangeRefused'));
     throw new ApiError(StatusCode.REJECTED, 'oldPassword.tooMany', { minutes: paused });
   }
   if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {

@@ -9,6 +9,8 @@ import {
   WORK_ORDER_STATE_NAMES,
   canActOnOrder,
   chinaDateTime,
+  recordLink,
+  WORK_ORDER_PAGE,
   type AlarmLevel,
   type WorkOrderAction,
   type WorkOrderActor,
@@ -223,6 +225,7 @@ export async function announceAssignment(ctx: Ctx, orderId: number) {
     values: { orderNo: order.orderNo, title: order.title, assignee: order.assigneeName ?? '' },
     projectId: order.projectId,
     audience: { userIds: [order.assigneeId] },
+    link: recordLink(WORK_ORDER_PAGE, orderId),
   });
 }
 
@@ -242,12 +245,14 @@ async function announceStep(
   if (!order) return null;
   const about = { orderNo: order.orderNo, title: order.title };
   const { projectId } = order;
+  const link = recordLink(WORK_ORDER_PAGE, orderId);
   if (action === 'refuse')
     return produceMessage(ctx.db, ctx, {
       kind: 'workOrder.refused',
       values: { ...about, assignee: actorName, reason: note },
       projectId,
       audience: { code: WORK_ORDER_BUTTONS.dispatch },
+      link,
     });
   if (action === 'submit')
     return produceMessage(ctx.db, ctx, {
@@ -255,6 +260,7 @@ async function announceStep(
       values: { ...about, assignee: actorName },
       projectId,
       audience: { code: WORK_ORDER_BUTTONS.review },
+      link,
     });
   if (order.assigneeId === null) return null;
   return produceMessage(ctx.db, ctx, {
@@ -262,6 +268,7 @@ async function announceStep(
     values: { ...about, reviewer: actorName, reason: note },
     projectId,
     audience: { userIds: [order.assigneeId] },
+    link,
   });
 }
 

@@ -37,6 +37,18 @@ describe('system cards', () => {
     ]);
   });
 
+  it('opens a system on its first page with a header, and on a full-screen one only when it has no other', () => {
+    const [iotcloud, zcapp] = systemCards([
+      item(1, 0, 0, 'iotcloud'),
+      item(2, 1, 2, 'dashboardPlatform', '/iotcloud/dashboard/dashboardPlatform', 2),
+      item(3, 1, 2, 'plan', '/iotcloud/iot/lamp/plan', 3),
+      item(4, 0, 0, 'zcapp'),
+      item(5, 4, 2, 'index', '/zcapp/dashboard/index', 5),
+    ]);
+    expect(iotcloud?.firstUrl).toBe('/iotcloud/iot/lamp/plan');
+    expect(zcapp?.firstUrl).toBe('/zcapp/dashboard/index');
+  });
+
   it('names a system an administrator created by its own name in English too', () => {
     const [card] = systemCards([{ ...item(1, 0, 0, 'parkingOffice'), name: '停车办' }]);
     expect(card).toMatchObject({ name: '停车办', titleEn: '停车办' });

@@ -1,4 +1,5 @@
 import { englishMenuName, PermissionType, type PermissionItem } from '@cityops/contract';
+import { HOME_PATH, isHeaderHidden } from '../layout/headerVisibility';
 
 /** Entries that open a page in the shell; groups (0), external links (3) and elements (4, 5) do not. */
 const PAGE_TYPES: readonly number[] = [PermissionType.MENU, PermissionType.PAGE, PermissionType.HIDDEN_PAGE];
@@ -12,7 +13,10 @@ export interface SystemCard {
   icon: string;
   /** Permitted pages under the system. */
   pages: number;
-  /** The first page by sort order, depth first; null when none can be opened. */
+  /**
+   * The first page by sort order, depth first, that shows the header (a full-screen dashboard would
+   * hide the menus), else the first; null when none can be opened.
+   */
   firstUrl: string | null;
 }
 
@@ -47,7 +51,7 @@ export function systemCards(menus: readonly PermissionItem[]): SystemCard[] {
         titleEn: englishMenuName(system.code) ?? system.name,
         icon: system.icon,
         pages: pages.length,
-        firstUrl: pages[0]?.url ?? null,
+        firstUrl: (pages.find((page) => !isHeaderHidden(page.url, HOME_PATH)) ?? pages[0])?.url ?? null,
       };
     });
 }

@@ -142,7 +142,7 @@ describe('the shell layout', () => {
   it('shows the menu of a system picked in the top navigation until a page of another system shows', async () => {
     const router = renderAt('/admin/roleManage');
     expect(await screen.findByRole('menuitem', { name: '角色管理' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '视频' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: '视频' }));
     expect(await screen.findByRole('menuitem', { name: '视频墙' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: '角色管理' })).toBeNull();
     expect(router.state.location.pathname).toBe('/admin/roleManage');

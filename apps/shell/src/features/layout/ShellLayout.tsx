@@ -1,12 +1,13 @@
-import { Activity, useCallback, useEffect, useMemo, useState } from 'react';
+import { Activity, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, SUB_APPS, findRouteByPath, type BridgeTab } from '@cityops/contract';
-import { subAppForPath, systemForPath, type MenuNode } from '@cityops/client';
+import { isBareEscape, subAppForPath, systemForPath, type MenuNode } from '@cityops/client';
 import { LoadingOverlay, isLocale, paletteVariables } from '@cityops/ui';
 import { pageSettings } from '../../app/pageSettings';
+import { useStableNavigate } from '../../app/navigation';
 import { SideMenu } from '../menu/SideMenu';
 import { menuTitle, useSystemChoice, useUserMenu } from '../menu/userMenu';
 import { useFrameStatus } from '../subapps/frameStatus';
@@ -20,13 +21,10 @@ import { ShellAlarmReceiver } from '../alarmReceiver/ShellAlarmReceiver';
 import { TabPages } from '../tabs/TabPages';
 import { tabFor, useTabs, type PageTab } from '../tabs/tabStore';
 import { AppHeader } from './components/AppHeader';
-import { isHeaderHidden } from './headerVisibility';
+import { firstPageWithHeader, HOME_PATH, isHeaderHidden } from './headerVisibility';
 import { useSideCollapsed } from './sideCollapse';
 
 const NO_NODES: readonly MenuNode[] = [];
-
-/** The home page of this shell is `/` (the "home" mark of video-talk-alarm-header.md §2.3). */
-const HOME_PATH = '/';
 
 function leavesByPath(nodes: readonly MenuNode[], into = new Map<string, MenuNode>()) {
   for (const node of nodes) {
@@ -93,6 +91,7 @@ export function ShellLayout() {
   const hideHeader = useCallback(() => setHeaderShown(false), []);
   const showHeader = useCallback(() => setHeaderShown(true), []);
   const headerVisible = !isHeaderHidden(pathname, HOME_PATH);
+  const leaveFullPage = useFullPageExit(headerVisible, `${pathname}${search}`, menu, currentSystem);
   usePrefetchSubApps([...pages.keys()].some((path) => subAppForPath(path) !== null));
 
   const tabs = useTabs((state) => state.tabs);
@@ -152,6 +151,7 @@ export function ShellLayout() {
               activeCode={route?.code ?? null}
               titleOf={titleOf}
               onShowHeader={headerVisible && !headerShown ? showHeader : undefined}
+              onLeaveFullPage={headerVisible ? undefined : leaveFullPage}
             />
             <Layout.Content style={{ overflow: 'hidden', position: 'relative' }}>
               <TabPages activeCode={route?.code ?? null} />
@@ -161,6 +161,7 @@ export function ShellLayout() {
                 tabs={sharedTabs}
                 theme={theme}
                 locale={locale}
+                onEscape={headerVisible ? undefined : leaveFullPage}
               />
             </Layout.Content>
           </Layout>
@@ -168,4 +169,38 @@ export function ShellLayout() {
       </Layout>
     </ShellAlarmReceiver>
   );
+}
+
+/**
+ * The way back from a full-screen page (no header, video-talk-alarm-header.md §2.3), which hides the
+ * top menu, the bell, the alarm receiver's controls and sign-out: to the last page with a header seen
+ * in this tab, else the first one of the system in view, else home. Esc over the shell does it too
+ * (from a frame, SubAppFrames hears it). The returned function is stable.
+ */
+function useFullPageExit(
+  headerVisible: boolean,
+  address: string,
+  menu: ReturnType<typeof useUserMenu>,
+  currentSystem: string | null,
+): () => void {
+  const navigate = useStableNavigate();
+  const lastWithHeader = useRef<string | null>(null);
+  const system = useRef<MenuNode | null>(null);
+  useEffect(() => {
+    if (headerVisible) lastWithHeader.current = address;
+    system.current = menu?.topNav.find((node) => node.code === currentSystem) ?? null;
+  });
+  const leave = useCallback(() => {
+    const fallback = system.current ? firstPageWithHeader(system.current) : null;
+    void navigate(lastWithHeader.current ?? fallback ?? HOME_PATH);
+  }, [navigate]);
+  useEffect(() => {
+    if (headerVisible) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (isBareEscape(event)) leave();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [headerVisible, leave]);
+  return leave;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isHeaderHidden } from './headerVisibility';
+import { buildUserMenu } from '@cityops/client';
+import type { PermissionItem } from '@cityops/contract';
+import { firstPageWithHeader, isHeaderHidden } from './headerVisibility';
 
 describe('header visibility', () => {
   it.each([
@@ -42,5 +44,33 @@ describe('header visibility', () => {
     expect(isHeaderHidden('/', '/')).toBe(false);
     expect(isHeaderHidden('/', null)).toBe(true);
     expect(isHeaderHidden('/', '/center')).toBe(true);
+  });
+});
+
+const entry = (id: number, parentId: number, type: number, code: string, url = `/${code}`) =>
+  ({ id, parentId, type, code, name: code, url, sortNum: id, icon: '', level: 0 }) satisfies PermissionItem;
+
+describe('where a system lands', () => {
+  it('is its first page with a header, depth first, past the full-screen dashboards', () => {
+    const menu = buildUserMenu([
+      entry(1, 0, 0, 'iotcloud'),
+      entry(2, 1, 1, 'iotcloud_dashboard'),
+      entry(3, 2, 2, 'dashboardPlatform'),
+      entry(4, 2, 2, 'dashboard'),
+      entry(5, 1, 1, 'iotcloud_iot/alarmbox'),
+      entry(6, 5, 2, 'monitorReceiver'),
+      entry(7, 5, 2, 'history'),
+    ]);
+    const [iotcloud] = menu.topNav;
+    if (!iotcloud) throw new Error('no system');
+    expect(iotcloud.url).toBe('/iotcloud/dashboard/dashboardPlatform');
+    expect(firstPageWithHeader(iotcloud)).toBe('/iotcloud/iot/alarmbox/history');
+  });
+
+  it('is none when every page of the system is full-screen', () => {
+    const menu = buildUserMenu([entry(1, 0, 0, 'zcapp'), entry(2, 1, 2, 'dashboard_index')]);
+    const [zcapp] = menu.topNav;
+    if (!zcapp) throw new Error('no system');
+    expect(firstPageWithHeader(zcapp)).toBeNull();
   });
 });

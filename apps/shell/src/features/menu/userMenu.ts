@@ -5,6 +5,7 @@ import type { Locale } from '@cityops/contract';
 import { showMessage, i18n } from '@cityops/ui';
 import { useSessionUser } from '../auth/queries';
 import { useStableNavigate } from '../../app/navigation';
+import { firstPageWithHeader } from '../layout/headerVisibility';
 
 const built = new WeakMap<object, UserMenu>();
 
@@ -51,7 +52,8 @@ export const useSystemChoice = create<SystemChoice>()((set) => ({
 
 /**
  * What clicking a menu node does: open an external link in a new browser tab, tell the user a `#`
- * page is not open, or go to the node's page. Returns the path to navigate to, if any.
+ * page is not open, or go to the node's page (a system's: its first page with a header, else its
+ * first). Returns the path to navigate to, if any.
  */
 export function activateNode(node: MenuNode): string | null {
   if (node.external && node.url) {
@@ -62,7 +64,7 @@ export function activateNode(node: MenuNode): string | null {
     showMessage('WARN', i18n.t('contract:menu.notOpen'));
     return null;
   }
-  return node.url;
+  return node.children.length > 0 ? (firstPageWithHeader(node) ?? node.url) : node.url;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFIER_AUTO_CLOSE_MS, NOTIFIER_MAX_MESSAGES, type Message } from '@cityops/contract';
-import { AppConfigProvider, initI18n } from '@cityops/ui';
+import { AppConfigProvider, changeLocale, initI18n } from '@cityops/ui';
 import { messageOf } from '../../test/messages';
 import { Notifier } from './Notifier';
 import { useNotifier } from './notifierStore';
@@ -43,6 +43,20 @@ describe('the message notifier', () => {
     expect(titles).toEqual(['查看“消息3”', '查看“消息2”', '查看“消息1”']);
     expect(within(shown).getByText('告警')).toBeTruthy();
     expect(within(shown).getAllByText('工单')).toHaveLength(2);
+  });
+
+  it('shows each message in the interface language, and one stored in one language as it is', async () => {
+    await changeLocale('en-US');
+    try {
+      renderNotifier();
+      arrive(message(1), messageOf(2, { inEnglish: null }));
+      expect(screen.getByText('Message 1')).toBeTruthy();
+      expect(screen.getByText('The content of message 1')).toBeTruthy();
+      expect(screen.queryByText('消息1')).toBeNull();
+      expect(screen.getByText('消息2')).toBeTruthy();
+    } finally {
+      await changeLocale('zh-CN');
+    }
   });
 
   it('collapses to its header and expands again', () => {

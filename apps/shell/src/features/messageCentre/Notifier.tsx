@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { BellOutlined, CloseOutlined, DownOutlined, SettingOutlined, UpOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Popover, Tooltip, Typography, theme } from 'antd';
-import { chinaDateTime, NOTIFIER_AUTO_CLOSE_MS, type Message } from '@cityops/contract';
+import { chinaDateTime, messageText, NOTIFIER_AUTO_CLOSE_MS, type Message } from '@cityops/contract';
+import { useLocale } from '@cityops/ui';
 import { AlertSettingsPanel } from './AlertSettingsPanel';
 import { isAlarm, MessageTypeTag } from './messageTypes';
 import { useNotifier } from './notifierStore';
@@ -15,11 +16,12 @@ function NotifierItem({ message, onOpen }: { message: Message; onOpen(message: M
   const t = messageCentreTexts.useTexts();
   const { token } = theme.useToken();
   const alarm = isAlarm(message);
+  const { title, messageContent } = messageText(message, useLocale());
   return (
     <div
       role="button"
       tabIndex={0}
-      aria-label={t('open', { title: message.title })}
+      aria-label={t('open', { title })}
       onClick={() => onOpen(message)}
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === ' ') onOpen(message);
@@ -35,11 +37,11 @@ function NotifierItem({ message, onOpen }: { message: Message; onOpen(message: M
       <Flex align="center" gap={8}>
         <MessageTypeTag type={message.messageType} />
         <Typography.Text strong ellipsis style={{ flex: 1, color: alarm ? token.colorError : undefined }}>
-          {message.title}
+          {title}
         </Typography.Text>
       </Flex>
       <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: '4px 0 0', fontSize: 13 }}>
-        {message.messageContent}
+        {messageContent}
       </Typography.Paragraph>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {chinaDateTime(message.createTime)}

@@ -1,4 +1,5 @@
-import type { Message } from '@cityops/contract';
+import { messageText, type Message } from '@cityops/contract';
+import { currentLocale } from '@cityops/ui';
 
 /**
  * The two optional alerts of a new message: a system notification per message while the page is in
@@ -23,8 +24,9 @@ export function notifyInBrowser(messages: readonly Message[], onOpen: (message: 
   const api = notificationApi();
   if (!api || api.permission !== 'granted' || document.visibilityState !== 'hidden') return;
   for (const message of messages) {
-    const notification = new api(message.title, {
-      body: message.messageContent,
+    const { title, messageContent } = messageText(message, currentLocale());
+    const notification = new api(title, {
+      body: messageContent,
       tag: `message-${message.id}`,
     });
     notification.onclick = () => {

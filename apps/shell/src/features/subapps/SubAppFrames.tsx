@@ -39,6 +39,8 @@ export interface SubAppFramesProps {
   tabs: readonly BridgeTab[];
   theme: BridgeTheme;
   locale: Locale;
+  /** A bare Esc in a frame (keys never cross into the shell), with no dialog of the shell open. */
+  onEscape?: () => void;
 }
 
 const appName = (app: SubApp, locale: string) =>
@@ -157,7 +159,7 @@ function SubAppFrame({ app, initialPath, visible, register }: FrameProps) {
  * The frame container (platform-shell.md §2, video-talk-alarm-header.md §2.1): one iframe per sub-app,
  * created on its first visit and removed when its last tab closes, and the shell's end of the bridge.
  */
-export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesProps) {
+export function SubAppFrames({ apps, path, tabs, theme, locale, onEscape }: SubAppFramesProps) {
   const navigate = useStableNavigate();
   const windows = useRef(new Map<SubApp, Window>());
   const elements = useRef(new Map<SubApp, HTMLIFrameElement>());
@@ -259,6 +261,9 @@ export function SubAppFrames({ apps, path, tabs, theme, locale }: SubAppFramesPr
         return;
       case 'watchLayout':
         watchLayouts(app, message.watching);
+        return;
+      case 'escape':
+        if (!shellDialogOpen(document)) onEscape?.();
         return;
     }
   });

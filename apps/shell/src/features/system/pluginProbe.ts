@@ -28,11 +28,15 @@ export async function readPluginState(access: PluginAccess = {}): Promise<Plugin
   }
 }
 
-/** Looks again up to startRetries times, startRetryMs apart (after a restart or a start by scheme). */
-async function waitForPlugin(access: PluginAccess, launch: () => void): Promise<PluginHello | null> {
+/**
+ * Looks again up to startRetries times, startRetryMs apart, after a start by scheme. The click
+ * started it; the tries only look (a browser refuses, with a console error, a second start without
+ * a click in between).
+ */
+async function waitForPlugin(access: PluginAccess): Promise<PluginHello | null> {
   const client = await ensurePlugin({
     discover: () => discoverPlugin({ ports: access.ports, socket: access.socket }),
-    launch,
+    launch: () => undefined,
     timing: access.timing,
   });
   client?.close();
@@ -71,5 +75,5 @@ export async function restartPlugin(port: number, access: PluginAccess = {}): Pr
 export function startPlugin(access: PluginAccess = {}): Promise<PluginHello | null> {
   const launch = access.launch ?? (() => launchPluginByScheme());
   launch();
-  return waitForPlugin(access, launch);
+  return waitForPlugin(access);
 }

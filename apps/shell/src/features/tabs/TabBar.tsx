@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
-import { Button, Dropdown, Flex, Tabs, theme } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Flex, Tabs, Tooltip, theme } from 'antd';
+import { DownOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { HOME_TAB, tabAddress, useTabs, type PageTab } from './tabStore';
 import { useStableNavigate } from '../../app/navigation';
@@ -12,14 +12,17 @@ interface Props {
   titleOf(tab: PageTab): string;
   /** Shown when the user has hidden the header: brings it back. */
   onShowHeader?: () => void;
+  /** Shown on a full-screen page (no header, §2.3): leaves it for a page with the header. */
+  onLeaveFullPage?: () => void;
 }
 
 /**
- * Open pages (video-talk-alarm-header.md §2.9): switch, close one, close the others, expand header.
+ * Open pages (video-talk-alarm-header.md §2.9): switch, close one, close the others, expand header,
+ * and on a full-screen page the way back.
  * A tab switch changes only the active key: the tabs' labels (each with its context menu) are built
  * when the tabs or their titles change, and the handlers read the store when they run (issue 11).
  */
-export const TabBar = memo(function TabBar({ activeCode, titleOf, onShowHeader }: Props) {
+export const TabBar = memo(function TabBar({ activeCode, titleOf, onShowHeader, onLeaveFullPage }: Props) {
   const { t } = useTranslation();
   const navigate = useStableNavigate();
   const { token } = theme.useToken();
@@ -106,6 +109,13 @@ export const TabBar = memo(function TabBar({ activeCode, titleOf, onShowHeader }
           aria-label={t('layout.showHeader')}
           onClick={onShowHeader}
         />
+      )}
+      {onLeaveFullPage && (
+        <Tooltip title={t('layout.leaveFullPageHint')} placement="bottomRight">
+          <Button size="small" type="text" icon={<RollbackOutlined />} onClick={onLeaveFullPage}>
+            {t('layout.leaveFullPage')}
+          </Button>
+        </Tooltip>
       )}
     </Flex>
   );

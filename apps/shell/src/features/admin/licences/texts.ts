@@ -15,6 +15,7 @@ export const licenceTexts = defineTexts(
     deviceUsage: '设备用量',
     devicesInUse: '已接入 {{inUse}} 台 / 上限 {{limit}} 台',
     devicesNoLimit: '已接入 {{inUse}} 台（无有效许可证）',
+    devicesParts: '含物联网设备 {{devices}} 台、摄像机 {{cameras}} 台',
     devicesNearLimit: '设备数量接近许可证上限，超出上限的设备将无法添加。',
     state: '状态',
     inForce: '生效中',
@@ -43,6 +44,7 @@ export const licenceTexts = defineTexts(
     deviceUsage: 'Devices',
     devicesInUse: '{{inUse}} in use of {{limit}} allowed',
     devicesNoLimit: '{{inUse}} in use (no valid licence)',
+    devicesParts: '{{devices}} IoT devices and {{cameras}} cameras',
     devicesNearLimit:
       'Nearly every device the licence allows is in use; devices beyond the limit cannot be added.',
     state: 'State',

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeSessionCookies } from '@cityops/client';
 import type { OperationLogDetail, SignInLogRow } from '@cityops/contract';
-import { initI18n } from '@cityops/ui';
+import { changeLocale, initI18n } from '@cityops/ui';
+import { inBrowserZone } from '@cityops/ui/testing/timeZone';
 import { adminSession, mockApi, ok, xlsxFile, type Route } from '../../../test/api';
 import { renderRoutesAt } from '../../../test/renderRoutes';
 import { useTabs } from '../../tabs/tabStore';
@@ -20,10 +21,11 @@ const failedSignIn: SignInLogRow = {
   account: 'admin',
   userId: 1,
   ip: '10.1.2.3',
-  userAgent: 'Mozilla/5.0 (Test) Chrome/130',
+  userAgent:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
   action: 'login_failed',
   outcome: 'failure',
-  detail: 'wrong account or password',
+  detail: 'wrongPassword',
 };
 const edit: OperationLogDetail = {
   id: 12,
@@ -66,6 +68,8 @@ const withLogPage = (elements: string[]) => ({
   ],
 });
 
+// The browser runs in New York while the platform is in China: the log shows China time all the same.
+inBrowserZone('America/New_York');
 beforeAll(async () => {
   await initI18n('zh-CN');
 });
@@ -106,9 +110,11 @@ async function exportFile() {
 function renderPage({
   elements = ['logManage_retention'],
   saveRetention,
+  signIns = [failedSignIn],
 }: {
   elements?: string[];
   saveRetention?: Route;
+  signIns?: SignInLogRow[];
 } = {}) {
   writeSessionCookies('token-admin', 1);
   let days = 180;
@@ -116,7 +122,7 @@ function renderPage({
     {
       '/api/user/queryUserPermissions': () => ok(withLogPage(elements)),
       '/api/user/tableSettings': () => ok(null),
-      [SIGN_INS]: () => page([failedSignIn]),
+      [SIGN_INS]: () => page(signIns),
       [OPERATIONS]: () => page([{ ...edit, changes: undefined }]),
       [DETAIL]: () => ok(edit),
       [RETENTION]: (request) => {
@@ -136,15 +142,34 @@ function renderPage({
 }
 
 describe('日志管理', { timeout: 60_000 }, () => {
-  it('shows failed sign-ins with the action in words, the reason, address and browser', async () => {
+  it('shows failed sign-ins with the action in words, the reason, address and browser, at China time', async () => {
     const { api } = renderPage();
     expect(await screen.findByText('登录失败', {}, SLOW)).toBeTruthy();
     const row = screen.getByText('10.1.2.3').closest('tr') as HTMLElement;
     expect(within(row).getByText('admin')).toBeTruthy();
     expect(within(row).getByText('失败')).toBeTruthy();
-    expect(within(row).getByText('wrong account or password')).toBeTruthy();
-    expect(within(row).getByText('Mozilla/5.0 (Test) Chrome/130')).toBeTruthy();
+    expect(within(row).getByText('账号或密码错误')).toBeTruthy();
+    expect(within(row).getByText('Chrome 130 · Windows 10')).toBeTruthy();
+    expect(within(row).getByText('2026-06-01 16:00:00')).toBeTruthy();
+    expect(screen.getAllByText('时间 (UTC+8)').length).toBeGreaterThan(0);
     expect(api.sentTo(SIGN_INS)[0]).toMatchObject({ pageNum: 1, pageSize: 15 });
+  });
+
+  it('shows the stored reason in the interface language, and a reason older than codes as stored', async () => {
+    const older = { ...failedSignIn, id: 8, ip: '10.1.2.4', detail: 'wrong account or password' };
+    const byTicket = { ...failedSignIn, id: 9, ip: '10.1.2.5', detail: 'byTicketRefused:accountDisabled' };
+    await changeLocale('en-US');
+    try {
+      renderPage({ signIns: [failedSignIn, older, byTicket] });
+      const row = (await screen.findByText('10.1.2.3', {}, SLOW)).closest('tr') as HTMLElement;
+      expect(within(row).getByText('Wrong account or password')).toBeTruthy();
+      const olderRow = screen.getByText('10.1.2.4').closest('tr') as HTMLElement;
+      expect(within(olderRow).getByText('wrong account or password')).toBeTruthy();
+      const ticketRow = screen.getByText('10.1.2.5').closest('tr') as HTMLElement;
+      expect(within(ticketRow).getByText('By one-time ticket: Account disabled')).toBeTruthy();
+    } finally {
+      await changeLocale('zh-CN');
+    }
   });
 
   it('searches the sign-in log by account and action, and sends the filters to the server', async () => {

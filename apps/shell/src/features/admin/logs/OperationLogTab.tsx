@@ -7,7 +7,7 @@ import {
   type OperationLogRow,
 } from '@cityops/contract';
 import { DataTable, SearchBar, useListState, usePageQuery, type CrudColumn } from '@cityops/crud';
-import { currentLocale } from '@cityops/ui';
+import { currentLocale, zonedTitle } from '@cityops/ui';
 import { formatTime, OutcomeTag } from './cells';
 import { LogExportButton, selectionOf } from './LogExportButton';
 import { actionName, ADMIN_MODULES, moduleName } from './names';
@@ -35,7 +35,12 @@ export function OperationLogTab() {
   const { state } = list;
 
   const columns: CrudColumn<OperationLogRow>[] = [
-    { key: 'time', title: t('time'), sortField: 'time', render: (_, row) => formatTime(row.time) },
+    {
+      key: 'time',
+      title: zonedTitle(t('time')),
+      sortField: 'time',
+      render: (_, row) => formatTime(row.time),
+    },
     { key: 'account', title: t('account') },
     { key: 'module', title: t('module'), render: (_, row) => moduleName(row.module, locale) },
     { key: 'action', title: t('action'), render: (_, row) => actionName(t, row.action) },

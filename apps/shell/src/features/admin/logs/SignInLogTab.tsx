@@ -1,12 +1,14 @@
-import { Form, Input, Select, Tag, Typography } from 'antd';
+import { Form, Input, Select, Tag } from 'antd';
 import {
   logEndpoints,
   logExports,
   signInLogListRequestSchema,
+  signInReasonText,
   SIGN_IN_ACTIONS,
   type SignInLogRow,
 } from '@cityops/contract';
 import { DataTable, SearchBar, useListState, usePageQuery, type CrudColumn } from '@cityops/crud';
+import { AgentText, useLocale, zonedTitle } from '@cityops/ui';
 import { LogExportButton, selectionOf } from './LogExportButton';
 import { actionName } from './names';
 import { CommonSearchFields } from './SearchFields';
@@ -25,12 +27,18 @@ interface Search {
 /** 登录日志: sign-ins, sign-outs and failures with their reason, address and browser. */
 export function SignInLogTab() {
   const t = logTexts.useTexts();
+  const locale = useLocale();
   const list = useListState(signInLogListRequestSchema);
   const query = usePageQuery(logEndpoints.signInPage, list.state);
   const { state } = list;
 
   const columns: CrudColumn<SignInLogRow>[] = [
-    { key: 'time', title: t('time'), sortField: 'time', render: (_, row) => formatTime(row.time) },
+    {
+      key: 'time',
+      title: zonedTitle(t('time')),
+      sortField: 'time',
+      render: (_, row) => formatTime(row.time),
+    },
     { key: 'account', title: t('account') },
     { key: 'action', title: t('action'), render: (_, row) => actionName(t, row.action) },
     { key: 'outcome', title: t('outcome'), render: (_, row) => <OutcomeTag outcome={row.outcome} /> },
@@ -38,13 +46,13 @@ export function SignInLogTab() {
     {
       key: 'userAgent',
       title: t('userAgent'),
-      render: (_, row) => (
-        <Typography.Text ellipsis={{ tooltip: row.userAgent }} style={{ maxWidth: 240 }}>
-          {row.userAgent}
-        </Typography.Text>
-      ),
+      render: (_, row) => <AgentText userAgent={row.userAgent} />,
     },
-    { key: 'detail', title: t('detail'), render: (_, row) => (row.detail ? <Tag>{row.detail}</Tag> : null) },
+    {
+      key: 'detail',
+      title: t('detail'),
+      render: (_, row) => (row.detail ? <Tag>{signInReasonText(row.detail, locale)}</Tag> : null),
+    },
   ];
 
   return (

@@ -1,10 +1,10 @@
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { LogOutcome } from '@cityops/contract';
+import { listTime } from '../time';
 import { logTexts } from './texts';
 
-/** A log time in the browser's time zone, to the second. */
-export const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+/** A log time on the platform's clock (as every page shows times), to the second. */
+export const formatTime = (iso: string) => listTime(iso);
 
 export function OutcomeTag({ outcome }: { outcome: LogOutcome }) {
   const t = logTexts.useTexts();

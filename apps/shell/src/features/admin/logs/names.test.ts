@@ -1,10 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '@cityops/ui';
+import { inBrowserZone } from '@cityops/ui/testing/timeZone';
 import { fieldName, logFieldTexts } from './fieldNames';
 import { actionName, ADMIN_MODULES, moduleName } from './names';
 import { logTexts } from './texts';
 import { filterOf, rangeFits, rangeOf } from './timeRange';
 
+// The browser runs in New York; the days searched are the platform's (China's) all the same.
+inBrowserZone('America/New_York');
 beforeAll(async () => {
   await initI18n('zh-CN');
 });
@@ -39,6 +42,13 @@ describe('the time range filter', () => {
     expect(Date.parse(filter.to ?? '') - Date.parse(filter.from ?? '')).toBe(3 * 86_400_000 - 1);
     expect(filterOf(undefined)).toEqual({ from: undefined, to: undefined });
     expect(rangeOf(undefined, undefined)).toBeUndefined();
+  });
+
+  it('takes the days of the platform’s calendar, not the browser’s', () => {
+    // 20:00 in China on 1 June is 08:00 in New York the same day; the day searched is China's 1 June.
+    const range = rangeOf('2026-06-01T12:00:00.000Z', '2026-06-01T12:00:00.000Z');
+    expect(range?.[0].format('YYYY-MM-DD HH:mm')).toBe('2026-06-01 20:00');
+    expect(filterOf(range)).toEqual({ from: '2026-05-31T16:00:00.000Z', to: '2026-06-01T15:59:59.999Z' });
   });
 
   it('fits a year and not more', () => {

@@ -19,6 +19,7 @@ const parameters = {
     provider: 'amap',
     tileUrl: '',
     tileCoordinates: 'wgs84',
+    extractFile: '',
     amapKey: '******',
     amapSecurityCode: '',
     centerLng: 113.93041,
@@ -186,6 +187,7 @@ describe('参数管理: the system parameters', () => {
       provider: 'amap',
       tileUrl: '',
       tileCoordinates: 'wgs84',
+      extractFile: '',
       centerLng: 116.39748,
       centerLat: 22.53332,
       zoom: 12,
@@ -193,6 +195,25 @@ describe('参数管理: the system parameters', () => {
     // Nothing typed is lost on a refusal.
     expect(within(map).getByLabelText('默认中心经度')).toHaveProperty('value', '116.39748');
     expect(within(map).getByLabelText('默认缩放级别')).toHaveProperty('value', '12');
+  });
+
+  it("chooses a city's offline tile extract by its file name, refusing a name that is no extract's", async () => {
+    const api = renderPage(() => ok(null));
+    const map = await screen.findByRole('form', { name: '地图' });
+    fireEvent.click(within(map).getByLabelText('离线瓦片包'));
+    expect(await within(map).findByText(/DATA_DIR\/map/)).toBeTruthy();
+    change(map, '离线瓦片包文件', '../secrets.key');
+    fireEvent.click(within(map).getByRole('button', { name: '保存' }));
+    expect(await within(map).findByText(/文件名应以 \.pmtiles 结尾/)).toBeTruthy();
+    expect(api.sentTo(SAVE)).toEqual([]);
+    change(map, '离线瓦片包文件', 'shenzhen.pmtiles');
+    fireEvent.click(within(map).getByRole('button', { name: '保存' }));
+    await vi.waitFor(() => expect(api.sentTo(SAVE)).toHaveLength(1));
+    expect(api.sentTo(SAVE)[0]).toMatchObject({
+      group: 'map',
+      provider: 'extract',
+      extractFile: 'shenzhen.pmtiles',
+    });
   });
 
   it('shows the parameters without a save button to a user without 编辑参数', async () => {

@@ -15,6 +15,7 @@ import { PermissionType } from '@cityops/contract';
 import { useTranslation } from 'react-i18next';
 import { localName } from '@cityops/client';
 import { useSessionUser } from '../../auth/queries';
+import { DutyPanel } from '../components/DutyPanel';
 import { systemCards } from '../systems';
 
 /** Menu and page entries (platform-shell.md §6); groups (0) and element codes (4, 5) are not. */
@@ -36,7 +37,10 @@ const ICONS: Readonly<Record<string, ReactNode>> = {
   BulbOutlined: <BulbOutlined />,
 };
 
-/** `/` and `/center`: the integrated overview, one card per system the user may reach. */
+/**
+ * `/` and `/center`: what the duty officer needs first (DutyPanel), then the integrated overview, one
+ * card per system the user may reach.
+ */
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -49,6 +53,7 @@ export function HomePage() {
     <main style={{ padding: 24 }}>
       <Typography.Title level={3}>{t('home.welcome', { name: user.name || user.userName })}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('home.menuCount', { count: entries })}</Typography.Paragraph>
+      <DutyPanel menus={user.menus} />
       <Typography.Title level={4}>{t('overview.title')}</Typography.Title>
       {cards.length === 0 ? (
         <Empty description={t('overview.empty')} />

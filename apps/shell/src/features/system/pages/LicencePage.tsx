@@ -4,6 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  chinaDateTime,
   signedLicenceSchema,
   worseReasonsText,
   type LicenceStatus,
@@ -36,10 +37,10 @@ export function LicenceStatusCard({ status }: { status: LicenceStatus | PublicLi
             <Descriptions.Item label={t('licence.customer')}>{licence.customer}</Descriptions.Item>
             <Descriptions.Item label={t('licence.id')}>{licence.licenceId}</Descriptions.Item>
             <Descriptions.Item label={t('licence.issuedAt')}>
-              {new Date(licence.issuedAt).toLocaleDateString()}
+              {chinaDateTime(licence.issuedAt).slice(0, 10)}
             </Descriptions.Item>
             <Descriptions.Item label={t('licence.expiresAt')}>
-              {new Date(licence.expiresAt).toLocaleDateString()}
+              {chinaDateTime(licence.expiresAt).slice(0, 10)}
             </Descriptions.Item>
             {daysLeft !== null && (
               <Descriptions.Item label={t('licence.daysLeft')}>

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Descriptions, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { PlayCircleOutlined, PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PluginControlState, PluginHello } from '@cityops/contract';
+import { chinaDateTime, type PluginControlState, type PluginHello } from '@cityops/contract';
 import { showMessage } from '@cityops/ui';
 import type { PluginAccess } from '../pluginProbe';
 import { usePluginAction, usePluginState } from '../queries';
@@ -107,9 +107,7 @@ function Facts({ hello, state }: { hello: PluginHello | null; state: PlugState }
           <Descriptions.Item label={t('plug.version')}>{hello.version}</Descriptions.Item>
           <Descriptions.Item label={t('plug.port')}>{hello.port}</Descriptions.Item>
           <Descriptions.Item label={t('plug.pid')}>{hello.pid}</Descriptions.Item>
-          <Descriptions.Item label={t('plug.startedAt')}>
-            {new Date(hello.startedAt).toLocaleString()}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('plug.startedAt')}>{chinaDateTime(hello.startedAt)}</Descriptions.Item>
         </>
       )}
     </Descriptions>

@@ -25,15 +25,25 @@ const server = (usage: DeviceUsage) => ({
 
 describe('LicenceManagePage', () => {
   it('shows the licence in force, what it opens, and the devices in use against its limit', async () => {
-    renderAdminPage(<LicenceManagePage />, server({ devicesInUse: 42, deviceLimit: 100 }), []);
+    renderAdminPage(
+      <LicenceManagePage />,
+      server({ devicesInUse: 42, iotDevices: 30, cameras: 12, deviceLimit: 100 }),
+      [],
+    );
     expect(await screen.findByText('已接入 42 台 / 上限 100 台')).toBeTruthy();
+    // The count is the one 设备概览 shows, with the cameras the licence counts besides.
+    expect(screen.getByText('含物联网设备 30 台、摄像机 12 台')).toBeTruthy();
     expect(screen.getAllByText('CITY-0001').length).toBeGreaterThan(0);
     expect(screen.getByText('物联网平台')).toBeTruthy();
     expect(screen.queryByText(/接近许可证上限/)).toBeNull();
   });
 
   it('warns when nearly every device the licence allows is in use', async () => {
-    renderAdminPage(<LicenceManagePage />, server({ devicesInUse: 95, deviceLimit: 100 }), []);
+    renderAdminPage(
+      <LicenceManagePage />,
+      server({ devicesInUse: 95, iotDevices: 90, cameras: 5, deviceLimit: 100 }),
+      [],
+    );
     expect(await screen.findByText(/设备数量接近许可证上限/)).toBeTruthy();
   });
 });

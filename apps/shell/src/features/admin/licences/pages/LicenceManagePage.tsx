@@ -1,4 +1,4 @@
-import { Alert, Card, Flex, Progress, Table, Tag } from 'antd';
+import { Alert, Card, Flex, Progress, Table, Tag, Typography } from 'antd';
 import type { RegisteredLicence } from '@cityops/contract';
 import { currentLocale } from '@cityops/ui';
 import { LicenceStatusCard, RegisterLicenceCard } from '../../../system/pages/LicencePage';
@@ -71,6 +71,9 @@ function DeviceUsageCard() {
     <Card title={t('deviceUsage')} size="small">
       <Flex vertical gap={8}>
         <span>{limit === null ? t('devicesNoLimit', { inUse }) : t('devicesInUse', { inUse, limit })}</span>
+        <Typography.Text type="secondary">
+          {t('devicesParts', { devices: usage.iotDevices, cameras: usage.cameras })}
+        </Typography.Text>
         {limit !== null && (
           <Progress
             percent={Math.min(100, Math.round(share * 100))}

@@ -1,8 +1,8 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { DatePicker, Form, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { messagePageRequestSchema } from '@cityops/contract';
-import { i18n } from '@cityops/ui';
+import { i18n, platformDay } from '@cityops/ui';
 import { useMessageTypeOptions } from '../../../messageCentre/messageTypes';
 import { messageTexts } from '../texts';
 
@@ -16,7 +16,7 @@ export interface MessageSearch {
 }
 
 export const rangeOf = (startTime?: string, endTime?: string): RangeValue =>
-  startTime && endTime ? [dayjs(startTime), dayjs(endTime)] : undefined;
+  startTime && endTime ? [platformDay(startTime), platformDay(endTime)] : undefined;
 
 export function timesOf(range: RangeValue): { startTime?: string; endTime?: string } {
   if (!range) return { startTime: undefined, endTime: undefined };

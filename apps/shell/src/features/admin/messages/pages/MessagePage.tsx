@@ -1,8 +1,8 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Card, Tag, Typography } from 'antd';
-import { BUTTON_CODES, messagePageRequestSchema, type Message } from '@cityops/contract';
+import { BUTTON_CODES, messagePageRequestSchema, messageText, type Message } from '@cityops/contract';
 import { confirmAction, DataTable, SearchBar, useListState, type CrudColumn } from '@cityops/crud';
-import { i18n, showMessage, useCan } from '@cityops/ui';
+import { i18n, showMessage, useCan, useLocale, zonedTitle } from '@cityops/ui';
 import { MessageTypeTag } from '../../../messageCentre/messageTypes';
 import { useOpenMessage } from '../../../messageCentre/openMessage';
 import { listTime } from '../../time';
@@ -17,6 +17,7 @@ import { messageTexts } from '../texts';
  */
 export function MessagePage() {
   const t = messageTexts.useTexts();
+  const locale = useLocale();
   const list = useListState(messagePageRequestSchema);
   const query = useMessagePage(list.state);
   const markRead = useMarkRead();
@@ -35,26 +36,33 @@ export function MessagePage() {
     {
       key: 'title',
       title: t('title'),
-      render: (_, row) => <Typography.Text strong={!row.readStatus}>{row.title}</Typography.Text>,
+      render: (_, row) => (
+        <Typography.Text strong={!row.readStatus}>{messageText(row, locale).title}</Typography.Text>
+      ),
     },
     {
       key: 'messageContent',
       title: t('content'),
-      render: (_, row) => (
-        <Typography.Text
-          strong={!row.readStatus}
-          ellipsis={{ tooltip: row.messageContent }}
-          style={{ maxWidth: 420 }}
-        >
-          {row.messageContent}
-        </Typography.Text>
-      ),
+      render: (_, row) => {
+        const { messageContent } = messageText(row, locale);
+        return (
+          <Typography.Text
+            strong={!row.readStatus}
+            ellipsis={{ tooltip: messageContent }}
+            style={{ maxWidth: 420 }}
+          >
+            {messageContent}
+          </Typography.Text>
+        );
+      },
     },
     { key: 'projectName', title: t('project'), render: (_, row) => row.projectName ?? t('platform') },
-    { key: 'createTime', title: t('createTime'), render: (_, row) => listTime(row.createTime) },
+    { key: 'createTime', title: zonedTitle(t('createTime')), render: (_, row) => listTime(row.createTime) },
     {
       key: 'readStatus',
       title: t('readStatus'),
+      // What the operator scans the list for: kept in view at the right edge however wide the rest.
+      fixed: true,
       render: (_, row) => (row.readStatus ? <Tag>{t('read')}</Tag> : <Tag color="blue">{t('unread')}</Tag>),
     },
   ];

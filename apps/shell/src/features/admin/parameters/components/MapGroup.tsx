@@ -3,6 +3,7 @@ import {
   checkLatitude,
   checkLongitude,
   COORDINATE_SYSTEMS,
+  EXTRACT_FILE_PATTERN,
   MAP_PROVIDERS,
   PARAMETER_LIMITS,
   SECRET_MASK,
@@ -34,6 +35,7 @@ const toBody = ({ amapKey, amapSecurityCode, centerLng, centerLat, ...map }: Map
   group: 'map' as const,
   ...map,
   tileUrl: map.tileUrl.trim(),
+  extractFile: map.extractFile.trim(),
   ...(amapKey.trim() ? { amapKey: amapKey.trim() } : {}),
   ...(amapSecurityCode.trim() ? { amapSecurityCode: amapSecurityCode.trim() } : {}),
   centerLng: Number(centerLng),
@@ -102,6 +104,22 @@ function MapFields({ form, stored }: MapFieldsProps) {
         }
       >
         <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="extractFile"
+        label={t('extractFile')}
+        hidden={provider !== 'extract'}
+        extra={t('extractFileHint')}
+        rules={
+          provider === 'extract'
+            ? [
+                { required: true, whitespace: true, message: t('required', { label: t('extractFile') }) },
+                { pattern: EXTRACT_FILE_PATTERN, message: i18n.t('contract:parameter.extractFileFormat') },
+              ]
+            : []
+        }
+      >
+        <Input autoComplete="off" placeholder="shenzhen.pmtiles" />
       </Form.Item>
       <Form.Item name="tileCoordinates" label={t('tileCoordinates')} hidden={provider !== 'tiles'}>
         <Select

@@ -1,7 +1,7 @@
 import { Button, Form, Input, Tag } from 'antd';
 import { onlineListRequestSchema, USER_BUTTONS, type OnlineSession } from '@cityops/contract';
 import { confirmAction, crudTexts, DataTable, SearchBar, useListState, type CrudColumn } from '@cityops/crud';
-import { useCan } from '@cityops/ui';
+import { AgentText, useCan, zonedTitle } from '@cityops/ui';
 import { listTime } from '../../time';
 import { useKickSession, useOnlinePage } from '../queries';
 import { userTexts } from '../texts';
@@ -19,22 +19,26 @@ export function OnlineSessionsTab() {
     { key: 'userName', title: t('userName'), sortField: 'userName' },
     { key: 'name', title: t('name') },
     { key: 'ip', title: t('ip') },
-    { key: 'userAgent', title: t('userAgent'), width: 260, ellipsis: true },
+    {
+      key: 'userAgent',
+      title: t('userAgent'),
+      render: (_, row) => <AgentText userAgent={row.userAgent} />,
+    },
     {
       key: 'loginTime',
-      title: t('loginTime'),
+      title: zonedTitle(t('loginTime')),
       sortField: 'loginTime',
       render: (value: string) => listTime(value),
     },
     {
       key: 'lastSeenTime',
-      title: t('lastSeenTime'),
+      title: zonedTitle(t('lastSeenTime')),
       sortField: 'lastSeenTime',
       render: (value: string) => listTime(value),
     },
     {
       key: 'expiresTime',
-      title: t('expiresTime'),
+      title: zonedTitle(t('expiresTime')),
       defaultHidden: true,
       render: (value: string) => listTime(value),
     },

@@ -2,6 +2,7 @@ import { DatePicker, Form, Input, Select, TreeSelect, type TreeSelectProps } fro
 import dayjs, { type Dayjs } from 'dayjs';
 import { createUserSchema, GENDERS, type OrgOption, type UserRow } from '@cityops/contract';
 import { crudTexts, FormDialog, ProjectSelect, zodRule } from '@cityops/crud';
+import { platformNow } from '@cityops/ui';
 import { useCreateUser, useOrgOptions, useRoleOptions, useUpdateUser } from '../queries';
 import { userTexts } from '../texts';
 
@@ -115,7 +116,7 @@ export function UserFormDialog({ user, onClose }: { user: UserRow | 'new'; onClo
           <Input showCount maxLength={50} />
         </Form.Item>
         <Form.Item name="birthDate" label={t('birthDate')}>
-          <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
+          <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(platformNow(), 'day')} />
         </Form.Item>
         <Form.Item name="orgId" label={t('org')}>
           <TreeSelect

@@ -1,0 +1,36 @@
+import { DatePicker } from 'antd';
+import { MOMENT_FORMAT, platformDay } from '@cityops/ui';
+
+export interface PlaybackTimePickerProps {
+  label: string;
+  /** Epoch milliseconds; null shows an empty picker. */
+  value: number | null;
+  /** The earliest and latest time that can be picked, when bounded (e.g. the recording's day). */
+  min?: number;
+  max?: number;
+  width: number;
+  onPick(time: number): void;
+}
+
+/**
+ * A playback time to the second, picked on the platform's clock in the product's own picker (not the
+ * browser's native input, whose format and zone follow the operating system).
+ */
+export function PlaybackTimePicker({ label, value, min, max, width, onPick }: PlaybackTimePickerProps) {
+  return (
+    <DatePicker
+      showTime
+      size="small"
+      allowClear={false}
+      aria-label={label}
+      format={MOMENT_FORMAT}
+      style={{ width }}
+      value={value === null ? null : platformDay(value)}
+      minDate={min === undefined ? undefined : platformDay(min)}
+      maxDate={max === undefined ? undefined : platformDay(max)}
+      onChange={(picked) => {
+        if (picked) onPick(picked.valueOf());
+      }}
+    />
+  );
+}
