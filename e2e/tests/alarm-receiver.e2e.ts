@@ -131,8 +131,15 @@ describe('pages without a header', () => {
     await systemNav(page).waitFor();
 
     const openDashboard = async () => {
-      // The inline menu's entries (antd keeps a hidden popup copy of a submenu beside them).
-      await side.getByText('数据大屏', { exact: true }).filter({ visible: true }).first().click();
+      // The inline menu's entries (antd keeps a hidden popup copy of a submenu beside them). The menu
+      // keeps a group the user opened open, so 数据大屏 is clicked only while it is closed: a second
+      // click would fold it away again.
+      const group = side
+        .getByRole('menuitem', { name: '数据大屏', exact: true })
+        .filter({ visible: true })
+        .first();
+      if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+      await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
       await side.getByText('平台总览', { exact: true }).filter({ visible: true }).first().click();
       await page.waitForURL((url) => url.pathname === DASHBOARD);
       await systemNav(page).waitFor({ state: 'detached' });
@@ -156,6 +163,8 @@ describe('pages without a header', () => {
     await openDashboard();
     const frame = await iotcloudFrame(page);
     await frame.locator('body').click({ position: { x: 4, y: 4 } });
+    // The key goes to the frame, not to the shell's own listener.
+    expect(await frame.evaluate(() => document.hasFocus())).toBe(true);
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === landing);
     await systemNav(page).waitFor();

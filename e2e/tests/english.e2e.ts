@@ -17,7 +17,8 @@ beforeAll(async () => {
   server = await startServer({ SUBAPP_HOSTS: 'all', MQTT_PORT: '0', DEMO_DEVICES: '20' });
   baseUrl = server.baseUrl;
   browser = await openBrowser({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
-});
+  // startServer waits up to 3 min for another run to free the sub-apps' fixed ports.
+}, 240_000);
 afterEach(async (context) => keepEvidence(browser, context.task));
 afterAll(async () => {
   await browser?.close();
@@ -85,7 +86,8 @@ async function settled(frame: Page | Frame) {
 async function pageShown(page: Page, route: RouteEntry): Promise<Frame | null> {
   // The tab bar marks the page once the router has shown it (a lazy page first loads its code).
   // (页面不存在 opens no tab: it stands in for a page that is not there.)
-  if (route.code === 'notFound') await page.getByRole('heading', { name: route.titleEn }).waitFor();
+  // antd's Result draws its title as a plain div, not a heading.
+  if (route.code === 'notFound') await page.getByText(route.titleEn, { exact: true }).waitFor();
   else await page.locator(`.ant-tabs-tab-active[data-node-key="${route.code}"]`).first().waitFor();
   if (route.app === 'shell') {
     await settled(page);

@@ -1,3 +1,5 @@
+import { CHINA_UTC_OFFSET_MS, chinaDateTime } from '@cityops/contract';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { playbackStretches } from '../../simulators/src/index.js';
 import {
@@ -48,21 +50,32 @@ const ICC_FIXED = { code: 'icc-cam-02', name: '新华路与青年路口西北角
 
 const open = (path: string) => openVideoPage(run.browser, run.stack.server.baseUrl, path);
 
-/** A whole second of the last day's first calendar day inside a long recording of `code`, and its local input text. */
+/**
+ * A whole second of the last day's first calendar day (on the platform's clock, as the pickers pick)
+ * inside a long recording of `code`, and its text as the picker takes it.
+ */
 function recordedTarget(code: string) {
   const now = Date.now();
-  let from = now - 24 * 3_600_000;
+  const DAY = 24 * 3_600_000;
+  const dayStart = (time: number) =>
+    Math.floor((time + CHINA_UTC_OFFSET_MS) / DAY) * DAY - CHINA_UTC_OFFSET_MS;
+  let from = now - DAY;
   // Within half an hour of midnight the rest of that day holds no 20-minute stretch: take the next day.
-  if (new Date(from).setHours(23, 59, 59, 0) - from < 30 * 60_000)
-    from = new Date(from).setHours(24, 0, 0, 0);
-  const dayEnd = new Date(from).setHours(23, 59, 59, 0);
+  if (dayStart(from) + DAY - 1_000 - from < 30 * 60_000) from = dayStart(from) + DAY;
+  const dayEnd = dayStart(from) + DAY - 1_000;
   const stretch = playbackStretches(code, from, Math.min(dayEnd, now), now).find(
     (s) => s.end - s.start > 20 * 60_000,
   );
   if (!stretch) throw new Error(`no recording of ${code} to seek into`);
   const target = Math.floor((stretch.start + 5 * 60_000) / 1000) * 1000;
-  const local = new Date(target - new Date(target).getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
-  return { target, local };
+  return { target, text: chinaDateTime(target) };
+}
+
+/** Types a time into the product's date-time picker and confirms it, as an operator does. */
+async function pickTime(picker: Locator, text: string) {
+  await picker.click();
+  await picker.fill(text);
+  await picker.press('Enter');
 }
 
 /** Whether a barcode (ms mod 65536) reads `expected` or up to `slack` ms after it. */
@@ -158,8 +171,8 @@ describe('HTML5 player (hik_isc_huati)', () => {
     await playing(frame, HIK_PLAYBACK, 0, 5);
 
     // A time of the playback's first day (the locate picker's day) inside a recording, on a whole second.
-    const { target, local } = recordedTarget('hik-cam-06');
-    await pageIn(frame, HIK_PLAYBACK).getByLabel('定位时间').fill(local);
+    const { target, text } = recordedTarget('hik-cam-06');
+    await pickTime(pageIn(frame, HIK_PLAYBACK).getByLabel('定位时间'), text);
     await shows(frame, '回放定位操作成功，请稍后...');
 
     // The barcode carries the recorded time (ms mod 65536): right after the seek it reads near the target.
@@ -309,8 +322,8 @@ describe('ICC player (dh_icc_huati)', () => {
     await installProbes(frame);
     await tickCamera(frame, ICC_PLAYBACK, ICC_FIXED.name);
     await playing(frame, ICC_PLAYBACK, 0, 5);
-    const { target, local } = recordedTarget(ICC_FIXED.code);
-    await pageIn(frame, ICC_PLAYBACK).getByLabel('回放开始时间').fill(local);
+    const { target, text } = recordedTarget(ICC_FIXED.code);
+    await pickTime(pageIn(frame, ICC_PLAYBACK).getByLabel('回放开始时间'), text);
     const [window] = await waitFor(
       () => probeWindows(frame, ICC_PLAYBACK),
       // The barcode is read from the last presented frame, the picture from the element now: while the
