@@ -18,6 +18,15 @@ export const givenName = (
   locale: string,
 ): string => (locale === 'en-US' && named.nameEn ? named.nameEn : named.name);
 
+/**
+ * The name of the product a row refers to (a device, a firmware, an upgrade job, a rule), which the
+ * row carries as `productName` and `productNameEn`, in the locale in use as givenName reads it.
+ */
+export const productNameOf = (
+  row: { readonly productName: string; readonly productNameEn: string },
+  locale: string,
+): string => givenName({ name: row.productName, nameEn: row.productNameEn }, locale);
+
 /** The most an optional English name may hold (English words run longer than Chinese ones). */
 export const NAME_EN_MAX = 60;
 

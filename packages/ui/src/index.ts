@@ -10,6 +10,7 @@ export { loginTexts, type LoginTextKey } from './i18n/loginTexts.js';
 export { pageLoadTexts } from './i18n/pageLoadTexts.js';
 export { uiTexts } from './i18n/uiTexts.js';
 export { defineTexts, type FeatureTexts, type Translate } from './i18n/defineTexts.js';
+export { listText } from './i18n/listText.js';
 export {
   AppConfigProvider,
   OffPageConfigProvider,

@@ -10,7 +10,7 @@ import {
   text,
 } from '@cityops/contract';
 import { ApiError } from '@cityops/client';
-import { initI18n } from '@cityops/ui';
+import { changeLocale, initI18n } from '@cityops/ui';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
 import { choose, device, dialogField, nanshan, poleProduct, save, sensorProduct } from '../test/fixtures';
 import { DeviceListPage } from './DeviceListPage';
@@ -23,6 +23,7 @@ const rows = [
     controlCode: null,
     productId: 2,
     productName: '智慧灯杆标准款',
+    productNameEn: '',
     typeCode: '0001',
     online: false,
     lastSeenAt: null,
@@ -80,6 +81,20 @@ describe('DeviceListPage', () => {
     expect(screen.getByText('从未上线')).toBeTruthy();
     expect(screen.getByText('最后通信：2026-11-24 14:00:00')).toBeTruthy();
     expect(screen.getByText('停用')).toBeTruthy();
+  });
+
+  it('names each device’s product in the language in use: English when the product has it', async () => {
+    await changeLocale('en-US');
+    try {
+      render(server());
+      const first = (await screen.findByText('科技园1号环境站')).closest('tr') as HTMLElement;
+      expect(within(first).getByText('Environment sensor A')).toBeTruthy();
+      // A product registered without an English name shows the one name it has.
+      const second = screen.getByText('后海灯杆01').closest('tr') as HTMLElement;
+      expect(within(second).getByText('智慧灯杆标准款')).toBeTruthy();
+    } finally {
+      await changeLocale('zh-CN');
+    }
   });
 
   it('hides the buttons the user holds no code for', async () => {

@@ -6,6 +6,7 @@ import {
   DEVICE_PAGE,
   deviceEndpoints,
   deviceListRequestSchema,
+  productNameOf,
   type DeviceRow,
 } from '@cityops/contract';
 import {
@@ -98,7 +99,7 @@ export function DeviceListPage({ onOpenDevice }: { onOpenDevice?(deviceId: numbe
     },
     { key: 'deviceKey', title: t('deviceKey'), sortField: 'deviceKey' },
     { key: 'controlCode', title: t('controlCode'), render: (_, row) => row.controlCode ?? t('none') },
-    { key: 'productName', title: t('product') },
+    { key: 'productName', title: t('product'), render: (_, row) => productNameOf(row, locale) },
     {
       key: 'typeCode',
       title: t('type'),

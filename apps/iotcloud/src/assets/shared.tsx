@@ -4,7 +4,9 @@ import {
   chinaDateTime,
   contractTexts,
   DEVICE_TYPE_CODES,
+  givenName,
   productEndpoints,
+  productNameOf,
   text,
   type DeviceType,
   type LngLat,
@@ -41,11 +43,25 @@ export {
   useProjectSites,
 } from '@cityops/crud';
 
+/**
+ * A device's product in the locale in use, with its device type when the product's name does not
+ * already say it (a demo product is often named after its type).
+ */
+export function productAndType(
+  device: { productName: string; productNameEn: string; typeCode: DeviceType },
+  locale: Locale,
+): string {
+  const product = productNameOf(device, locale);
+  const type = deviceTypeName(device.typeCode, locale);
+  return product === type ? product : `${product} (${type})`;
+}
+
 /** Every product, newest first (the registry's choices). */
 export const useAllProducts = () =>
   useEndpointQuery(productEndpoints.all, { query: {} }, { staleTime: 10_000 });
 
 export function ProductSelect(props: Omit<SelectProps, 'options' | 'loading'>) {
+  const locale = useLocale();
   const products = useAllProducts();
   return (
     <Select
@@ -54,7 +70,7 @@ export function ProductSelect(props: Omit<SelectProps, 'options' | 'loading'>) {
       loading={products.isLoading}
       options={(products.data ?? []).map((product) => ({
         value: product.productId,
-        label: `${product.name} (${product.productKey})`,
+        label: `${givenName(product, locale)} (${product.productKey})`,
       }))}
     />
   );

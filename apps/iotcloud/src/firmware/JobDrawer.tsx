@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Progress, Select, Space, Table, Tag } from 'antd';
-import { UPGRADE_TARGET_STATES, type UpgradeTargetRow, type UpgradeTargetState } from '@cityops/contract';
+import {
+  productNameOf,
+  UPGRADE_TARGET_STATES,
+  type UpgradeTargetRow,
+  type UpgradeTargetState,
+} from '@cityops/contract';
 import { confirmAction, usePopupPaging } from '@cityops/crud';
 import { showMessage, useCan } from '@cityops/ui';
 import { contractText, listTime, useLocale } from '../assets/shared';
@@ -37,7 +42,7 @@ export function JobDrawer({ jobId, onClose }: { jobId: number; onClose(): void }
       {data && (
         <>
           <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
-            <Descriptions.Item label={t('product')}>{data.productName}</Descriptions.Item>
+            <Descriptions.Item label={t('product')}>{productNameOf(data, locale)}</Descriptions.Item>
             <Descriptions.Item label={t('version')}>{data.version}</Descriptions.Item>
             <Descriptions.Item label={t('state')}>{t(`job.${data.state}`)}</Descriptions.Item>
             <Descriptions.Item label={t('createdAt')}>{listTime(data.createdAt)}</Descriptions.Item>

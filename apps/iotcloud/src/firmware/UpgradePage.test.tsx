@@ -9,7 +9,7 @@ import {
   type FirmwareRow,
   type UpgradeJobRow,
 } from '@cityops/contract';
-import { initI18n } from '@cityops/ui';
+import { changeLocale, initI18n } from '@cityops/ui';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
 import { choose, device, dialogField, nanshan, poleProduct, sensorProduct } from '../test/fixtures';
 import { jobRequest } from './rules';
@@ -21,6 +21,7 @@ const firmware: FirmwareRow = {
   firmwareId: 5,
   productId: 1,
   productName: sensorProduct.name,
+  productNameEn: 'Environment sensor A',
   version: '2.0.0',
   notes: '',
   fileName: 'fw.bin',
@@ -37,6 +38,7 @@ const job: UpgradeJobRow = {
   version: '2.0.0',
   productId: 1,
   productName: sensorProduct.name,
+  productNameEn: 'Environment sensor A',
   state: 'running',
   timeoutSeconds: 600,
   editor: 'admin',
@@ -93,6 +95,25 @@ const ok = (dialog: HTMLElement) =>
   fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
 
 describe('UpgradePage', () => {
+  it('names the product of each job and firmware in the language in use', async () => {
+    await changeLocale('en-US');
+    try {
+      renderWithKit(<UpgradePage />, {
+        server: server([]),
+        elements: [],
+        path: '/iotcloud/iot/assetMorror/upgrade',
+      });
+      expect(await screen.findByText('环境站升级')).toBeTruthy();
+      expect(screen.getByText('Environment sensor A')).toBeTruthy();
+      fireEvent.click(screen.getByRole('tab', { name: 'Firmware' }));
+      expect(await screen.findByText('fw.bin')).toBeTruthy();
+      expect(screen.getAllByText('Environment sensor A')).toHaveLength(2);
+      expect(screen.queryByText(sensorProduct.name)).toBeNull();
+    } finally {
+      await changeLocale('zh-CN');
+    }
+  });
+
   it('lists jobs with their progress and state', async () => {
     renderWithKit(<UpgradePage />, {
       server: server([]),

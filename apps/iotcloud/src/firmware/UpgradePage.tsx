@@ -4,6 +4,7 @@ import { Button, Card, Form, Input, Progress, Select, Tabs, Tag } from 'antd';
 import {
   firmwareEndpoints,
   firmwareListRequestSchema,
+  productNameOf,
   UPGRADE_JOB_STATES,
   UPGRADE_PAGE,
   upgradeJobEndpoints,
@@ -24,7 +25,7 @@ import {
   type PagedList,
 } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
-import { listTime, ProductSelect } from '../assets/shared';
+import { listTime, ProductSelect, useLocale } from '../assets/shared';
 import { CreateJobDialog } from './CreateJobDialog';
 import { JobDrawer } from './JobDrawer';
 import { useDeleteFirmware } from './queries';
@@ -58,6 +59,7 @@ function useLocalList() {
 
 function FirmwareTab() {
   const t = upgradeTexts.useTexts();
+  const locale = useLocale();
   const crud = crudTexts.useTexts();
   const list = useLocalList();
   const request = firmwareListRequestSchema.parse(list.state);
@@ -66,7 +68,7 @@ function FirmwareTab() {
   const [uploading, setUploading] = useState(false);
   const can = { upload: useCan('upgrade_upload'), delete: useCan('upgrade_delete') };
   const columns: CrudColumn<FirmwareRow>[] = [
-    { key: 'productName', title: t('product') },
+    { key: 'productName', title: t('product'), render: (_, row) => productNameOf(row, locale) },
     { key: 'version', title: t('version'), sortField: 'version' },
     { key: 'notes', title: t('notes') },
     { key: 'fileName', title: t('file') },
@@ -92,7 +94,7 @@ function FirmwareTab() {
               danger: true,
               hidden: !can.delete,
               onClick: () =>
-                void confirmDelete(`${row.productName} ${row.version}`, () =>
+                void confirmDelete(`${productNameOf(row, locale)} ${row.version}`, () =>
                   remove.mutateAsync(row.firmwareId),
                 ),
             },
@@ -135,6 +137,7 @@ function FirmwareTab() {
 
 function JobsTab() {
   const t = upgradeTexts.useTexts();
+  const locale = useLocale();
   const crud = crudTexts.useTexts();
   const list = useListState(upgradeJobListRequestSchema);
   const query = usePageQuery(upgradeJobEndpoints.page, list.state);
@@ -147,7 +150,7 @@ function JobsTab() {
       title: t('jobName'),
       render: (_, row) => <a onClick={() => setOpen(row.jobId)}>{row.name}</a>,
     },
-    { key: 'productName', title: t('product') },
+    { key: 'productName', title: t('product'), render: (_, row) => productNameOf(row, locale) },
     { key: 'version', title: t('version') },
     {
       key: 'state',

@@ -3,7 +3,6 @@ import { Button, Card, Col, Empty, Form, Input, Row, Space, Tag, Tree, TreeSelec
 import type { DataNode } from 'antd/es/tree';
 import { z } from 'zod';
 import {
-  deviceTypeName,
   DEVICE_AREA_PAGE,
   idFilter,
   pageRequestSchema,
@@ -24,7 +23,7 @@ import {
   type CrudColumn,
 } from '@cityops/crud';
 import { useCan } from '@cityops/ui';
-import { contractText, ProjectSelect, useLocale, useMyProjects } from '../assets/shared';
+import { contractText, productAndType, ProjectSelect, useLocale, useMyProjects } from '../assets/shared';
 import { useRefusal } from './LocateDialog';
 import { STATE_COLOURS, stateOf } from './LocationPage';
 import { useMoveDevices } from './queries';
@@ -166,7 +165,7 @@ export function AreaDevicesPage() {
     {
       key: 'typeCode',
       title: t('product'),
-      render: (_, row) => `${row.productName} (${deviceTypeName(row.typeCode, locale)})`,
+      render: (_, row) => productAndType(row, locale),
     },
     { key: 'areaName', title: t('area'), render: (_, row) => row.areaName ?? t('none') },
     {

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, Form, Input, Row, Space, Tag, Typography } from 'antd';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
-  deviceTypeName,
   LOCATION_PAGE,
   placementEndpoints,
   unlocatedRequestSchema,
@@ -24,7 +23,7 @@ import {
 } from '@cityops/crud';
 import { CityMap, projectionFor, providerStyle } from '@cityops/map';
 import { useCan } from '@cityops/ui';
-import { contractText, ProjectSelect, useLocale, useProjectMap } from '../assets/shared';
+import { contractText, productAndType, ProjectSelect, useLocale, useProjectMap } from '../assets/shared';
 import { LocateDialog } from './LocateDialog';
 import { useClearLocations } from './queries';
 import { placementTexts } from './texts';
@@ -118,7 +117,7 @@ export function LocationPage() {
     {
       key: 'typeCode',
       title: t('product'),
-      render: (_, row) => `${row.productName} (${deviceTypeName(row.typeCode, locale)})`,
+      render: (_, row) => productAndType(row, locale),
     },
     { key: 'areaName', title: t('area'), render: (_, row) => row.areaName ?? t('none') },
   ];

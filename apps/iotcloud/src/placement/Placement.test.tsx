@@ -11,7 +11,7 @@ import {
   type PlacedDeviceRow,
 } from '@cityops/contract';
 import { ApiError } from '@cityops/client';
-import { initI18n } from '@cityops/ui';
+import { changeLocale, initI18n } from '@cityops/ui';
 import { renderWithKit, type FakeServer } from '@cityops/crud/testing';
 import { choose, nanshan, save } from '../test/fixtures';
 import { AreaDevicesPage } from './AreaDevicesPage';
@@ -24,6 +24,7 @@ const placed = (deviceId: number, name: string, extra: Partial<PlacedDeviceRow> 
   deviceKey: `dev-${deviceId}`,
   name,
   productName: '环境监测仪A型',
+  productNameEn: 'Environment sensor A',
   typeCode: '0401',
   projectId: 1,
   projectName: nanshan.projectName,
@@ -163,6 +164,28 @@ describe('AreaDevicesPage', () => {
         unassigned: false,
       }),
     );
+  });
+
+  it('names each device’s product in the language in use, with its type unless the name says it', async () => {
+    devices.push(
+      placed(2, '科技园2号环境站', {
+        productName: '环境监测仪',
+        productNameEn: 'Environment sensor',
+        areaId: 11,
+        areaName: '科技园北区',
+      }),
+    );
+    await changeLocale('en-US');
+    try {
+      render(() => 1);
+      expect(await screen.findByText('Environment sensor A (Environment sensor)')).toBeTruthy();
+      const second = screen.getByText('科技园2号环境站').closest('tr') as HTMLElement;
+      expect(within(second).getByText('Environment sensor')).toBeTruthy();
+      expect(screen.queryByText(/环境监测仪/)).toBeNull();
+    } finally {
+      devices.pop();
+      await changeLocale('zh-CN');
+    }
   });
 
   it('shows the server’s refusal of a move across projects in the dialog, keeping it open', async () => {

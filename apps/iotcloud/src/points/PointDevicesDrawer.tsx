@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Drawer, Select, Space, Table, Tag, Typography } from 'antd';
-import type { DeviceRow, PointRow } from '@cityops/contract';
+import { productNameOf, type DeviceRow, type PointRow } from '@cityops/contract';
 import { confirmAction } from '@cityops/crud';
 import { showMessage, useCan } from '@cityops/ui';
 import { contractText, useLocale } from '../assets/shared';
@@ -118,7 +118,7 @@ export function PointDevicesDrawer({ point, onClose }: { point: PointRow; onClos
           columns={[
             { key: 'name', title: t('deviceName'), dataIndex: 'name' },
             { key: 'deviceKey', title: t('deviceKey'), dataIndex: 'deviceKey' },
-            { key: 'productName', title: t('product'), dataIndex: 'productName' },
+            { key: 'productName', title: t('product'), render: (_, row) => productNameOf(row, locale) },
             {
               key: 'online',
               title: t('state'),

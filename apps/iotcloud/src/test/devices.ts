@@ -9,6 +9,7 @@ export const liveDevice = (deviceId: number, name: string, extra: Partial<LiveDe
   name,
   productId: 5,
   productName: '智能开关',
+  productNameEn: 'Smart switch',
   typeCode: '0601',
   projectId: 1,
   projectName: '深圳南山智慧路灯示范项目',

@@ -58,6 +58,7 @@ export const device = (deviceId: number, name: string, extra: Partial<DeviceRow>
   name,
   productId: 1,
   productName: '环境监测仪A型',
+  productNameEn: 'Environment sensor A',
   typeCode: '0401',
   projectId: 1,
   projectName: '深圳南山智慧路灯示范项目',

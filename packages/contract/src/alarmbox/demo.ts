@@ -6,6 +6,7 @@
 export const DEMO_ALARMBOX_PRODUCT = {
   productKey: 'demo-alarmbox',
   name: '一键报警柱',
+  nameEn: 'One-key alarm column',
   typeCode: '0801',
   vendor: 'CityOps',
   model: 'AB-100',

@@ -111,6 +111,8 @@ export const deviceRowSchema = z.object({
   name: z.string(),
   productId: z.number().int(),
   productName: z.string(),
+  /** The product's English name ('' when it has none): show with productNameOf. */
+  productNameEn: z.string(),
   typeCode: z.enum(DEVICE_TYPE_CODES),
   projectId: z.number().int(),
   projectName: z.string(),

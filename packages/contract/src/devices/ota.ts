@@ -104,6 +104,8 @@ export const firmwareRowSchema = z.object({
   firmwareId: z.number().int(),
   productId: z.number().int(),
   productName: z.string(),
+  /** The product's English name ('' when it has none): show with productNameOf. */
+  productNameEn: z.string(),
   version: z.string(),
   notes: z.string(),
   fileName: z.string(),
@@ -168,6 +170,8 @@ export const upgradeJobRowSchema = z.object({
   version: z.string(),
   productId: z.number().int(),
   productName: z.string(),
+  /** The product's English name ('' when it has none): show with productNameOf. */
+  productNameEn: z.string(),
   state: z.enum(UPGRADE_JOB_STATES),
   timeoutSeconds: z.number().int(),
   editor: z.string(),

@@ -89,6 +89,7 @@ export const placedDeviceRowSchema = deviceRowSchema.pick({
   deviceKey: true,
   name: true,
   productName: true,
+  productNameEn: true,
   typeCode: true,
   projectId: true,
   projectName: true,

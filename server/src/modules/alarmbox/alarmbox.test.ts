@@ -22,7 +22,7 @@ import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { alarmCalls, areas, devices, projects, userProjects, users } from '../../db/schema.js';
+import { alarmCalls, areas, devices, products, projects, userProjects, users } from '../../db/schema.js';
 import { loadSecretBox } from '../../db/secretBox.js';
 import { openAlarmSocket } from '../../test/alarmSocket.js';
 import {
@@ -632,6 +632,12 @@ describe('the demo seed', () => {
     const secrets = await loadSecretBox(t.config);
     expect(await seedDemoAlarmBoxes(t.handle.db, secrets, first?.id ?? 0)).toBe(DEMO_ALARM_BOXES.length);
     expect(await seedDemoAlarmBoxes(t.handle.db, secrets, first?.id ?? 0)).toBe(0);
+    // Its product is named in English too, as the device pages show it to an English reader.
+    const [product] = await t.handle.db
+      .select({ nameEn: products.nameEn })
+      .from(products)
+      .where(eq(products.productKey, 'demo-alarmbox'));
+    expect(product?.nameEn).toBe('One-key alarm column');
     const admin = await t.token('admin', 'Admin@123');
     const page = await t.api(api.boxes, { token: admin, body: { keyword: '一键报警柱', pageSize: 50 } });
     const demo = page.data?.list.filter((row) =>

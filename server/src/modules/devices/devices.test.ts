@@ -67,7 +67,7 @@ async function site(inProject: number, name: string) {
 async function newProduct(productKey: string, typeCode: '0401' | '0001') {
   const answer = await t.api(productEndpoints.create, {
     token: admin,
-    body: { productKey, name: productKey, typeCode },
+    body: { productKey, name: productKey, nameEn: `${productKey} (en)`, typeCode },
   });
   if (!answer.data) throw new Error(answer.message);
   return answer.data.productId;
@@ -147,6 +147,7 @@ describe('insert, find, list, update, delete', () => {
         controlCode: '040100001',
         name: '一号环境仪',
         productName: 'dev-sensor',
+        productNameEn: 'dev-sensor (en)',
         typeCode: '0401',
         projectName: '设备-项目',
         areaName: '设备区域',

@@ -376,6 +376,7 @@ const deviceColumns = {
   name: devices.name,
   productId: devices.productId,
   productName: products.name,
+  productNameEn: products.nameEn,
   typeCode: products.typeCode,
   projectId: devices.projectId,
   projectName: projects.name,

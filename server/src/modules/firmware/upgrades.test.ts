@@ -15,7 +15,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, upgradeJobs, upgradeTargets } from '../../db/schema.js';
+import { devices, products, upgradeJobs, upgradeTargets } from '../../db/schema.js';
 import {
   connectDevice,
   eventually,
@@ -56,6 +56,8 @@ beforeAll(async () => {
   brokerUrl = `mqtt://127.0.0.1:${runtimeOf(t.app.cityops).port() ?? 0}`;
   projectId = await insertProject(t.handle.db);
   productId = await insertProduct(t.handle.db, { functions: SENSOR_FUNCTIONS });
+  // The pages name the product in the reader's language, so the rows carry its English name.
+  await t.handle.db.update(products).set({ nameEn: 'Test sensor' }).where(eq(products.id, productId));
   otherProductId = await insertProduct(t.handle.db, { functions: SENSOR_FUNCTIONS });
 });
 afterAll(async () => {
@@ -128,7 +130,7 @@ describe('firmware', () => {
     expect(answer).toMatchObject({
       status_code: 1,
       message: '固件已上传',
-      data: { version: '1.9.0', fileSize: FILE.length, checksum: sha256(FILE) },
+      data: { version: '1.9.0', productNameEn: 'Test sensor', fileSize: FILE.length, checksum: sha256(FILE) },
     });
     const again = await upload({ productId: String(productId), version: '1.9.0' });
     expect(again).toMatchObject({ status_code: 10001, message: '该产品已有版本为1.9.0的固件' });
@@ -168,7 +170,7 @@ describe('an upgrade job', () => {
     });
     expect(created.message).toBe('升级任务已创建');
     const jobId = created.data?.job.jobId ?? 0;
-    expect(created.data?.job).toMatchObject({ total: 1, state: 'running' });
+    expect(created.data?.job).toMatchObject({ total: 1, state: 'running', productNameEn: 'Test sensor' });
     // Refused row by row, not the whole job.
     expect(created.data?.refused).toEqual([
       { deviceId: 999_999, name: '', reason: 'upgrade.refused.notFound', values: {} },

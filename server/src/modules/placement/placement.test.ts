@@ -82,7 +82,7 @@ beforeAll(async () => {
   area.other = await newArea(otherProjectId, '别的区', 'areanode', square(113, 22));
   const product = await t.api(productEndpoints.create, {
     token: admin,
-    body: { productKey: 'place-sensor', name: '位置传感器', typeCode: '0401' },
+    body: { productKey: 'place-sensor', name: '位置传感器', nameEn: 'Placement sensor', typeCode: '0401' },
   });
   productId = product.data?.productId ?? 0;
 });
@@ -110,6 +110,10 @@ describe('locationManagement', () => {
     expect(before.data?.list.map((row) => row.deviceId)).toEqual(
       expect.arrayContaining([a.deviceId, b.deviceId]),
     );
+    expect(before.data?.list.find((row) => row.deviceId === a.deviceId)).toMatchObject({
+      productName: '位置传感器',
+      productNameEn: 'Placement sensor',
+    });
 
     const answer = await t.api(api.locate, {
       token: admin,

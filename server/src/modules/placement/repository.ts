@@ -107,6 +107,7 @@ const placedColumns = {
   deviceKey: devices.deviceKey,
   name: devices.name,
   productName: products.name,
+  productNameEn: products.nameEn,
   typeCode: products.typeCode,
   projectId: devices.projectId,
   projectName: projects.name,

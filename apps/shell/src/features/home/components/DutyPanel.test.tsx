@@ -14,7 +14,7 @@ import {
   workOrderEndpoints,
   type PermissionItem,
 } from '@cityops/contract';
-import { initI18n } from '@cityops/ui';
+import { changeLocale, initI18n } from '@cityops/ui';
 import { renderAdminPage, type FakeServer } from '../../../test/renderAdminPage';
 import { DutyPanel } from './DutyPanel';
 
@@ -40,8 +40,21 @@ const server: FakeServer = {
   [alarmEndpoints.page.path]: () =>
     paged(
       [
-        { alarmId: 71, deviceName: '路灯00001', title: '单灯控制器离线', lastAt: '2026-12-07T02:00:00.000Z' },
-        { alarmId: 72, deviceName: '路灯00002', title: '单灯控制器离线', lastAt: '2026-12-07T01:00:00.000Z' },
+        {
+          alarmId: 71,
+          deviceName: '路灯00001',
+          title: '单灯控制器离线',
+          titleEn: 'Lamp controller offline',
+          lastAt: '2026-12-07T02:00:00.000Z',
+        },
+        // A rule with no English name: its one name in either language.
+        {
+          alarmId: 72,
+          deviceName: '路灯00002',
+          title: '灯杆倾斜',
+          titleEn: '',
+          lastAt: '2026-12-07T01:00:00.000Z',
+        },
       ],
       17,
     ),
@@ -122,6 +135,21 @@ describe('the duty panel', () => {
     expect(screen.queryByRole('link', { name: '报警呼叫' })).toBeNull();
     expect(screen.queryByRole('link', { name: '超期工单' })).toBeNull();
     expect(new Set(kit.calls.map((call) => call.path))).toEqual(new Set([deviceEndpoints.page.path]));
+  });
+
+  it('names each alarm by its rule’s English name in English, the device by the name it was given', async () => {
+    await changeLocale('en-US');
+    try {
+      render([page(ALARM_PAGE, 1)]);
+      const alarms = await widget('Open alarms');
+      const offline = await within(alarms).findByRole('link', {
+        name: '路灯00001 · Lamp controller offline',
+      });
+      expect(offline.getAttribute('href')).toBe(recordLink(ALARM_PAGE, 71));
+      expect(hrefOf(alarms, '路灯00002 · 灯杆倾斜')).toBe(recordLink(ALARM_PAGE, 72));
+    } finally {
+      await changeLocale('zh-CN');
+    }
   });
 
   it('is absent for a user who holds none of them', () => {

@@ -7,6 +7,7 @@ import {
   ALARM_PAGES,
   alarmCallEndpoints,
   alarmEndpoints,
+  alarmTitle,
   chinaDateTime,
   DEVICE_PAGE,
   deviceEndpoints,
@@ -20,6 +21,7 @@ import {
   type PermissionItem,
 } from '@cityops/contract';
 import { useEndpointQuery, writeListState, type ListRequestSchema } from '@cityops/crud';
+import { useLocale } from '@cityops/ui';
 import { dutyTexts } from '../texts';
 
 /** How many rows each widget lists; its count says how many there are in all. */
@@ -84,6 +86,7 @@ function Widget({ title, count, failed, to, items, extra, t }: WidgetProps) {
 }
 
 function AlarmsWidget({ t }: { t: Texts }) {
+  const locale = useLocale();
   const query = useEndpointQuery(
     alarmEndpoints.page,
     { body: { pageSize: SHOWN, sortField: 'lastAt', sortOrder: 'desc' } },
@@ -99,7 +102,7 @@ function AlarmsWidget({ t }: { t: Texts }) {
       items={(query.data?.list ?? []).map((alarm) => ({
         key: alarm.alarmId,
         to: recordLink(ALARM_PAGE, alarm.alarmId),
-        text: `${alarm.deviceName} · ${alarm.title}`,
+        text: `${alarm.deviceName} · ${alarmTitle(alarm, locale)}`,
         note: chinaDateTime(alarm.lastAt).slice(5, 16),
       }))}
     />

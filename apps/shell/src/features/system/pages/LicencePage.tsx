@@ -12,7 +12,7 @@ import {
   type RegisterLicenceRequest,
   type WorseReason,
 } from '@cityops/contract';
-import { currentLocale, openConfirm, showMessage } from '@cityops/ui';
+import { currentLocale, listText, openConfirm, showMessage, useLocale } from '@cityops/ui';
 import { downgradeReasons } from '../api';
 import { useLicenceStatus, useRegisterLicence } from '../queries';
 
@@ -24,6 +24,7 @@ const STATE_COLOUR = { valid: 'success', expired: 'error', missing: 'default' } 
  */
 export function LicenceStatusCard({ status }: { status: LicenceStatus | PublicLicenceStatus }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const licence = 'licence' in status ? status.licence : null;
   const daysLeft = 'daysLeft' in status ? status.daysLeft : null;
   return (
@@ -47,7 +48,9 @@ export function LicenceStatusCard({ status }: { status: LicenceStatus | PublicLi
                 {t('licence.daysLeftValue', { count: daysLeft })}
               </Descriptions.Item>
             )}
-            <Descriptions.Item label={t('licence.modules')}>{licence.modules.join('、')}</Descriptions.Item>
+            <Descriptions.Item label={t('licence.modules')}>
+              {listText(licence.modules, locale)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('licence.deviceLimit')}>{licence.deviceLimit}</Descriptions.Item>
           </>
         )}

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { licenceManageEndpoints, type DeviceUsage } from '@cityops/contract';
-import { initI18n } from '@cityops/ui';
+import { changeLocale, initI18n } from '@cityops/ui';
 import { renderAdminPage } from '../../../../test/renderAdminPage';
 import { LicenceManagePage } from './LicenceManagePage';
 
@@ -36,6 +36,18 @@ describe('LicenceManagePage', () => {
     expect(screen.getAllByText('CITY-0001').length).toBeGreaterThan(0);
     expect(screen.getByText('物联网平台')).toBeTruthy();
     expect(screen.queryByText(/接近许可证上限/)).toBeNull();
+  });
+
+  it('lists the modules the licence opens with the separator of the language in use', async () => {
+    const usage = { devicesInUse: 42, iotDevices: 30, cameras: 12, deviceLimit: 100 };
+    renderAdminPage(<LicenceManagePage />, server(usage), []);
+    expect(await screen.findByText('admin、iotcloud')).toBeTruthy();
+    await changeLocale('en-US');
+    try {
+      expect(await screen.findByText('admin, iotcloud')).toBeTruthy();
+    } finally {
+      await changeLocale('zh-CN');
+    }
   });
 
   it('warns when nearly every device the licence allows is in use', async () => {

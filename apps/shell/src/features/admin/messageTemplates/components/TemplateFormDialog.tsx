@@ -12,7 +12,7 @@ import {
   type MessageTemplate,
 } from '@cityops/contract';
 import { crudTexts, FormDialog, zodRule } from '@cityops/crud';
-import { i18n } from '@cityops/ui';
+import { currentLocale, i18n, listText, useLocale } from '@cityops/ui';
 import { useUpdateTemplate } from '../queries';
 import { eventKey, templateTexts, variableKey } from '../texts';
 
@@ -27,13 +27,16 @@ const knownVariablesRule = (kind: MessageEventKind): Rule => ({
   validator: async (_, text: string | undefined) => {
     const unknown = unknownVariables(kind, text ?? '');
     if (unknown.length > 0)
-      throw new Error(i18n.t('contract:messageTemplate.unknownVariable', { names: unknown.join('、') }));
+      throw new Error(
+        i18n.t('contract:messageTemplate.unknownVariable', { names: listText(unknown, currentLocale()) }),
+      );
   },
 });
 
 /** The title and content rendered with the event's sample values, and what cannot be saved. */
 function Preview({ form, kind }: { form: FormInstance<Values>; kind: MessageEventKind }) {
   const t = templateTexts.useTexts();
+  const locale = useLocale();
   const title = Form.useWatch('title', form) ?? '';
   const content = Form.useWatch('content', form) ?? '';
   const samples = MESSAGE_EVENTS[kind].variables;
@@ -52,7 +55,7 @@ function Preview({ form, kind }: { form: FormInstance<Values>; kind: MessageEven
         </Typography.Paragraph>
       </div>
       {unknown.length > 0 && (
-        <Alert type="error" showIcon message={t('unknown', { names: unknown.join('、') })} />
+        <Alert type="error" showIcon message={t('unknown', { names: listText(unknown, locale) })} />
       )}
     </Flex>
   );

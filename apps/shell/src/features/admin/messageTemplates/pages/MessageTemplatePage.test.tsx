@@ -6,7 +6,7 @@ import {
   messageTemplateEndpoints,
   type MessageTemplate,
 } from '@cityops/contract';
-import { initI18n } from '@cityops/ui';
+import { changeLocale, initI18n } from '@cityops/ui';
 import { dialogField, renderAdminPage, type FakeServer } from '../../../../test/renderAdminPage';
 import { MessageTemplatePage } from './MessageTemplatePage';
 
@@ -110,6 +110,28 @@ describe('消息模板', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog).findByText('模板使用了不存在的变量：worker')).toBeTruthy();
     expect(sentTo(kit, messageTemplateEndpoints.update.path)).toEqual([]);
+  });
+
+  it('lists the unknown variables with the English list separator in English', async () => {
+    await changeLocale('en-US');
+    try {
+      renderAdminPage(<MessageTemplatePage />, server(), EDIT, '/admin/messageTemplate');
+      await screen.findByText('Work order assigned');
+      fireEvent.click(within(rowOf('Work order assigned')).getByRole('button', { name: /edit/i }));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.change(dialogField(dialog, 'content'), {
+        target: { value: '{orderNo} by {worker} at {site}' },
+      });
+      expect(
+        await within(dialog).findByText('These variables do not exist and cannot be saved: worker, site'),
+      ).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: /save/i }));
+      expect(
+        await within(dialog).findByText('The template uses variables that do not exist: worker, site'),
+      ).toBeTruthy();
+    } finally {
+      await changeLocale('zh-CN');
+    }
   });
 
   it('resets an edited template to its default after asking', async () => {
