@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { DatePicker } from 'antd';
 import { MOMENT_FORMAT, platformDay } from '@cityops/ui';
 
@@ -17,6 +18,10 @@ export interface PlaybackTimePickerProps {
  * browser's native input, whose format and zone follow the operating system).
  */
 export function PlaybackTimePicker({ label, value, min, max, width, onPick }: PlaybackTimePickerProps) {
+  // While the picker is open it keeps the time it opened with: the value may follow the playing
+  // position every second, and would otherwise replace what the operator is typing.
+  const [held, setHeld] = useState<{ value: number | null } | null>(null);
+  const shown = held ? held.value : value;
   return (
     <DatePicker
       showTime
@@ -25,9 +30,10 @@ export function PlaybackTimePicker({ label, value, min, max, width, onPick }: Pl
       aria-label={label}
       format={MOMENT_FORMAT}
       style={{ width }}
-      value={value === null ? null : platformDay(value)}
+      value={shown === null ? null : platformDay(shown)}
       minDate={min === undefined ? undefined : platformDay(min)}
       maxDate={max === undefined ? undefined : platformDay(max)}
+      onOpenChange={(open) => setHeld(open ? { value } : null)}
       onChange={(picked) => {
         if (picked) onPick(picked.valueOf());
       }}
