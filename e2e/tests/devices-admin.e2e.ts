@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Locator } from 'playwright-core';
-import { DEMO_ALARM_BOXES, DEVICE_IMPORT_COLUMNS } from '@cityops/contract';
+import { DEMO_ALARM_BOXES, DEMO_LOOP_CONTROLLERS, DEVICE_IMPORT_COLUMNS } from '@cityops/contract';
 import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { iotcloudFrame, openVideoPage, pageIn } from '../src/video.js';
@@ -303,10 +303,11 @@ describe('设备概览', () => {
     const frame = await open(OVERVIEW);
     const page = pageIn(frame, OVERVIEW);
     const total = page.locator('.ant-card', { hasText: '设备总数' }).locator('.ant-statistic-content');
-    // The demo fleet's 20, its alarm boxes, and the four this file registered (two by hand, two imported).
+    // The demo fleet's 20, its alarm boxes and loop controllers, and the four this file registered
+    // (two by hand, two imported).
     await expect
       .poll(() => total.textContent(), { timeout: 30_000 })
-      .toBe(String(20 + DEMO_ALARM_BOXES.length + 4));
+      .toBe(String(20 + DEMO_ALARM_BOXES.length + DEMO_LOOP_CONTROLLERS.length + 4));
     await page.locator('.ant-card', { hasText: '在线率' }).getByText('%').waitFor();
     await page
       .locator('.ant-card', { hasText: '授权使用' })

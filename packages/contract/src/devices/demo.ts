@@ -61,6 +61,7 @@ export const DEMO_PRODUCT_KEYS = {
   switch: 'smart-switch',
   lamp: 'street-lamp',
   gateway: 'iot-gateway',
+  loop: 'loop-controller',
 } as const;
 
 export const DEMO_PRODUCTS: readonly DemoProduct[] = [
@@ -246,6 +247,26 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     keyPrefix: 'gw',
     nameStem: '网关',
   },
+  {
+    // Not in the fleet's slots: its few demo devices are DEMO_LOOP_CONTROLLERS (below).
+    product: {
+      productKey: DEMO_PRODUCT_KEYS.loop,
+      name: '回路控制器',
+      nameEn: 'Loop controller',
+      typeCode: '0301',
+      vendor: '城运示范',
+      model: 'LP-4',
+      description: '路灯供电回路的通断与电量监测',
+    },
+    functions: [
+      bool('on', ['回路状态', 'Loop state'], '通', '断', true),
+      num('voltage', ['电压', 'Voltage'], 'float', 0, 450, 'V'),
+      num('current', ['电流', 'Current'], 'float', 0, 200, 'A'),
+      num('power', ['功率', 'Power'], 'float', 0, 60_000, 'W'),
+    ],
+    keyPrefix: 'loop',
+    nameStem: '回路控制器',
+  },
 ];
 
 /** The demo threshold rules: product key, names, property, operator, threshold, level. */
@@ -336,6 +357,37 @@ export interface DemoDevice {
   latitude: number;
 }
 
+/** The `n`th demo device of a demo product: its key, control code and name by the product's serials. */
+function demoDevice(
+  slot: keyof typeof DEMO_PRODUCT_KEYS,
+  n: number,
+  longitude: number,
+  latitude: number,
+): DemoDevice {
+  const definition = DEMO_PRODUCTS.find((product) => product.product.productKey === DEMO_PRODUCT_KEYS[slot]);
+  if (!definition) throw new Error(`no demo product ${slot}`);
+  const serial = String(n).padStart(5, '0');
+  return {
+    deviceKey: `${definition.keyPrefix}-${serial}`,
+    controlCode: `${definition.product.typeCode}${serial}`,
+    name: `${definition.nameStem}${serial}`,
+    productKey: definition.product.productKey,
+    typeCode: definition.product.typeCode,
+    longitude,
+    latitude,
+  };
+}
+
+/**
+ * The demo loop controllers (回路告警 lists their alarms): two cabinets feeding the demo lamps, in the
+ * first demo project where the fleet stands. The fleet simulator does not play them, so they stay
+ * offline and their offline alarms stay open: what the demo's first hour (server seed events.ts) shows.
+ */
+export const DEMO_LOOP_CONTROLLERS: readonly DemoDevice[] = [
+  { longitude: 113.92851, latitude: 22.53187 },
+  { longitude: 113.93915, latitude: 22.53604 },
+].map(({ longitude, latitude }, i) => demoDevice('loop', i + 1, longitude, latitude));
+
 /** A small deterministic generator (mulberry32), so every side places the same device at the same spot. */
 export function seeded(seed: number) {
   let state = seed >>> 0;
@@ -357,22 +409,14 @@ export function demoFleetPlan(count: number): DemoDevice[] {
   const random = seeded(20_261_124);
   return Array.from({ length: count }, (_, i) => {
     const slot = SLOTS[i % SLOTS.length] ?? 'env';
-    const definition = DEMO_PRODUCTS.find(
-      (product) => product.product.productKey === DEMO_PRODUCT_KEYS[slot],
-    );
-    if (!definition) throw new Error(`no demo product ${slot}`);
     const n = (perProduct.get(slot) ?? 0) + 1;
     perProduct.set(slot, n);
-    const serial = String(n).padStart(5, '0');
-    return {
-      deviceKey: `${definition.keyPrefix}-${serial}`,
-      controlCode: `${definition.product.typeCode}${serial}`,
-      name: `${definition.nameStem}${serial}`,
-      productKey: definition.product.productKey,
-      typeCode: definition.product.typeCode,
-      longitude: Number((AREA.west + random() * (AREA.east - AREA.west)).toFixed(5)),
-      latitude: Number((AREA.south + random() * (AREA.north - AREA.south)).toFixed(5)),
-    };
+    return demoDevice(
+      slot,
+      n,
+      Number((AREA.west + random() * (AREA.east - AREA.west)).toFixed(5)),
+      Number((AREA.south + random() * (AREA.north - AREA.south)).toFixed(5)),
+    );
   });
 }
 

@@ -1,6 +1,7 @@
 import {
   ALARM_PAGE,
   alarmEndpoints,
+  DEMO_LOOP_CONTROLLERS,
   deviceAlarmEndpoints,
   editionEndpoints,
   firmwareEndpoints,
@@ -9,15 +10,19 @@ import {
   OPEN_RECORD_PARAM,
   organizationEndpoints,
   recordLink,
+  LOOP_ALARM_PAGE,
   TYPE_LAMP,
+  TYPE_LOOP,
   upgradeJobEndpoints,
   WORK_ORDER_PAGE,
   workOrderEndpoints,
   type Message,
 } from '@cityops/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects, userProjects } from '../schema.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
-import { DEMO_ACCOUNTS } from './demo.js';
+import { DEMO_ACCOUNTS, DEMO_PROJECTS } from './demo.js';
 import { seedDemoEvents } from './events.js';
 
 /** Issue 34 items 4 and 15: the demo's messages name records that exist, and its pages have data. */
@@ -89,6 +94,30 @@ describe('the demo pages', () => {
     expect(page.status_code, page.message).toBe(1);
     expect(page.data?.total).toBeGreaterThan(0);
     expect(page.data?.list.some((alarm) => alarm.workOrderNo !== null)).toBe(true);
+  });
+
+  it('回路告警 lists the loop controllers’ offline alarms to its reader, each announced with its link', async () => {
+    const [project] = await t.handle.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.name, DEMO_PROJECTS[0].name));
+    const readerId = await t.createUser('demoloopreader', 'Reader@12345', [LOOP_ALARM_PAGE]);
+    await t.handle.db.insert(userProjects).values({ userId: readerId, projectId: project?.id ?? 0 });
+    const reader = await t.token('demoloopreader', 'Reader@12345');
+    const page = await t.api(deviceAlarmEndpoints.page, {
+      token: reader,
+      body: { typeCode: TYPE_LOOP, pageSize: 100 },
+    });
+    expect(page.status_code, page.message).toBe(1);
+    const rows = page.data?.list ?? [];
+    expect(rows.map((alarm) => alarm.deviceName).sort()).toEqual(
+      DEMO_LOOP_CONTROLLERS.map((loop) => loop.name).sort(),
+    );
+    expect(rows.every((alarm) => alarm.typeCode === TYPE_LOOP && alarm.title === '回路控制器离线')).toBe(
+      true,
+    );
+    const links = (await messagesOf(admin)).map((message) => message.link);
+    for (const alarm of rows) expect(links).toContain(recordLink(ALARM_PAGE, alarm.alarmId));
   });
 
   it('工单管理 has a dispatched order and one waiting to be dispatched', async () => {

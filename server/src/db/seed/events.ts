@@ -9,11 +9,12 @@ import {
   handleAlarmsSchema,
   publishEditionSchema,
   TYPE_LAMP,
+  TYPE_LOOP,
   uploadFirmwareSchema,
   type CreateMaintenance,
   type CreateOrg,
 } from '@cityops/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../http/context.js';
 import type { ReceivedFile } from '../../http/upload.js';
 import { announceOpened } from '../../modules/alarms/announce.js';
@@ -31,7 +32,8 @@ import { DEMO_ACCOUNTS, DEMO_PROJECTS } from './demo.js';
  * The demo's first hour, played once through the modules' own services, so that every demo record
  * and message is what the product itself makes of an event: street lamps of the first demo project
  * raise their offline alarms (they are offline until the fleet simulator signs them in, which
- * recovers them) and each alarm sends its message linked to it; the admin turns one into a work order
+ * recovers them), so do its loop controllers (no simulator plays them: theirs stay open, on 回路告警),
+ * and each alarm sends its message linked to it; the admin turns one into a work order
  * dispatched to the operator (whose message names that order), opens another by hand, records
  * maintenance, publishes an app version and a lamp firmware with an upgrade job for the project's
  * lamps (the fleet simulator carries it out), and sets up the organization tree.
@@ -60,7 +62,17 @@ export async function seedDemoEvents(ctx: Ctx): Promise<boolean> {
   // What the admin holds, read now: the services ask inside their transactions, and PGlite's one
   // connection cannot serve the permission cache's read while a transaction holds it.
   await ctx.access.resources(cast.admin.userId);
-  const alarmIds = await lampAlarms(ctx, cast);
+  const alarmIds = await offlineAlarms(
+    ctx,
+    cast.lamps
+      .filter((lamp) => !lamp.online)
+      .slice(0, ALARMED_LAMPS)
+      .map((lamp) => lamp.id),
+  );
+  await offlineAlarms(
+    ctx,
+    cast.loops.filter((loop) => !loop.online).map((loop) => loop.id),
+  );
   await workOrders(ctx, cast, alarmIds[0]);
   await maintenance(ctx, cast);
   await firmware(ctx, cast);
@@ -74,7 +86,17 @@ interface Cast {
   admin: Actor;
   operatorId: number;
   /** The project's lamps, oldest first, with the product they are of. */
-  lamps: { id: number; name: string; online: boolean; productId: number }[];
+  lamps: CastDevice[];
+  /** The project's loop controllers, oldest first. */
+  loops: CastDevice[];
+}
+
+interface CastDevice {
+  id: number;
+  name: string;
+  online: boolean;
+  productId: number;
+  typeCode: string;
 }
 
 /** Who and what plays the events: the first demo project, its admin and operator, its lamps. */
@@ -87,12 +109,19 @@ async function castOf(ctx: Ctx): Promise<Cast | null> {
   const admin = people.find((user) => user.userName === DEMO_ACCOUNTS.admin.userName);
   const operator = people.find((user) => user.userName === DEMO_ACCOUNTS.operator.userName);
   if (!project || !admin || !operator) return null;
-  const lamps = await ctx.db
-    .select({ id: devices.id, name: devices.name, online: devices.online, productId: devices.productId })
+  const cast = await ctx.db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      online: devices.online,
+      productId: devices.productId,
+      typeCode: products.typeCode,
+    })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(devices.projectId, project.id), eq(products.typeCode, TYPE_LAMP)))
+    .where(and(eq(devices.projectId, project.id), inArray(products.typeCode, [TYPE_LAMP, TYPE_LOOP])))
     .orderBy(asc(devices.id));
+  const lamps = cast.filter((device) => device.typeCode === TYPE_LAMP);
   if (lamps.length === 0) return null;
   return {
     projectId: project.id,
@@ -100,21 +129,14 @@ async function castOf(ctx: Ctx): Promise<Cast | null> {
     admin: { userId: admin.id, account: DEMO_ACCOUNTS.admin.userName, sessionId: 0, ip: '' },
     operatorId: operator.id,
     lamps,
+    loops: cast.filter((device) => device.typeCode === TYPE_LOOP),
   };
 }
 
-/** Lamps still offline raise their products' offline alarms, each announced with its link. Answers their ids. */
-async function lampAlarms(ctx: Ctx, cast: Cast): Promise<number[]> {
-  const offline = cast.lamps.filter((lamp) => !lamp.online).slice(0, ALARMED_LAMPS);
+/** Devices still offline raise their products' offline alarms, each announced with its link. Answers their ids. */
+async function offlineAlarms(ctx: Ctx, offline: readonly number[]): Promise<number[]> {
   const now = ctx.now();
-  const { opened } = await ctx.db.transaction((tx) =>
-    offlineChanged(
-      tx,
-      offline.map((lamp) => lamp.id),
-      [],
-      now,
-    ),
-  );
+  const { opened } = await ctx.db.transaction((tx) => offlineChanged(tx, offline, [], now));
   await announceOpened(ctx, opened);
   return opened.map((alarm) => alarm.alarmId);
 }

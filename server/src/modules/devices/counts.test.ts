@@ -3,6 +3,7 @@ import {
   licenceManageEndpoints,
   placementEndpoints,
   DEMO_ALARM_BOX_COUNT,
+  DEMO_LOOP_CONTROLLERS,
 } from '@cityops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed/index.js';
@@ -38,7 +39,7 @@ describe('one count of devices on every page of the demo', () => {
     ).data;
     const cameraCount = await t.handle.db.$count(cameras);
 
-    expect(overview?.total).toBe(FLEET + DEMO_ALARM_BOX_COUNT);
+    expect(overview?.total).toBe(FLEET + DEMO_ALARM_BOX_COUNT + DEMO_LOOP_CONTROLLERS.length);
     // The licence counts the cameras besides, and says so: the registry's part is the overview's total.
     expect(usage).toMatchObject({ iotDevices: overview?.total, cameras: cameraCount });
     expect(usage?.devicesInUse).toBe((overview?.total ?? 0) + cameraCount);

@@ -1,5 +1,6 @@
 import {
   DEMO_ALARM_BOX_COUNT,
+  DEMO_LOOP_CONTROLLERS,
   DEMO_ENGINE_RULES,
   DEMO_FLEET_MAX,
   DEMO_PRODUCTS,
@@ -81,8 +82,10 @@ describe('the demo seed', () => {
     );
     const seconds = (performance.now() - started) / 1000;
     console.info(`demo seed of ${DEMO_FLEET_MAX} devices (${t.handle.kind}): ${seconds.toFixed(1)} s`);
-    // With the fleet come the demo alarm columns (modules/alarmbox/seed.ts).
-    expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT);
+    // With the fleet come the demo alarm columns (modules/alarmbox/seed.ts) and loop controllers.
+    expect(await db.$count(devices)).toBe(
+      DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT + DEMO_LOOP_CONTROLLERS.length,
+    );
 
     // All in the first demo project, by the plan.
     const [first] = await db.select().from(projects).orderBy(projects.id).limit(1);
@@ -91,7 +94,7 @@ describe('the demo seed', () => {
       .select({ n: count() })
       .from(devices)
       .where(eq(devices.projectId, first?.id ?? 0));
-    expect(inFirst?.n).toBe(DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT);
+    expect(inFirst?.n).toBe(DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT + DEMO_LOOP_CONTROLLERS.length);
     const plan = demoFleetPlan(3);
     const rows = await db
       .select()
@@ -122,7 +125,9 @@ describe('the demo seed', () => {
       { ...t.config, DEMO_DEVICES: DEMO_FLEET_MAX },
       { database: t.handle.label, now: t.clock.now },
     );
-    expect(await db.$count(devices)).toBe(DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT);
+    expect(await db.$count(devices)).toBe(
+      DEMO_FLEET_MAX + DEMO_ALARM_BOX_COUNT + DEMO_LOOP_CONTROLLERS.length,
+    );
     expect(await db.$count(points)).toBe(DEMO_POLES);
     expect(await db.$count(products)).toBe(DEMO_PRODUCTS.length + 1);
     expect(await db.$count(alarmRules)).toBe(DEMO_RULES.length + DEMO_ENGINE_RULES.length);

@@ -1,6 +1,7 @@
 import {
   createRuleSchema,
   DEMO_ENGINE_RULES,
+  DEMO_LOOP_CONTROLLERS,
   DEMO_PRODUCTS,
   DEMO_RULES,
   demoFleetPlan,
@@ -32,8 +33,9 @@ const DEMO_ALL_RULES: readonly DemoEngineRule[] = [
 /**
  * Demo devices (CITYOPS_MODE=demo only): the demo products with their functions and alarm rules,
  * and the first `count` devices of the demo fleet (contract demo.ts) in the given project, each with
- * its demo secret (what the fleet simulator signs in with). Idempotent: what exists is left alone, so
- * an administrator's edits survive a restart; a larger DEMO_DEVICES adds the missing devices.
+ * its demo secret (what the fleet simulator signs in with), and with the fleet the demo loop
+ * controllers. Idempotent: what exists is left alone, so an administrator's edits survive a restart;
+ * a larger DEMO_DEVICES adds the missing devices. Answers how many devices it added.
  */
 export async function seedDemoDevices(db: Database, box: SecretBox, projectId: number, count: number) {
   await db
@@ -54,7 +56,7 @@ export async function seedDemoDevices(db: Database, box: SecretBox, projectId: n
     }
   }
   if (count === 0) return 0;
-  const plan = demoFleetPlan(count);
+  const plan = [...demoFleetPlan(count), ...DEMO_LOOP_CONTROLLERS];
   const present = await repo.takenKeys(
     db,
     plan.map((device) => device.deviceKey),
