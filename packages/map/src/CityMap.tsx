@@ -20,7 +20,14 @@ import { projectionFor, type Projection } from './coords';
 import { graticule } from './graticule';
 import { loadMapLibre, type MapLibre } from './maplibre';
 import { cornersOf, countWithin } from './markerFrame';
-import { citiesInView, loadChinaCities, loadDistricts, loadOfflineData, type ChinaCity } from './offlineData';
+import {
+  citiesInView,
+  loadChinaCities,
+  loadChinaWater,
+  loadDistricts,
+  loadOfflineData,
+  type ChinaCity,
+} from './offlineData';
 import { attachPolygonEditor, type PolygonEditor } from './polygonEditor';
 import { CHINA_ZOOM, OFFLINE_SOURCES, PLACE_LAYER_PREFIX, offlineStyle, providerStyle } from './providers';
 import { mapTexts } from './texts';
@@ -230,7 +237,7 @@ export function CityMap({
           zoom: initial.current.zoom ?? mapSettings.zoom,
           minZoom: MAP_ZOOM.min,
           maxZoom: MAP_ZOOM.max,
-          attributionControl: offline ? false : { compact: true },
+          attributionControl: { compact: true },
           dragRotate: false,
           pitchWithRotate: false,
           cooperativeGestures: false,
@@ -436,6 +443,12 @@ export function CityMap({
         settle = setTimeout(updateGrid, 150);
       });
       target.on('remove', () => clearTimeout(settle));
+      // Not awaited with the rest: a map without its water still shows everything else.
+      loadChinaWater()
+        .then((water) => {
+          if (!cancelled) target.getSource<GeoJSONSource>(OFFLINE_SOURCES.water)?.setData(water);
+        })
+        .catch((error: unknown) => console.warn("The offline map's water did not load", error));
       try {
         const data = await loadOfflineData();
         target.getSource<GeoJSONSource>(OFFLINE_SOURCES.land)?.setData(data.land);

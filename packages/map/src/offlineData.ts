@@ -74,6 +74,17 @@ export function loadChinaCities() {
   return cities;
 }
 
+let water: Promise<FeatureCollection> | null = null;
+
+/** China's rivers and lakes (one file, ~145 kB gzipped), from the same build; once per page. */
+export function loadChinaWater() {
+  water ??= fetchCollection(`${MAP_DATA_PATHS.china}water.json`).catch((error: unknown) => {
+    water = null;
+    throw error;
+  });
+  return water;
+}
+
 const districts = new Map<string, Promise<FeatureCollection>>();
 
 /** One city's districts (outlines and label points with their names), fetched when first in view. */

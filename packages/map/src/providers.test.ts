@@ -37,6 +37,45 @@ describe('map providers from the page settings', () => {
     expect(layer('offline-land')).toMatchObject({ paint: { 'fill-opacity': expect.any(Array) } });
   });
 
+  it('draws rivers and lakes in blue over the land and under the boundaries, light and dark', () => {
+    for (const dark of [false, true]) {
+      const { style } = providerStyle(settings({}), dark) as { style: StyleSpecification };
+      const ids = style.layers.map((layer) => layer.id);
+      const layer = (id: string) => style.layers.find((candidate) => candidate.id === id);
+      const background = layer('offline-water');
+      const sea = background?.type === 'background' ? background.paint?.['background-color'] : undefined;
+      // Credited as its licence (ODbL) asks, in the map's attribution.
+      expect(style.sources[OFFLINE_SOURCES.water]).toMatchObject({
+        type: 'geojson',
+        attribution: '© OpenStreetMap contributors',
+      });
+      expect(layer('china-lakes')).toMatchObject({
+        type: 'fill',
+        source: OFFLINE_SOURCES.water,
+        filter: ['==', ['get', 'kind'], 'lake'],
+        paint: { 'fill-color': sea },
+      });
+      expect(layer('china-rivers')).toMatchObject({
+        type: 'line',
+        source: OFFLINE_SOURCES.water,
+        filter: ['==', ['get', 'kind'], 'river'],
+        minzoom: CHINA_ZOOM.rivers,
+      });
+      const river = layer('china-rivers');
+      const riverColour = river?.type === 'line' ? river.paint?.['line-color'] : undefined;
+      // Blue: more blue than red in either theme.
+      const [red = 0, , blue = 0] = (String(riverColour).match(/[\da-f]{2}/giu) ?? []).map((hex) =>
+        parseInt(hex, 16),
+      );
+      expect(blue, String(dark)).toBeGreaterThan(red + 40);
+      for (const water of ['china-lakes', 'china-river-areas', 'china-rivers']) {
+        expect(ids.indexOf(water), water).toBeGreaterThan(ids.indexOf('china-district-land'));
+        expect(ids.indexOf(water), water).toBeLessThan(ids.indexOf('china-district-lines'));
+        expect(ids.indexOf(water), water).toBeLessThan(ids.indexOf('china-city-lines'));
+      }
+    }
+  });
+
   it('reads an extract from DATA_DIR/map on this origin; without a valid file name, the offline map', () => {
     const chosen = providerStyle(settings({ provider: 'extract', extractFile: 'shenzhen.pmtiles' }), false);
     expect(chosen).toMatchObject({ kind: 'extract', system: 'wgs84' });

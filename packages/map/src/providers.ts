@@ -22,6 +22,7 @@ export const AMAP_TILES = [1, 2, 3, 4].map(
 const OFFLINE_COLOURS = {
   light: {
     water: '#c9dcec',
+    river: '#9dbfdd',
     land: '#f5f4ef',
     border: '#8a9bb0',
     grid: '#b9c6d3',
@@ -32,6 +33,7 @@ const OFFLINE_COLOURS = {
   },
   dark: {
     water: '#101820',
+    river: '#27425c',
     land: '#1d242c',
     border: '#5f7185',
     grid: '#2e3a47',
@@ -43,7 +45,7 @@ const OFFLINE_COLOURS = {
 } as const;
 
 /** Zoom levels of the offline map's China: city outlines and names first, districts closer in. */
-export const CHINA_ZOOM = { cities: 5, cityNames: 6, districts: 8, districtNames: 9 } as const;
+export const CHINA_ZOOM = { rivers: 4, cities: 5, cityNames: 6, districts: 8, districtNames: 9 } as const;
 
 /**
  * Labels are drawn with the browser's own fonts (MapLibre draws every glyph locally when the style
@@ -74,7 +76,11 @@ export const OFFLINE_SOURCES = {
   grid: 'offline-grid',
   cities: 'offline-cities',
   districts: 'offline-districts',
+  water: 'offline-china-water',
 } as const;
+
+/** The credit the water's licence asks for (the same words in every language: a name). */
+export const WATER_ATTRIBUTION = '© OpenStreetMap contributors';
 
 const emptyGeoJson = (): GeoJSONSourceSpecification => ({
   type: 'geojson',
@@ -83,6 +89,8 @@ const emptyGeoJson = (): GeoJSONSourceSpecification => ({
 
 const isLabel: ExpressionSpecification = ['==', ['get', 'label'], 1];
 const isOutline: ExpressionSpecification = ['!=', ['get', 'label'], 1];
+const isRiver: ExpressionSpecification = ['==', ['get', 'kind'], 'river'];
+const isLake: ExpressionSpecification = ['==', ['get', 'kind'], 'lake'];
 
 function label(
   id: string,
@@ -109,7 +117,10 @@ function label(
 /**
  * The offline map: sea as the background, the world's land and borders (Natural Earth 1:110m), and
  * China's cities and districts (their outlines are the coast where it matters, at city zoom, where
- * 1:110m land would cover bays and estuaries: the world's land fades out there).
+ * 1:110m land would cover bays and estuaries: the world's land fades out there), with its rivers and
+ * lakes over the land and under the boundaries. A river is an area a few hundred metres wide, less
+ * than a pixel until zoom 9 or so: its outline in a deeper blue is what shows it, from zoom 4 where
+ * the country fills the view (below that, thousands of reaches would be a blur).
  */
 export function offlineStyle(dark: boolean): StyleSpecification {
   const colour = OFFLINE_COLOURS[dark ? 'dark' : 'light'];
@@ -121,6 +132,8 @@ export function offlineStyle(dark: boolean): StyleSpecification {
       [OFFLINE_SOURCES.grid]: emptyGeoJson(),
       [OFFLINE_SOURCES.cities]: emptyGeoJson(),
       [OFFLINE_SOURCES.districts]: emptyGeoJson(),
+      // The rivers and lakes are OpenStreetMap-derived (ODbL): the map credits them wherever it shows them.
+      [OFFLINE_SOURCES.water]: { ...emptyGeoJson(), attribution: WATER_ATTRIBUTION },
     },
     layers: [
       { id: 'offline-water', type: 'background', paint: { 'background-color': colour.water } },
@@ -147,6 +160,29 @@ export function offlineStyle(dark: boolean): StyleSpecification {
         filter: isOutline,
         minzoom: CHINA_ZOOM.districts,
         paint: { 'fill-color': colour.land },
+      },
+      {
+        id: 'china-lakes',
+        type: 'fill',
+        source: OFFLINE_SOURCES.water,
+        filter: isLake,
+        paint: { 'fill-color': colour.water, 'fill-outline-color': colour.river },
+      },
+      {
+        id: 'china-river-areas',
+        type: 'fill',
+        source: OFFLINE_SOURCES.water,
+        filter: isRiver,
+        minzoom: CHINA_ZOOM.rivers,
+        paint: { 'fill-color': colour.water },
+      },
+      {
+        id: 'china-rivers',
+        type: 'line',
+        source: OFFLINE_SOURCES.water,
+        filter: isRiver,
+        minzoom: CHINA_ZOOM.rivers,
+        paint: { 'line-color': colour.river, 'line-width': 1 },
       },
       {
         id: 'offline-grid',

@@ -7,7 +7,7 @@ export const mapTexts = defineTexts(
     label: '地图',
     loading: '地图加载中…',
     failed: '地图无法显示：此浏览器不支持 WebGL，或地图资源加载失败。经纬度仍可直接输入。',
-    offlineBadge: '离线底图（行政区划、国界与经纬网）：未配置在线地图或瓦片服务时的后备',
+    offlineBadge: '离线底图（行政区划、水系、国界与经纬网）：未配置在线地图或瓦片服务时的后备',
     extractBadge: '离线瓦片包',
     extractMissing: '离线瓦片包无法读取（请检查数据目录 map 文件夹中的文件），已显示内置离线底图',
     longitude: '经度',
@@ -38,7 +38,7 @@ export const mapTexts = defineTexts(
     failed:
       'The map cannot be shown: this browser lacks WebGL, or the map resources failed to load. Coordinates can still be typed.',
     offlineBadge:
-      'Offline base map (administrative areas, borders and graticule): the fallback when no online map or tile server is set',
+      'Offline base map (administrative areas, rivers and lakes, borders and graticule): the fallback when no online map or tile server is set',
     extractBadge: 'Offline tile extract',
     extractMissing:
       "The offline tile extract cannot be read (check the file in the data folder's map folder); the built-in offline map is shown",

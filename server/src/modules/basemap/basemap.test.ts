@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { MAP_DATA_PATHS } from '@cityops/contract';
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildBasemap } from '../../../scripts/basemap.js';
@@ -86,6 +87,53 @@ describe("the offline map's China data (issue 34)", () => {
       expect(lat).toBeGreaterThan(28);
       expect(lat).toBeLessThan(33);
     }
+  });
+
+  it("serves China's rivers and lakes: the Yangtze and the Yellow River where they pass cities, the great lakes", async () => {
+    const answer = await get(`${MAP_DATA_PATHS.china}water.json`, { 'accept-encoding': 'gzip' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    const water = collection.parse(JSON.parse(gunzipSync(answer.rawPayload).toString('utf8')));
+    const of = (kind: string) => {
+      const feature = water.features.find((candidate) => candidate.properties.kind === kind);
+      return z
+        .object({
+          type: z.literal('MultiPolygon'),
+          coordinates: z.array(z.array(z.array(z.array(z.number())))),
+        })
+        .parse(feature?.geometry);
+    };
+    const rivers = of('river');
+    const lakes = of('lake');
+    // A river is an area here, its banks a few hundred metres apart: a corner of it near the city's reach.
+    const riverNear = ([lng, lat]: [number, number]) =>
+      points(rivers.coordinates).some(([x = 0, y = 0]) => Math.hypot(x - lng, y - lat) < 0.05);
+    expect(riverNear([114.29, 30.58]), '长江 at 武汉').toBe(true);
+    expect(riverNear([118.73, 32.08]), '长江 at 南京').toBe(true);
+    expect(riverNear([113.68, 34.92]), '黄河 at 郑州').toBe(true);
+    for (const [name, point] of [
+      ['鄱阳湖', [116.3, 29.1]],
+      ['洞庭湖', [112.9, 29.3]],
+      ['青海湖', [100.2, 36.9]],
+    ] as const)
+      expect(booleanPointInPolygon([...point], lakes), name).toBe(true);
+    expect(booleanPointInPolygon([114.3, 30.9], lakes), 'dry land north of 武汉').toBe(false);
+    // Clipped to China: nothing of the Great Lakes or the Nile.
+    const box = points(water.features.map((feature) => feature.geometry.coordinates)).reduce<
+      [number, number, number, number]
+    >(
+      ([west, south, east, north], [lng = 0, lat = 0]) => [
+        Math.min(west, lng),
+        Math.min(south, lat),
+        Math.max(east, lng),
+        Math.max(north, lat),
+      ],
+      [180, 90, -180, -90],
+    );
+    expect(box[0]).toBeGreaterThan(70);
+    expect(box[1]).toBeGreaterThan(15);
+    expect(box[2]).toBeLessThan(138);
+    expect(box[3]).toBeLessThan(57);
   });
 
   it('answers 404 for a city it does not have', async () => {
