@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DatePicker } from 'antd';
-import { MOMENT_FORMAT, platformDay } from '@cityops/ui';
+import { MOMENT_FORMAT, platformDay, platformTimeOf } from '@cityops/ui';
 
 export interface PlaybackTimePickerProps {
   label: string;
@@ -22,6 +22,11 @@ export function PlaybackTimePicker({ label, value, min, max, width, onPick }: Pl
   // position every second, and would otherwise replace what the operator is typing.
   const [held, setHeld] = useState<{ value: number | null } | null>(null);
   const shown = held ? held.value : value;
+  // One day object per time: the picker takes a new object for a new value, and puts its text back
+  // in the field over what is being typed, at any render of the page around it.
+  const day = useMemo(() => (shown === null ? null : platformDay(shown)), [shown]);
+  const minDate = useMemo(() => (min === undefined ? undefined : platformDay(min)), [min]);
+  const maxDate = useMemo(() => (max === undefined ? undefined : platformDay(max)), [max]);
   return (
     <DatePicker
       showTime
@@ -30,12 +35,14 @@ export function PlaybackTimePicker({ label, value, min, max, width, onPick }: Pl
       aria-label={label}
       format={MOMENT_FORMAT}
       style={{ width }}
-      value={shown === null ? null : platformDay(shown)}
-      minDate={min === undefined ? undefined : platformDay(min)}
-      maxDate={max === undefined ? undefined : platformDay(max)}
+      value={day}
+      minDate={minDate}
+      maxDate={maxDate}
       onOpenChange={(open) => setHeld(open ? { value } : null)}
       onChange={(picked) => {
-        if (picked) onPick(picked.valueOf());
+        // The time the operator sees is the platform's: a typed time comes back parsed in the
+        // browser's zone, so its wall-clock fields, not its moment, are what was picked.
+        if (picked) onPick(platformTimeOf(picked.format(MOMENT_FORMAT)).valueOf());
       }}
     />
   );
