@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chinaDateTime } from '@cityops/contract';
 import { AppConfigProvider, FeedbackHost, initI18n } from '@cityops/ui';
 import { closedPort, nodeSocket, startFakePlugin, type FakePlugin } from '@cityops/video/testing';
 import { queryClient } from '../../../app/queryClient';
@@ -83,7 +84,8 @@ describe('/plug', () => {
     expect(await screen.findByText('插件已重启')).toBeTruthy();
     expect(plugin.methods()).toContain('restart');
     expect(screen.getByTestId('plug-state').textContent).toBe('运行中');
-    expect(screen.getByText(new Date(startedAt).toLocaleString())).toBeTruthy();
+    // The new start, on the platform's clock as every time in the product.
+    expect(screen.getByText(chinaDateTime(startedAt))).toBeTruthy();
   });
 
   it('says when it is not found, and starts it by its URL scheme', async () => {
