@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PluginRect } from '@cityops/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { x11FfplayPlayers } from './x11Ffplay.js';
 
@@ -29,25 +30,27 @@ afterEach(async () => {
 
 const calls = async () => (await readFile(log, 'utf8')).trim().split('\n');
 
+/**
+ * A player window shown by the stand-in ffplay, placed by an xdotool that finds window 42, logs its
+ * other calls and then runs `behaviour`.
+ */
+async function openPlayer(title: string, rect: PluginRect, behaviour: string[]) {
+  const ffplay = await script('ffplay', 'exec cat > /dev/null');
+  const xdotool = await script(
+    'xdotool',
+    ['if [ "$1" = search ]; then echo 42; exit 0; fi', ...behaviour].join('\n'),
+  );
+  return x11FfplayPlayers({ ffmpeg: 'ffmpeg', ffplay, xdotool }, ':99').open({ title, rect, visible: true });
+}
+
 describe('an ffplay window on X11', () => {
   it('tries a hide again when xdotool fails, so the window does not stay over another page', async () => {
-    const ffplay = await script('ffplay', 'exec cat > /dev/null');
-    const xdotool = await script(
-      'xdotool',
-      [
-        'if [ "$1" = search ]; then echo 42; exit 0; fi',
-        `n=$(wc -l < "${log}" 2>/dev/null || echo 0)`,
-        `echo "$*" >> "${log}"`,
-        // Every second call fails: the 1st (placing the found window) and the 3rd (the hide's retry) pass.
-        'if [ $((n % 2)) -eq 1 ]; then exit 1; fi',
-      ].join('\n'),
-    );
-    const players = x11FfplayPlayers({ ffmpeg: 'ffmpeg', ffplay, xdotool }, ':99');
-    const player = players.open({
-      title: 'cityops-test-1',
-      rect: { left: 10, top: 20, width: 320, height: 180 },
-      visible: true,
-    });
+    const player = await openPlayer('cityops-test-1', { left: 10, top: 20, width: 320, height: 180 }, [
+      `n=$(wc -l < "${log}" 2>/dev/null || echo 0)`,
+      `echo "$*" >> "${log}"`,
+      // Every second call fails: the 1st (placing the found window) and the 3rd (the hide's retry) pass.
+      'if [ $((n % 2)) -eq 1 ]; then exit 1; fi',
+    ]);
     try {
       await player.shown;
       await player.setVisible(false);
@@ -63,21 +66,10 @@ describe('an ffplay window on X11', () => {
   });
 
   it('gives a placement up after three failures, and the next one is sent afresh', async () => {
-    const ffplay = await script('ffplay', 'exec cat > /dev/null');
-    const xdotool = await script(
-      'xdotool',
-      [
-        'if [ "$1" = search ]; then echo 42; exit 0; fi',
-        `echo "$*" >> "${log}"`,
-        `if [ -e "${join(dir, 'broken')}" ]; then exit 1; fi`,
-      ].join('\n'),
-    );
-    const players = x11FfplayPlayers({ ffmpeg: 'ffmpeg', ffplay, xdotool }, ':99');
-    const player = players.open({
-      title: 'cityops-test-2',
-      rect: { left: 0, top: 0, width: 100, height: 100 },
-      visible: true,
-    });
+    const player = await openPlayer('cityops-test-2', { left: 0, top: 0, width: 100, height: 100 }, [
+      `echo "$*" >> "${log}"`,
+      `if [ -e "${join(dir, 'broken')}" ]; then exit 1; fi`,
+    ]);
     try {
       await player.shown;
       await writeFile(join(dir, 'broken'), '');

@@ -97,6 +97,22 @@ function setup(props: Partial<PluginPlayerProps> & { plugin?: FakePlugin }) {
   return { ...view, onNavigate, getPlatformInfo, launch };
 }
 
+/** A live player on the fake plug-in at `plugin`, for tests that render it again with other props. */
+const livePlayer = (plugin: FakePlugin, devices: VideoDevice[]) => (
+  <PluginPlayer
+    mode="live"
+    devices={devices}
+    platform={{ getPlatformInfo: () => Promise.resolve(platformInfo) }}
+    onNavigate={() => undefined}
+    html5Path="/iotcloud/iot/videoMonitor/playRealWeb"
+    connect={{
+      discover: (options) => discoverPlugin({ ...options, socket: nodeSocket, ports: [plugin.port] }),
+      launch: () => undefined,
+    }}
+    win={testWindow()}
+  />
+);
+
 const requestsOf = (plugin: FakePlugin, method: PluginRequest['method']) =>
   plugin.requests.filter((request) => request.method === method);
 const decrypt = (value: string) =>
@@ -194,20 +210,7 @@ describe('PluginPlayer with the plug-in', () => {
 
   it('plays only the latest choice when cameras are ticked in a row', async () => {
     const plugin = await fake({ answer: goodAnswers });
-    const player = (count: number) => (
-      <PluginPlayer
-        mode="live"
-        devices={cameras(count)}
-        platform={{ getPlatformInfo: () => Promise.resolve(platformInfo) }}
-        onNavigate={() => undefined}
-        html5Path="/iotcloud/iot/videoMonitor/playRealWeb"
-        connect={{
-          discover: (options) => discoverPlugin({ ...options, socket: nodeSocket, ports: [plugin.port] }),
-          launch: () => undefined,
-        }}
-        win={testWindow()}
-      />
-    );
+    const player = (count: number) => livePlayer(plugin, cameras(count));
     const view = render(player(1));
     await waitFor(() => expect(requestsOf(plugin, 'realmonitor')).toHaveLength(1));
     // Three more ticks before the plug-in has answered any of them.
@@ -224,21 +227,8 @@ describe('PluginPlayer with the plug-in', () => {
   it('hides the grid while its kept-alive page is hidden, shows it again after, and keeps the connection and the playing', async () => {
     const plugin = await fake({ answer: goodAnswers });
     const player = (mode: 'visible' | 'hidden') => (
-      <Activity mode={mode}>
-        <PluginPlayer
-          mode="live"
-          // A new list of the same cameras at every render, as a page coming back renders it.
-          devices={cameras(2)}
-          platform={{ getPlatformInfo: () => Promise.resolve(platformInfo) }}
-          onNavigate={() => undefined}
-          html5Path="/iotcloud/iot/videoMonitor/playRealWeb"
-          connect={{
-            discover: (options) => discoverPlugin({ ...options, socket: nodeSocket, ports: [plugin.port] }),
-            launch: () => undefined,
-          }}
-          win={testWindow()}
-        />
-      </Activity>
+      // A new list of the same cameras at every render, as a page coming back renders it.
+      <Activity mode={mode}>{livePlayer(plugin, cameras(2))}</Activity>
     );
     const view = render(player('visible'));
     await waitFor(() => expect(requestsOf(plugin, 'realmonitor')).toHaveLength(1));
