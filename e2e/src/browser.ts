@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { PLUGIN_URL_SCHEME } from '@cityops/contract';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -57,6 +58,7 @@ export async function openBrowser(
     // so what a test clicks is where it is drawn, even on a loaded machine.
     reducedMotion: 'reduce',
   });
+  await context.addInitScript(holdPluginScheme, `${PLUGIN_URL_SCHEME}:`);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -66,6 +68,37 @@ export async function openBrowser(
       await rm(userDataDir, { recursive: true, force: true });
     },
   } satisfies Browser;
+}
+
+/**
+ * Keeps the plug-in's URL scheme (`cityops-plugin://start`) from reaching Chromium. No desktop here
+ * has it registered, and Chromium answers an unknown scheme with its "open this application?" dialog,
+ * which no one answers in a test and which, while it stands, drops every mouse event sent to the tab
+ * (a page without the plug-in starts it once by the scheme, video-talk-alarm-header.md §4.8). The
+ * script runs in every frame before the page's own code and swallows what could hand the scheme on
+ * (an iframe's src, as property or attribute, and window.open); the page goes on as on a machine
+ * where the system ignores the address. Tests that watch the launches wrap these same entry points.
+ */
+function holdPluginScheme(scheme: string) {
+  const held = (value: unknown) => String(value).toLowerCase().startsWith(scheme);
+  const src = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src');
+  const setSrc = src?.set;
+  if (src && setSrc)
+    Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
+      ...src,
+      set(this: HTMLIFrameElement, value: string) {
+        if (!held(value)) setSrc.call(this, value);
+      },
+    });
+  const setAttribute = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (this: Element, attribute: string, value: string) {
+    if (this instanceof HTMLIFrameElement && attribute.toLowerCase() === 'src' && held(value)) return;
+    setAttribute.call(this, attribute, value);
+  };
+  const open = window.open;
+  window.open = function (this: Window, ...args: Parameters<typeof window.open>) {
+    return args[0] !== undefined && held(args[0]) ? null : open.apply(this, args);
+  };
 }
 
 /** Test artefacts (screenshots), never committed. */
