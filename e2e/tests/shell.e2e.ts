@@ -41,6 +41,11 @@ describe('menus from permissions', () => {
     await page.getByText('物联网平台', { exact: true }).first().waitFor();
     // 平台管理 they hold, for the message centre alone; 运营管理 not at all.
     expect(await page.getByText('运营管理', { exact: true }).count()).toBe(0);
+    // The bell (msg_page) opens the message centre, which the role holds, never to 页面不存在.
+    await page.getByRole('button', { name: /^消息中心/ }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/message');
+    await page.getByRole('columnheader', { name: '状态', exact: true }).waitFor();
+    expect(await page.getByText('页面不存在').count()).toBe(0);
     await page.goto(`${baseUrl}/admin/userManage`);
     await page.waitForURL((url) => url.pathname === '/404');
     expect(await page.getByText('用户管理', { exact: true }).count()).toBe(0);
