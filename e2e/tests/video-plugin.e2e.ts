@@ -44,6 +44,8 @@ const MINIMUM_RATIO = 3;
 let screen: VirtualDisplay;
 let plugin: RunningPlugin | null = null;
 let files: string;
+/** What the plug-in logged (slow calls, failures), told with a window wait that failed. */
+const pluginLog: string[] = [];
 
 // The display and the plug-in on it come up before the browser opens on that display, and go after.
 const run = videoStackPerFile(
@@ -54,7 +56,7 @@ const run = videoStackPerFile(
       display: screen.display,
       snapshotDir: join(files, 'snapshots'),
       recordDir: join(files, 'recordings'),
-      log: () => undefined,
+      log: (line) => pluginLog.push(`${new Date().toISOString()} ${line}`),
     });
     return openBrowser({ display: screen.display, viewport: { width: 1600, height: 900 } });
   },
@@ -90,6 +92,17 @@ async function openPluginPage(page: Page, path: string) {
   await page.locator('div[data-subapp="iotcloud"][data-status="ready"]').waitFor({ timeout: 30_000 });
   const frame = await iotcloudFrame(page);
   return { frame, player: pageIn(frame, path).getByTestId('plugin-player') };
+}
+
+/** A wait on the native windows that, when it fails, says what the plug-in logged meanwhile. */
+async function withPluginLog<T>(wait: Promise<T>): Promise<T> {
+  const from = pluginLog.length;
+  try {
+    return await wait;
+  } catch (error) {
+    const said = pluginLog.slice(from).join('\n') || '(nothing)';
+    throw new Error(`${String(error)}\nthe plug-in logged:\n${said}`, { cause: error });
+  }
 }
 
 /** The live view's tab in the shell's tab bar (not the web page's, 实时预览（网页版）). */
@@ -193,18 +206,18 @@ describe('the desktop video plug-in', () => {
     await page.getByRole('menuitem', { name: '实时预览（网页版）' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/playRealWeb'));
     // Generous bounds: on a loaded 2-core machine four ffplay windows restarting behind a hide take long.
-    await waitFor(mapped, (list) => list.length === 0, 45_000);
+    await withPluginLog(waitFor(mapped, (list) => list.length === 0, 45_000));
     expect(await windows()).toHaveLength(4);
 
     await videoTab(page).click();
     await page.waitForURL((url) => url.pathname === LIVE);
-    await waitFor(mapped, (list) => list.length === 4, 45_000);
+    await withPluginLog(waitFor(mapped, (list) => list.length === 4, 45_000));
   });
 
   it('destroys the windows when the page is left', async () => {
     const { page } = run.browser;
     await videoTab(page).locator('.ant-tabs-tab-remove').click();
-    await waitFor(windows, (list) => list.length === 0, 45_000);
+    await withPluginLog(waitFor(windows, (list) => list.length === 0, 45_000));
   });
 
   it('shows the plug-in on /plug (version, port, running) and restarts it from there', async () => {

@@ -30,6 +30,9 @@ export interface PluginCore {
 
 type InitParams = z.output<(typeof pluginRequestParams)['init']>;
 
+/** A call that takes this long is logged with its time. */
+const SLOW_CALL_MS = 2_000;
+
 /** One page's socket: its requests, its controls (destroyed when it closes) and its events. */
 export class Session {
   private readonly owned = new Set<string>();
@@ -55,8 +58,13 @@ export class Session {
     const parsed = parseFrame(frame, this.say);
     if ('answer' in parsed) return this.reply(parsed.answer);
     const { id, method } = parsed.call;
+    const started = Date.now();
     try {
       const data = await this.handle(parsed.call);
+      // A window's calls run one after another: a slow one holds every call behind it (a hide behind a
+      // play waiting on its platform), which is what an operator sees as windows that do not follow.
+      const took = Date.now() - started;
+      if (took >= SLOW_CALL_MS) this.core.context.log(`${method} took ${took} ms`);
       this.reply({
         id,
         code: PLUGIN_CODE.OK,
