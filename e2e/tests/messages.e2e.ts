@@ -84,7 +84,8 @@ describe('消息推送', () => {
 
     const item = notifier.getByRole('button', { name: `查看“${message.title}”` }).first();
     await item.click();
-    await page.waitForURL((url) => url.pathname === message.link);
+    // A link names its page and, for a record, which one to open (`?open=<id>`).
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === message.link);
     await expect
       .poll(async () => {
         const read = await call<MessagePage>(page, 'POST', messageEndpoints.pageList.path, {
