@@ -214,8 +214,12 @@ describe('the desktop video plug-in', () => {
     await withPluginLog(waitFor(mapped, (list) => list.length === 4, 45_000));
   });
 
-  it('destroys the windows when the page is left', async () => {
+  it('destroys the windows when the page is closed while another tab is in front', async () => {
     const { page } = run.browser;
+    await page.getByRole('menuitem', { name: '实时预览（网页版）' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/playRealWeb'));
+    await withPluginLog(waitFor(mapped, (list) => list.length === 0, 45_000));
+    // Its effects ended when it was hidden: only its removal from the page tells it to go.
     await videoTab(page).locator('.ant-tabs-tab-remove').click();
     await withPluginLog(waitFor(windows, (list) => list.length === 0, 45_000));
   });

@@ -81,7 +81,10 @@ export class VideoWindow {
           state: 'playing',
         });
       },
-      () => undefined,
+      (error: unknown) => {
+        // Out of reach: the window can no longer be moved, hidden or shown (the picture may still play).
+        if (this.playing === playing) context.log(`window ${this.wndId}: ${reasonOf(error)}`);
+      },
     );
   }
 

@@ -34,12 +34,14 @@ const calls = async () => (await readFile(log, 'utf8')).trim().split('\n');
  * A player window shown by the stand-in ffplay, placed by an xdotool that finds window 42, logs its
  * other calls and then runs `behaviour`.
  */
-async function openPlayer(title: string, rect: PluginRect, behaviour: string[]) {
+async function openPlayer(
+  title: string,
+  rect: PluginRect,
+  behaviour: string[],
+  search = 'if [ "$1" = search ]; then echo 42; exit 0; fi',
+) {
   const ffplay = await script('ffplay', 'exec cat > /dev/null');
-  const xdotool = await script(
-    'xdotool',
-    ['if [ "$1" = search ]; then echo 42; exit 0; fi', ...behaviour].join('\n'),
-  );
+  const xdotool = await script('xdotool', [search, ...behaviour].join('\n'));
   return x11FfplayPlayers({ ffmpeg: 'ffmpeg', ffplay, xdotool }, ':99').open({ title, rect, visible: true });
 }
 
@@ -79,6 +81,50 @@ describe('an ffplay window on X11', () => {
       const made = await calls();
       expect(made.filter((line) => line.startsWith('windowunmap'))).toHaveLength(4);
       expect(made.at(-1)).toMatch(/windowmove 42 5 5$/);
+    } finally {
+      await player.close();
+    }
+  });
+
+  it('searches again when xdotool dies of another window going away, and reaches the window after', async () => {
+    const searches = join(dir, 'searches');
+    // Debian 12's xdotool ends a search with an X error when any window of the display is destroyed
+    // under it (a replaced player, a browser popup): twice here, then it finds the window.
+    const search = [
+      'if [ "$1" = search ]; then',
+      `  echo x >> "${searches}"`,
+      `  if [ "$(wc -l < "${searches}")" -le 2 ]; then`,
+      '    echo "X Error of failed request:  BadWindow (invalid Window parameter)" >&2; exit 1',
+      '  fi',
+      '  echo 42; exit 0',
+      'fi',
+    ].join('\n');
+    const player = await openPlayer(
+      'cityops-test-3',
+      { left: 0, top: 0, width: 100, height: 100 },
+      [`echo "$*" >> "${log}"`],
+      search,
+    );
+    try {
+      await player.shown;
+      await player.setVisible(false);
+      expect((await readFile(searches, 'utf8')).trim().split('\n')).toHaveLength(3);
+      expect((await calls()).at(-1)).toMatch(/^windowunmap 42 /);
+    } finally {
+      await player.close();
+    }
+  });
+
+  it('says why when the search fails for another reason, and does not search again', async () => {
+    const search = 'if [ "$1" = search ]; then echo "Error: Can\'t open display: :99" >&2; exit 1; fi';
+    const player = await openPlayer(
+      'cityops-test-4',
+      { left: 0, top: 0, width: 100, height: 100 },
+      [],
+      search,
+    );
+    try {
+      await expect(player.shown).rejects.toThrow("Can't open display: :99");
     } finally {
       await player.close();
     }

@@ -121,19 +121,38 @@ class X11FfplayWindow implements PlayerWindow {
     const pid = this.child.pid;
     if (pid === undefined) throw new Error('ffplay did not start');
     const title = `^${this.spec.title.replace(/[^\w-]/g, '.')}$`;
+    for (;;) {
+      const search = await this.search(pid, title);
+      if (this.exited || this.closing) throw new Error('the player ended before its window appeared');
+      if (search.id !== undefined) {
+        this.windowId = search.id;
+        break;
+      }
+      // xdotool 3.20160805 (Debian 12's) dies of BadWindow when any window of the display goes away during its
+      // search (a player of the grid being replaced, a browser popup closing). Left unfound, the window
+      // would be out of reach: never moved, hidden or shown again. Any other failure is final.
+      if (!/BadWindow|BadDrawable/.test(search.stderr))
+        throw new Error(lastLine(search.stderr, 'the player window did not appear'));
+    }
+    await this.apply();
+  }
+
+  /** One `xdotool search` that waits until ffplay's window is shown, or fails. */
+  private async search(pid: number, title: string): Promise<{ id?: string; stderr: string }> {
     const finder = spawn(
       this.tools.xdotool,
       ['search', '--sync', '--onlyvisible', '--all', '--pid', String(pid), '--name', title],
-      { env: this.env, stdio: ['ignore', 'pipe', 'ignore'] },
+      { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     this.finder = finder;
     let out = '';
+    let stderr = '';
     finder.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    finder.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+    finder.once('error', (error) => (stderr += error.message));
     await new Promise<void>((resolve) => finder.once('close', () => resolve()));
     const id = out.split('\n').find((line) => /^\d+$/.test(line.trim()));
-    if (!id) throw new Error('the player window did not appear');
-    this.windowId = id.trim();
-    await this.apply();
+    return id === undefined ? { stderr } : { id: id.trim(), stderr };
   }
 
   private apply(): Promise<void> {

@@ -14,10 +14,7 @@ export interface X11Window {
 /** The windows on a display whose title matches (xdotool search), with geometry and map state (xwininfo). */
 export async function x11Windows(display: string, titlePattern: string): Promise<X11Window[]> {
   const env = { ...process.env, DISPLAY: display };
-  const found = await run('xdotool', ['search', '--name', titlePattern], { env }).catch(() => ({
-    stdout: '',
-  }));
-  const ids = found.stdout.split('\n').filter((line) => /^\d+$/.test(line.trim()));
+  const ids = await searchWindows(env, titlePattern);
   const windows = await Promise.all(
     ids.map(async (id): Promise<X11Window | null> => {
       // A window may be gone between the search and the look at it (a player closing): it is left out.
@@ -47,6 +44,24 @@ export async function x11Windows(display: string, titlePattern: string): Promise
     }),
   );
   return windows.filter((window) => window !== null);
+}
+
+/**
+ * The ids of the windows whose title matches. An X error is a window of the display going away during
+ * the search (Debian 12's xdotool dies of it): the search runs again. No match is an empty list.
+ */
+async function searchWindows(env: NodeJS.ProcessEnv, titlePattern: string): Promise<string[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    const found = await run('xdotool', ['search', '--name', titlePattern], { env }).then(
+      ({ stdout }) => ({ stdout, stderr: '' }),
+      (error: { stdout?: string; stderr?: string }) => ({
+        stdout: error.stdout ?? '',
+        stderr: error.stderr ?? '',
+      }),
+    );
+    if (!/X Error/.test(found.stderr) || attempt === 10)
+      return found.stdout.split('\n').filter((line) => /^\d+$/.test(line.trim()));
+  }
 }
 
 /** One frame of a rectangle of the display as 8-bit grey pixels (ffmpeg x11grab). */

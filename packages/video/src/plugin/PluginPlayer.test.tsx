@@ -246,6 +246,17 @@ describe('PluginPlayer with the plug-in', () => {
     await waitFor(() => expect(requestsOf(plugin, 'window.destroy')).toHaveLength(1));
   });
 
+  it('destroys the grid when the kept-alive page is closed while hidden', async () => {
+    const plugin = await fake({ answer: goodAnswers });
+    const view = render(<Activity mode="visible">{livePlayer(plugin, cameras(2))}</Activity>);
+    await waitFor(() => expect(requestsOf(plugin, 'realmonitor')).toHaveLength(1));
+    view.rerender(<Activity mode="hidden">{livePlayer(plugin, cameras(2))}</Activity>);
+    await waitFor(() => expect(requestsOf(plugin, 'window.hide')).toHaveLength(1));
+    // Its tab closes: React runs no cleanup for a hidden page, yet its windows must not stay behind.
+    view.unmount();
+    await waitFor(() => expect(requestsOf(plugin, 'window.destroy')).toHaveLength(1));
+  });
+
   it('shows a refusal’s msg, and the spec’s text when a refusal says nothing', async () => {
     const plugin = await fake({
       answer: (request) =>

@@ -16,6 +16,7 @@ import { Action } from '../html5/Html5Toolbar.js';
 import { videoSurface } from '../media/videoSurface.js';
 import type { PlayMode } from '../playList.js';
 import { discoverPlugin, type PluginClient, type PluginClientOptions } from './client.js';
+import { Connection } from './connection.js';
 import { ensurePlugin, launchPluginByScheme, type StartStep } from './starter.js';
 import {
   ControlFailed,
@@ -24,7 +25,7 @@ import {
   type Notice,
   type PluginPlatformSource,
 } from './session.js';
-import { measurePlacement, trackPlacement, type TrackedWindow } from './tracker.js';
+import { measurePlacement, trackPlacement, whenDetached, type TrackedWindow } from './tracker.js';
 
 /** Where /plug is: the shell's page of the plug-in (public). */
 export const PLUG_PAGE_PATH = '/plug';
@@ -60,14 +61,6 @@ export interface PluginPlayerProps {
 }
 
 export type PluginPhase = 'finding' | 'starting' | 'ready' | 'absent' | 'gone';
-
-/** The connection to the plug-in, kept across a kept-alive page's hiding (its effects end, it does not). */
-class Connection {
-  client: PluginClient | null = null;
-  control: PluginControl | null = null;
-  finding = false;
-  abort = new AbortController();
-}
 
 const NO_CONTROL: ControlState = { controlId: null, wndCount: 1, windows: [], selected: 1, visible: false };
 const noSubscribe = () => () => undefined;
@@ -111,6 +104,7 @@ export function PluginPlayer(props: PluginPlayerProps) {
     const element = containerRef.current;
     connectionRef.current ??= new Connection();
     const connection = connectionRef.current;
+    connection.unwatch();
     if (!connection.client && !connection.finding) {
       connection.finding = true;
       const onStep = (step: StartStep) => {
@@ -156,12 +150,9 @@ export function PluginPlayer(props: PluginPlayerProps) {
     }
     return () => {
       // A kept-alive page being hidden keeps its element in the document; a page that leaves does not.
-      if (element?.isConnected) return;
-      connection.abort.abort();
-      connection.control?.destroy();
-      connection.client?.close();
-      connection.client = null;
-      connection.control = null;
+      // The hidden page's tab may be closed later: it leaves then.
+      if (element?.isConnected) connection.unwatch = whenDetached(element, () => connection.leave());
+      else connection.leave();
     };
     // A new attempt (重新连接插件) looks again.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -111,3 +111,18 @@ export function trackPlacement(options: TrackOptions): () => void {
   handle = win.requestAnimationFrame(tick);
   return () => win.cancelAnimationFrame(handle);
 }
+
+/**
+ * Calls `gone` once when the element leaves its document. A kept-alive page that is hidden and then
+ * closed runs no React cleanup at its removal (its effects ended when it was hidden), so the removal
+ * itself is watched. Answers the stop of the watch.
+ */
+export function whenDetached(element: Element, gone: () => void): () => void {
+  const observer = new MutationObserver(() => {
+    if (element.isConnected) return;
+    observer.disconnect();
+    gone();
+  });
+  observer.observe(element.ownerDocument, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
