@@ -58,7 +58,12 @@ export async function openBrowser(
     // so what a test clicks is where it is drawn, even on a loaded machine.
     reducedMotion: 'reduce',
   });
-  await context.addInitScript(holdPluginScheme, `${PLUGIN_URL_SCHEME}:`);
+  // The plug-in's URL scheme never reaches Chromium. No desktop here has it registered, and Chromium
+  // answers an unknown scheme with its "open this application?" dialog, which no one answers in a test
+  // and which, while it stands, drops every mouse event sent to the tab (a page without the plug-in
+  // starts it once by the scheme, video-talk-alarm-header.md §4.8). Held, the page goes on as on a
+  // machine where the system ignores the address.
+  await context.addInitScript(watchScheme, { scheme: `${PLUGIN_URL_SCHEME}:`, handOn: false });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -71,33 +76,46 @@ export async function openBrowser(
 }
 
 /**
- * Keeps the plug-in's URL scheme (`cityops-plugin://start`) from reaching Chromium. No desktop here
- * has it registered, and Chromium answers an unknown scheme with its "open this application?" dialog,
- * which no one answers in a test and which, while it stands, drops every mouse event sent to the tab
- * (a page without the plug-in starts it once by the scheme, video-talk-alarm-header.md §4.8). The
- * script runs in every frame before the page's own code and swallows what could hand the scheme on
- * (an iframe's src, as property or attribute, and window.open); the page goes on as on a machine
- * where the system ignores the address. Tests that watch the launches wrap these same entry points.
+ * An init script (it runs in every frame before the page's own code) that watches what could hand
+ * `scheme` to the browser: an iframe's src, as property or attribute, and window.open. Each address
+ * of the scheme is reported to the page's binding `report` when there is one, and handed on only when
+ * `handOn`. Scripts added later wrap those added before, so a test's watch that hands on reaches the
+ * browser's hold below.
  */
-function holdPluginScheme(scheme: string) {
-  const held = (value: unknown) => String(value).toLowerCase().startsWith(scheme);
+export function watchScheme({
+  scheme,
+  report,
+  handOn,
+}: {
+  scheme: string;
+  report?: string;
+  handOn: boolean;
+}) {
+  const pass = (value: unknown) => {
+    const url = String(value);
+    if (!url.toLowerCase().startsWith(scheme)) return true;
+    const call = report ? (window as unknown as Record<string, unknown>)[report] : undefined;
+    if (typeof call === 'function')
+      void (call as (url: string, at: number) => Promise<void>)(url, performance.now());
+    return handOn;
+  };
   const src = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src');
   const setSrc = src?.set;
   if (src && setSrc)
     Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
       ...src,
       set(this: HTMLIFrameElement, value: string) {
-        if (!held(value)) setSrc.call(this, value);
+        if (pass(value)) setSrc.call(this, value);
       },
     });
   const setAttribute = Element.prototype.setAttribute;
   Element.prototype.setAttribute = function (this: Element, attribute: string, value: string) {
-    if (this instanceof HTMLIFrameElement && attribute.toLowerCase() === 'src' && held(value)) return;
+    if (this instanceof HTMLIFrameElement && attribute.toLowerCase() === 'src' && !pass(value)) return;
     setAttribute.call(this, attribute, value);
   };
   const open = window.open;
   window.open = function (this: Window, ...args: Parameters<typeof window.open>) {
-    return args[0] !== undefined && held(args[0]) ? null : open.apply(this, args);
+    return args[0] !== undefined && !pass(args[0]) ? null : open.apply(this, args);
   };
 }
 

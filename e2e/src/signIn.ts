@@ -30,3 +30,21 @@ export async function signIn(page: Page, baseUrl: string, account: { userName: s
       });
     });
 }
+
+/**
+ * Signs in in English: English chosen on the login page, then the form by its English labels. Waits
+ * until the shell is up (its Sign out).
+ */
+export async function signInInEnglish(
+  page: Page,
+  baseUrl: string,
+  account: { userName: string; password: string } = DEMO.admin,
+) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByText('English', { exact: true }).click();
+  await page.getByLabel('Account', { exact: true }).fill(account.userName);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ROUTE_TABLE, SUB_APPS, type RouteEntry } from '@cityops/contract';
 import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
-import { DEMO } from '../src/signIn.js';
+import { signInInEnglish } from '../src/signIn.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { canBeData, NaturalData, shownCjkTexts, type ShownText } from '../src/englishSweep.js';
 
@@ -47,16 +47,6 @@ function builtPages(): RouteEntry[] {
   return [...routes.filter((route) => route.app === 'shell' || connected.has(route.path)), ...placeholders];
 }
 const PAGES = builtPages();
-
-async function signInInEnglish(page: Page) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByText('English', { exact: true }).click();
-  await page.getByLabel('Account', { exact: true }).fill(DEMO.admin.userName);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
 
 /** Goes to `path` inside the running shell (as a menu click does), without loading the page anew. */
 async function goTo(page: Page, path: string) {
@@ -110,7 +100,7 @@ describe('in English', () => {
     expect(PAGES.filter((route) => route.app !== 'shell').length).toBeGreaterThan(2 * SUB_APPS.length);
     const data = new NaturalData();
     data.watch(page);
-    await signInInEnglish(page);
+    await signInInEnglish(page, baseUrl);
     const offending: { path: string; shown: ShownText }[] = [];
     for (const route of PAGES) {
       await goTo(page, route.path);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, keepEvidence, openBrowser, type Browser } from '../src/browser.js';
-import { DEMO, signIn } from '../src/signIn.js';
+import { DEMO, signIn, signInInEnglish } from '../src/signIn.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -188,13 +188,7 @@ describe('in English', () => {
   it('shows admin the full menu in en-US', async () => {
     browser = await openBrowser();
     const { page } = browser;
-    await page.goto(`${baseUrl}/login`);
-    await page.getByText('English', { exact: true }).click();
-    await page.getByLabel('Account', { exact: true }).fill(DEMO.admin.userName);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await signInInEnglish(page, baseUrl);
     expect(path()).toBe('/');
     await expectEverySystemReachable(page, 'Systems', 'More', SYSTEMS_EN);
     for (const system of SYSTEMS) expect(await page.getByText(system, { exact: true }).count()).toBe(0);
@@ -207,12 +201,8 @@ describe('in English', () => {
     await expectEverySystemReachable(page, '系统导航', '更多', SYSTEMS);
     // English, chosen on the login page (at 1440 px the header keeps its language menu under more actions).
     await page.context().clearCookies();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByText('English', { exact: true }).click();
-    await page.getByLabel('Account', { exact: true }).fill(DEMO.admin.userName);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signInInEnglish(page, baseUrl);
+    expect(path()).toBe('/');
     await expectEverySystemReachable(page, 'Systems', 'More', SYSTEMS_EN);
     // An entry under More opens its system like one on the bar.
     await page.getByRole('navigation', { name: 'Systems' }).getByText('More', { exact: true }).hover();

@@ -14,7 +14,7 @@ import {
   type VirtualDisplay,
   type X11Window,
 } from '@cityops/video-plugin/testing';
-import { openBrowser } from '../src/browser.js';
+import { openBrowser, watchScheme } from '../src/browser.js';
 import { lowContrastTexts } from '../src/contrast.js';
 import {
   iotcloudFrame,
@@ -139,38 +139,11 @@ async function watchSchemeLaunches(page: Page) {
   const binding = await page.exposeBinding(LAUNCH_BINDING, ({ frame }, url: string, at: number) => {
     launches.push({ url, top: frame === page.mainFrame(), at });
   });
-  const script = await page.addInitScript(
-    ({ name, scheme }) => {
-      const report = (value: unknown) => {
-        const url = String(value);
-        if (!url.toLowerCase().startsWith(scheme)) return;
-        const call = (window as unknown as Record<string, unknown>)[name];
-        if (typeof call === 'function')
-          void (call as (url: string, at: number) => Promise<void>)(url, performance.now());
-      };
-      const src = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src');
-      const setSrc = src?.set;
-      if (src && setSrc)
-        Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-          ...src,
-          set(this: HTMLIFrameElement, value: string) {
-            report(value);
-            setSrc.call(this, value);
-          },
-        });
-      const setAttribute = Element.prototype.setAttribute;
-      Element.prototype.setAttribute = function (this: Element, attribute: string, value: string) {
-        if (this instanceof HTMLIFrameElement && attribute.toLowerCase() === 'src') report(value);
-        setAttribute.call(this, attribute, value);
-      };
-      const open = window.open;
-      window.open = function (this: Window, ...args: Parameters<typeof window.open>) {
-        if (args[0] !== undefined) report(args[0]);
-        return open.apply(this, args);
-      };
-    },
-    { name: LAUNCH_BINDING, scheme: `${PLUGIN_URL_SCHEME}:` },
-  );
+  const script = await page.addInitScript(watchScheme, {
+    scheme: `${PLUGIN_URL_SCHEME}:`,
+    report: LAUNCH_BINDING,
+    handOn: true,
+  });
   return {
     launches,
     async dispose() {
