@@ -37,7 +37,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle');
+/** The committed migrations, applied in order by `prepare`. */
+export const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle');
 
 /** Any 64-bit number shared by every instance: only one of them migrates and seeds at a time. */
 const MIGRATION_LOCK = 4_711_202_611;

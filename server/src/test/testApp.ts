@@ -17,7 +17,6 @@ import {
 } from '@cityops/contract';
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -25,6 +24,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../db/connection.
 import { createAccount } from '../db/seed/accounts.js';
 import { resources, roleResources, roles } from '../db/schema.js';
 import { KNOWN_SECRETS, leakedSecrets } from './leakedSecrets.js';
+import { adminQuery, databaseUrl } from './postgresAdmin.js';
 
 /**
  * A real app on a fresh database for one test file: an in-memory PGlite, or, when DATABASE_URL is
@@ -49,37 +49,31 @@ export function testClock(start = new Date('2026-06-01T08:00:00.000Z')): TestClo
 /** The captcha text every test app draws, so tests can answer it. */
 export const TEST_CAPTCHA = 'HK47';
 
-/** Runs one statement on a PostgreSQL server in a connection of its own. */
-async function adminQuery(server: string, statement: string) {
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** A new, empty database on a PostgreSQL server: its URL, and `drop()` to remove it. */
-export async function scratchPostgres(server: string) {
+/**
+ * A new database on a PostgreSQL server, empty or a copy of `template`: its URL, and `drop()` to
+ * remove it.
+ */
+export async function scratchPostgres(server: string, template?: string) {
   const name = `cityops_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(server, `create database ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  await adminQuery(server, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
-    url: url.toString(),
+    url: databaseUrl(server, name),
     drop: () => adminQuery(server, `drop database if exists ${name} with (force)`),
   };
 }
 
-/** A new, empty database (not migrated); closing it also drops it on PostgreSQL. */
-export async function freshDatabase(): Promise<DatabaseHandle> {
+/**
+ * A new database of this file's own; closing it also drops it on PostgreSQL. Empty, or with every
+ * migration already applied when `migrated` (copied from the run's template, globalSetup.ts), which
+ * is what a test app needs and saves each one applying them again.
+ */
+async function newDatabase(migrated: boolean): Promise<DatabaseHandle> {
   const server = process.env.DATABASE_URL;
   if (!server) {
-    const template = inject('pgliteTemplate');
+    const template = inject(migrated ? 'pgliteMigrated' : 'pgliteTemplate');
     return openPglite('memory://', template ? new Blob([await readFile(template)]) : undefined);
   }
-  const scratch = await scratchPostgres(server);
+  const scratch = await scratchPostgres(server, migrated ? inject('postgresMigrated') : undefined);
   const handle = await openPostgres(scratch.url);
   return {
     ...handle,
@@ -89,6 +83,9 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/** A new, empty database (not migrated); closing it also drops it on PostgreSQL. */
+export const freshDatabase = () => newDatabase(false);
 
 export interface Reply {
   /** HTTP status; 200 for every /api answer. */
@@ -178,7 +175,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const clock = testClock();
-  const handle = options.database ?? (await freshDatabase());
+  const handle = options.database ?? (await newDatabase(true));
   const logs: string[] = [];
   const app = await buildApp({
     config,
