@@ -107,7 +107,12 @@ export function AlarmReceiverProvider(props: AlarmReceiverProps) {
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
   // The dialog shows while the user has a call: answered here, or given back after a reload.
   const currentId = current?.id ?? null;
-  useEffect(() => setDialogOpen(currentId !== null), [currentId]);
+  // (Set while rendering, as React advises for state that follows a value: no effect, no second pass.)
+  const [dialogFor, setDialogFor] = useState(currentId);
+  if (dialogFor !== currentId) {
+    setDialogFor(currentId);
+    setDialogOpen(currentId !== null);
+  }
   useEffect(() => {
     const heard = order.filter((id) => !rung.current.has(id));
     // One ring for the calls that came together (a ring each would start as many audio contexts).

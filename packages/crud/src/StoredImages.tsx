@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Image, Skeleton, Space, Tag, Tooltip } from 'antd';
 import type { FileEndpoint } from '@cityops/contract';
@@ -24,18 +24,32 @@ const THUMBNAIL_PX = 64;
 /** A stored image never changes under its id: fetched once per page visit, let go a while after. */
 const KEEP_MS = 5 * 60_000;
 
-/** An object address for the bytes while the component shows them, revoked when they go. */
+/** Object addresses whose component went, each revoked a moment later unless it shows again. */
+const letGo = new Map<string, number>();
+
+/**
+ * An object address for the bytes while the component shows them, revoked when they go. The revoke
+ * waits a moment: StrictMode ends and starts the effect again at once, and the picture must survive it.
+ */
 function useObjectAddress(file: Blob | undefined, contentType: string) {
-  const [address, setAddress] = useState<string>();
+  const address = useMemo(
+    () => (file ? URL.createObjectURL(new Blob([file], { type: contentType })) : undefined),
+    [file, contentType],
+  );
   useEffect(() => {
-    if (!file) return undefined;
-    const next = URL.createObjectURL(new Blob([file], { type: contentType }));
-    setAddress(next);
+    if (!address) return undefined;
+    window.clearTimeout(letGo.get(address));
+    letGo.delete(address);
     return () => {
-      URL.revokeObjectURL(next);
-      setAddress(undefined);
+      letGo.set(
+        address,
+        window.setTimeout(() => {
+          letGo.delete(address);
+          URL.revokeObjectURL(address);
+        }, 0),
+      );
     };
-  }, [file, contentType]);
+  }, [address]);
   return address;
 }
 

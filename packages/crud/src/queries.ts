@@ -102,5 +102,6 @@ export function useListRefresher(...lists: Endpoint[]): () => void {
   const client = useQueryClient();
   // The same paths are the same lists: a new array each render keeps the refresher (and its state).
   const paths = lists.map((list) => list.path).join('\n');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(() => listRefresher(client, lists), [client, paths]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { useCrud } from './context.js';
 import { readListState, writeListState, type ListRequestSchema } from './listState.js';
@@ -19,10 +19,12 @@ export interface ListStateApi<S extends ListRequestSchema> {
 export function useListState<S extends ListRequestSchema>(schema: S): ListStateApi<S> {
   const { useListLocation } = useCrud();
   const location = useListLocation();
-  const ownPath = useRef(location.pathname).current;
-  const lastSearch = useRef(location.search);
-  if (location.pathname === ownPath) lastSearch.current = location.search;
-  const search = lastSearch.current;
+  const [ownPath] = useState(location.pathname);
+  // The page's own address as last seen; kept while another page's address is shown.
+  const [kept, setKept] = useState(location.search);
+  const ownAddress = location.pathname === ownPath;
+  if (ownAddress && location.search !== kept) setKept(location.search);
+  const search = ownAddress ? location.search : kept;
 
   const state = useMemo(() => readListState(schema, search), [schema, search]);
   const { replace } = location;

@@ -11,7 +11,9 @@ export function useOpenedRecord(open: (id: number) => void) {
   const { useListLocation } = useCrud();
   const { pathname, search, replace } = useListLocation();
   const opener = useRef(open);
-  opener.current = open;
+  useEffect(() => {
+    opener.current = open;
+  });
   const named = new URLSearchParams(search).get(OPEN_RECORD_PARAM);
   useEffect(() => {
     if (named === null) return;

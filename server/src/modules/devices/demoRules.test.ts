@@ -1,10 +1,8 @@
 import { DEMO_ENGINE_RULES, DEMO_PRODUCT_KEYS, demoFleetPlan, type DemoDevice } from '@cityops/contract';
-import { startFleet } from '@cityops/simulators';
+// What each simulated device reports: the very code the fleet runs.
+import { behaviourOf, seededRandom, seedOf, startFleet } from '@cityops/simulators';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// What each simulated device reports, the very code the fleet runs (not exported by the package).
-import { behaviourOf } from '../../../../simulators/src/fleet/behaviours.js';
-import { seededRandom, seedOf } from '../../../../simulators/src/fleet/patterns.js';
 import { deviceAlarms, devices } from '../../db/schema.js';
 import { eventually, insertProject } from '../../test/iotDevices.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { deviceEndpoints, deviceTopic, telemetryEndpoints } from '@cityops/contract';
+import { demoDeviceSecret } from '@cityops/simulators';
 import type { MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
-import { demoDeviceSecret } from '../../../../simulators/src/fleet/secret.js';
 import { connectDevice, eventually } from '../../test/iotDevices.js';
 import { mosquittoOrSkip, startMosquitto } from '../../test/mosquitto.js';
 import { callProcess, signInTo } from '../../test/processApi.js';
