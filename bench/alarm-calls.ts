@@ -1,5 +1,5 @@
 /**
- * One-key alarm calls (issue 14 "Benchmarks"): the real server (buildApp, listening, its MQTT broker on a
+ * One-key alarm calls: the real server (buildApp, listening, its MQTT broker on a
  * free port; PGlite, and PostgreSQL too when DATABASE_URL is set) with OPERATORS operators of one project,
  * each holding an answer page (the alarm-result socket over the SockJS websocket transport), and boxes
  * of type 0801 registered in the bench's database, each a real MQTT client signed in to the broker.

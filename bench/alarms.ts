@@ -1,5 +1,5 @@
 /**
- * Alarms under a city's load (issue 16 "Benchmarks"): device event → alarm visible on an open alarmList.
+ * Alarms under a city's load: device event → alarm visible on an open alarmList.
  *
  * The real server in a process of its own (demo mode, PGlite; PostgreSQL when DATABASE_URL is set) with
  * BENCH_ALARM_DEVICES (10,000) devices registered and its MQTT broker on a free port, omapp served on its

@@ -1,5 +1,5 @@
 /**
- * The history query of one device over 7 days (issue 15 "Benchmarks"), on its own: the real server
+ * The history query of one device over 7 days, on its own: the real server
  * (buildApp; PGlite, and PostgreSQL too when DATABASE_URL is set) with day partitions for the last 8
  * days, as a server that has run for a week has them, and one environment sensor's 7 days at one report
  * each per 10 s (60,480 rows) stored interleaved with BENCH_HISTORY_NEIGHBOURS (20) other devices

@@ -1,5 +1,5 @@
 /**
- * The device runtime under a city's load (issue 15 "Benchmarks"): the real server (buildApp, listening;
+ * The device runtime under a city's load: the real server (buildApp, listening;
  * PGlite, and PostgreSQL too when DATABASE_URL is set) in demo mode with DEMO_DEVICES devices registered
  * and its MQTT broker on a free port, and the fleet simulator in a process of its own playing the same
  * devices at one report each per FLEET_REPORT_SECONDS (10,000 devices at 10 s: 1,000 messages/s).

@@ -1,5 +1,5 @@
 /**
- * Hostile input against one server (issue 33, Hardening II), measured as an attacker would try it:
+ * Hostile input against one server, measured as an attacker would try it:
  * - the deepest JSON body the size limit allows, public and signed in: how long it takes to be
  *   refused, and the slowest /api/health answered while it is in flight;
  * - twenty MQTT connections each announcing a 250 MB CONNECT: the server's RSS before and after,

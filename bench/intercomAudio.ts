@@ -1,5 +1,5 @@
 /**
- * The intercom's audio mouth to ear, in Chromium (issue 14 "Benchmarks"): the operator's fake
+ * The intercom's audio mouth to ear, in Chromium: the operator's fake
  * microphone plays short bursts of a tone; the answered box sends back on `voice` whatever it hears on
  * `speaker`, at once; and two taps, added to the page before it loads, note when each burst begins:
  * - mouth: the microphone's stream as the page's audio graph first sees it (a tap on the same track);

@@ -1,5 +1,5 @@
 /**
- * The map with 30,000 device markers (issue 12): the product's CityMap on the offline map in Chromium,
+ * The map with 30,000 device markers: the product's CityMap on the offline map in Chromium,
  * markers clustered as the product clusters them. Prints, over 5 page loads, the time from navigation
  * to the map ready and to the markers drawn, and the frame time while panning continuously at a
  * city-wide zoom (clusters) and a street zoom (single markers); then the same with every layer hidden,

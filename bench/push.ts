@@ -1,5 +1,5 @@
 /**
- * The message push under 1,000 connected sockets (issue 13 "Benchmarks"): the real server (buildApp,
+ * The message push under 1,000 connected sockets: the real server (buildApp,
  * listening on a port; PGlite, and PostgreSQL too when DATABASE_URL is set) with USERS users holding
  * PER_USER sockets each, opened by a separate process (bench/pushClients.ts). EVENTS messages are
  * produced for every user, one every GAP_MS; each is timed from the call that produces it to its

@@ -1,5 +1,5 @@
 /**
- * Live video in Chromium against the real server and the camera simulators (issues 5 and 11). For 1, 4,
+ * Live video in Chromium against the real server and the camera simulators. For 1, 4,
  * 9 and 16 windows, first our HTML5 player on the iotcloud live page, then the same streams played by
  * mpegts.js alone on a bare page (`videoPlain.ts`), so the figures say what is ours:
  * - first-frame time of each window: ours from the click that ticks its camera (one after another),

@@ -35,7 +35,7 @@ export async function weigh(dist: string, files: readonly string[]): Promise<Wei
 
 /**
  * The JavaScript the login page loads before it can be used: the shell's entry and its static imports,
- * which hold the light login (issue 11), plus the light login's own chunk should it ever become one.
+ * which hold the light login, plus the light login's own chunk should it ever become one.
  * Not the full shell, which the page fetches once it is idle, nor SM2, loaded for remember-me only.
  */
 export async function loginPageWeight(dist = SHELL_DIST): Promise<Weight> {

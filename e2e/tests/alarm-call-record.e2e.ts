@@ -5,7 +5,7 @@ import { DEMO } from '../src/signIn.js';
 import { iotcloudFrame, pageIn } from '../src/video.js';
 
 /*
- * The record of an alarm call whose operator's browser goes away (issue 34 §6): the demo operator
+ * The record of an alarm call whose operator's browser goes away: the demo operator
  * (值班员小王) answers a demo box; the dialog's title names the box and where it stands, and its timer
  * runs from the answer. The browser is closed mid-call: the call ends as 值班员连接中断 with the time the
  * operator was there, the box is told to hang up, the next sign-in brings no dialog back, and 报警历史

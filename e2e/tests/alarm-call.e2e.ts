@@ -5,7 +5,7 @@ import { alarmNotice, alarmStackPerFile, BOX_TONE_HZ, near, OPERATOR_TONE_HZ } f
 import { DEMO } from '../src/signIn.js';
 
 /*
- * One-key alarm calls end to end (issue 14): two operators signed in, in Chromium with a fake
+ * One-key alarm calls end to end: two operators signed in, in Chromium with a fake
  * microphone playing OPERATOR_TONE_HZ; the alarm-box simulator's boxes speak BOX_TONE_HZ. A box rings,
  * both operators see the notice, one answers and the other's button turns 已被接听(5); each side hears
  * the other (the page by its intercom's measured pitch, the box by the simulator's); a second box

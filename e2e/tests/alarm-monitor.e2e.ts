@@ -13,7 +13,7 @@ import { keepEvidence, openBrowser, type Browser } from '../src/browser.js';
 import { openVideoPage, pageIn } from '../src/video.js';
 
 /*
- * 报警监控 and 报警监控（旧版） as a duty officer opens them (issue 34 §2): the server in demo mode with
+ * 报警监控 and 报警监控（旧版） as a duty officer opens them: the server in demo mode with
  * its eight demo boxes, the first signed in by the alarm-box simulator. The pages load without a
  * refusal, the map draws every box it counts, and the count of live calls follows a press, the answer
  * and the hang-up.

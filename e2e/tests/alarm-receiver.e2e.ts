@@ -7,7 +7,7 @@ import { DEMO, signIn } from '../src/signIn.js';
 import { iotcloudFrame, openVideoBrowser, pageIn } from '../src/video.js';
 
 /*
- * The duty officer's full-screen pages (issue 34 §1, §9), with the alarm-box simulator's first demo
+ * The duty officer's full-screen pages, with the alarm-box simulator's first demo
  * box. 报警接听 lists a call live over its own SockJS socket (through the iotcloud port, never refused),
  * rings, and answers it, with no console error. On a page without a header (a dashboard) a call still
  * rings, a corner control and Esc lead back to a page with the header, and the top menu's 物联网平台

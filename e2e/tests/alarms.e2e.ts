@@ -6,7 +6,7 @@ import { DEMO, signIn } from '../src/signIn.js';
 import { pageIn } from '../src/video.js';
 
 /**
- * Alarms to work orders end to end (issue 16, Tests): the real server in demo mode with its MQTT broker
+ * Alarms to work orders end to end: the real server in demo mode with its MQTT broker
  * and a fleet of 20 simulated devices, omapp served on its port, two people in two browsers. A well lid
  * tilts; the alarm appears on 告警列表 without a reload and its message pops up; the administrator turns
  * it into a work order for the operator, who accepts, works and submits it; the administrator approves;

@@ -13,15 +13,15 @@ const BUDGET = {
    * The login page's JavaScript (goal 120 kB). 302.5 kB while the login page was a route of the full
    * shell (antd, react-router, i18next and every text); 100.3 kB since the boot shows a light login of
    * its own (React, zod for the contract's answer and page settings, our form) and fetches the full
-   * shell once the page is idle (issue 11).
+   * shell once the page is idle.
    */
   loginPage: 102 * kB,
   /**
    * A sub-app's entry, before any page: the runtime the six share, fetched once for all. It carries
-   * the contract's texts in both languages, which grew with the device modules (281 kB in issue 15's
-   * last session) and with the alarm and work-order contract of issue 16 (iotcloud's entry 292.5 kB);
-   * splitting the contract's texts and schemas by module is issue 11's work. 297.5 kB with the plug-in's
-   * texts and the bridge's layout message (issue 18). 304.5 kB with the texts every page now shows in
+   * the contract's texts in both languages, which grew with the device modules (281 kB) and
+   * with the alarm and work-order contract (iotcloud's entry 292.5 kB); splitting the contract's
+   * texts and schemas by module is what would make it smaller. 297.5 kB with the plug-in's
+   * texts and the bridge's layout message. 304.5 kB with the texts every page now shows in
    * English too (product, function and alarm names, message and sign-in reasons), the platform's time
    * zone and readable durations.
    */

@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../src/server.js';
 import { iotcloudFrame, openVideoPage, pageIn } from '../src/video.js';
 
 /**
- * The registry's pages end to end (issue 15 §2, §3): 产品管理 and 设备列表 in the iotcloud frame in
+ * The registry's pages end to end: 产品管理 and 设备列表 in the iotcloud frame in
  * Chromium against the real server (demo seed, its demo products and fleet devices). One server and
  * one browser for the file.
  */

@@ -5,7 +5,7 @@ import { openDeviceBrowser, openIotPage, startDeviceStack, type DeviceStack } fr
 import { pageIn, waitFor } from '../src/video.js';
 
 /**
- * The live device pages end to end (issue 15 §6, Tests): the real server in demo mode with its
+ * The live device pages end to end: the real server in demo mode with its
  * embedded MQTT broker and a fleet of 20 simulated devices speaking the protocol, the iotcloud pages in
  * Chromium. One stack and one browser for the file.
  */

@@ -5,7 +5,7 @@ import { openDeviceBrowser, openIotPage, startDeviceStack, type DeviceStack } fr
 import { pageIn } from '../src/video.js';
 
 /**
- * 设备维护 and 网关白名单 end to end (issue 15 §3, §6): the real server in demo mode with its embedded
+ * 设备维护 and 网关白名单 end to end: the real server in demo mode with its embedded
  * broker and 20 simulated devices (the fleet's gateway answers `$allowlist`), the pages in Chromium.
  * One stack and one browser for the file.
  */

@@ -14,7 +14,7 @@ import { startServer, type RunningServer } from '../src/server.js';
 import { DEMO, signIn } from '../src/signIn.js';
 
 /*
- * The live message centre in a real browser against a real server (issue 13): the demo producer
+ * The live message centre in a real browser against a real server: the demo producer
  * makes a message every few seconds, as `make start` shows it; the push socket brings it to the
  * notifier. Role edits change an open session's menu. A server of its own: these flows change roles.
  */

@@ -15,7 +15,7 @@ import { startServer, type RunningServer } from '../src/server.js';
 import { openVideoPage, pageIn } from '../src/video.js';
 
 /**
- * Where devices are, end to end (issue 15 §3): 位置管理 and 区域管理 in the iotcloud frame in Chromium
+ * Where devices are, end to end: 位置管理 and 区域管理 in the iotcloud frame in Chromium
  * against the real server (demo seed). Two area nodes and a device without a location are made through
  * the API; the pages place the device and move it between the nodes. One server and one browser.
  */

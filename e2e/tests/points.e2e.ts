@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../src/server.js';
 import { openVideoPage, pageIn } from '../src/video.js';
 
 /**
- * 点位管理 and 点位批量导入 end to end (issue 15 §3) in the iotcloud frame in Chromium against the real
+ * 点位管理 and 点位批量导入 end to end in the iotcloud frame in Chromium against the real
  * server (demo seed: 100 fleet devices, the first 96 three to a demo pole, the last 4 on none; the newest pole DEMO-P032 lists first). One
  * server and one browser for the file.
  */

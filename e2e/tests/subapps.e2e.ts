@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../src/server.js';
 import { startLlappHost, type LlappHost } from '../src/subAppHost.js';
 
 /**
- * The frame container and the bridge (issue 4) against the real server and the built sub-apps on
+ * The frame container and the bridge against the real server and the built sub-apps on
  * their fixed ports. This file's server serves five sub-apps itself; llapp is served by a host this
  * test starts and stops, to see a sub-app go down and come back.
  */

@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '../src/server.js';
 import { DEMO, signIn } from '../src/signIn.js';
 
 /*
- * Tables at the width an operator's laptop gives (issue 34 item 11): at 1440×900 the last column of a
+ * Tables at the width an operator's laptop gives: at 1440×900 the last column of a
  * list (its actions, or 状态) shows whole inside the table's box: the columns that do not fit scroll
  * sideways under it instead of pushing it out of view.
  */

@@ -8,7 +8,7 @@ import { openDeviceBrowser, openIotPage, startDeviceStack, type DeviceStack } fr
 import { pageIn, waitFor } from '../src/video.js';
 
 /**
- * 固件升级 end to end (issue 15 §3, upgrade): the real server in demo mode with its embedded broker,
+ * 固件升级 end to end (upgrade): the real server in demo mode with its embedded broker,
  * the fleet simulator playing the demo devices (downloading over HTTP with the command's token,
  * checking the SHA-256, restarting on the new version), and the page in Chromium.
  */

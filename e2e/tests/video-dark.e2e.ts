@@ -7,7 +7,7 @@ import { lowContrastTexts } from '../src/contrast.js';
 import { openVideoPage, pageIn, tickCamera, videoStackPerFile, waitFor } from '../src/video.js';
 
 /**
- * Every video page follows the theme (issue 18 §2): in dark mode and in light mode no text of the
+ * Every video page follows the theme: in dark mode and in light mode no text of the
  * frame is drawn in a colour too close to what it is drawn on. The reported defect was the ICC
  * pan-tilt panel staying white in dark mode, its 变倍/聚焦/光圈 labels light on white (about 1.1:1).
  *

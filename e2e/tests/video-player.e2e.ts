@@ -23,7 +23,7 @@ import {
 } from '../src/video.js';
 
 /**
- * The HTML5 player of hik_isc_huati (issue 18 §2) in Chromium, for what jsdom cannot show: a PS
+ * The HTML5 player of hik_isc_huati in Chromium, for what jsdom cannot show: a PS
  * recording ffprobe reads, pause, resume and single-frame forward of a real playback stream, talk that
  * reaches the camera, and the microphone refused on a page that is not a secure context.
  *

@@ -26,7 +26,7 @@ import {
 } from '../src/video.js';
 
 /**
- * The desktop plug-in end to end (issue 18): a real Chromium window on a virtual X display, the real
+ * The desktop plug-in end to end: a real Chromium window on a virtual X display, the real
  * plug-in (ffplay windows placed with xdotool) on the same display, the real server and camera
  * simulators. What the operator sees is read from the display itself: a screen grab of the page's grid.
  */

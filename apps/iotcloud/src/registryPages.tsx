@@ -22,7 +22,7 @@ function DeviceList() {
 }
 
 /**
- * The registry and thing-model pages of /iotcloud (issue 15 §2, §3), by route code. The other asset
+ * The registry and thing-model pages of /iotcloud, by route code. The other asset
  * pages (points, placement, maintenance, upgrades) are registered in pages.tsx.
  */
 export const registryPages: SubAppPages = {

@@ -9,7 +9,7 @@ const codeOf = (path: string) => {
   return route.code;
 };
 
-/** The alarm and early-warning pages (issue 16 §3): one chunk for the four of them. */
+/** The alarm and early-warning pages: one chunk for the four of them. */
 const alarms = <Name extends keyof typeof AlarmPages>(name: Name) =>
   lazyPage(() => import('./alarms/pages'), name);
 
@@ -18,12 +18,12 @@ const alarms = <Name extends keyof typeof AlarmPages>(name: Name) =>
  * route table is declared too and shows that it is not connected yet.
  */
 export const pages: SubAppPages = {
-  // The alarm and early-warning lists (issue 16 §3).
+  // The alarm and early-warning lists.
   [codeOf('/omapp/assets/alarmManagement/alarmList')]: alarms('AlarmPage'),
   [codeOf('/omapp/assets/alarmManagement/historyList')]: alarms('AlarmHistoryPage'),
   [codeOf('/omapp/assets/ewManagement/ewInfoList')]: alarms('WarningPage'),
   [codeOf('/omapp/assets/ewManagement/ewInfoHisList')]: alarms('WarningHistoryPage'),
-  // Work orders and the statistics (issue 16 §3): one chunk each, the statistics with ECharts.
+  // Work orders and the statistics: one chunk each, the statistics with ECharts.
   [codeOf('/omapp/assets/om/omWorkOrder')]: lazyPage(
     () => import('./workOrders/WorkOrderPage'),
     'WorkOrderPage',

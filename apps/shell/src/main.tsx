@@ -10,8 +10,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 if (pageSettings.platformTitle) document.title = pageSettings.platformTitle;
 
-// A login address without a session shows the light login at once; the full shell loads behind it
-// (issue 11). Everywhere else the full shell loads as the page's first thing.
+// A login address without a session shows the light login at once; the full shell loads behind it.
+// Everywhere else the full shell loads as the page's first thing.
 createRoot(root).render(
   <StrictMode>
     <Boot startOnLogin={isLoginPath(window.location.pathname) && readToken() === null} />

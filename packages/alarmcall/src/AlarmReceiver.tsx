@@ -51,7 +51,7 @@ export interface AlarmReceiverProps {
 }
 
 /**
- * The alarm receiver (issue 14 §4.6), mounted at layout level: the alarm-result socket, the staggered
+ * The alarm receiver, mounted at layout level: the alarm-result socket, the staggered
  * bottom-right notices (never closed by themselves), the ring and browser notification, and the call
  * dialog of the call this user answered.
  */

@@ -225,7 +225,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   /** Where an endpoint is answered: its service's base address, or the main API's. */
   const baseOf = (endpoint: Pick<Endpoint, 'service'>) =>
     (endpoint.service && options.serviceUrls?.[endpoint.service]) || baseUrl;
-  // From the login's small catalogue: the client ships with the light login (issue 11).
+  // From the login's small catalogue: the client ships with the light login.
   const say = (key: ServiceTextKey) => signInTexts[options.getLocale?.() ?? DEFAULT_LOCALE][key];
   let confirmOpen = false;
 

@@ -91,7 +91,7 @@ export const loginDataSchema = z.object({
   projectId: z.number().int().nullable(),
   /**
    * The session as /user/queryUserPermissions answers it, so the shell draws the menus from the
-   * sign-in answer instead of asking in a second call once it has the token (issue 11). Absent
+   * sign-in answer instead of asking in a second call once it has the token. Absent
    * while the licence is not valid: that call then answers 10402, which sends the user to /license.
    */
   session: userPermissionsDataSchema.optional(),

@@ -4,7 +4,7 @@ import { StatusCode } from './envelope.js';
 import { LOCALES } from './locales.js';
 
 /**
- * The shell <-> sub-app postMessage protocol (issue 4 §3). Every message names who sent it
+ * The shell <-> sub-app postMessage protocol. Every message names who sent it
  * (`source`), the protocol version and the sub-app it is from or for; anything that does not parse is
  * ignored by both sides, so foreign messages (extensions, dev tools) never reach the apps.
  */

@@ -20,7 +20,7 @@ export const ACCOUNT_MAX = 50;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 16;
 
-/** Failed sign-ins before an account locks, and for how long (issue 2 §4). */
+/** Failed sign-ins before an account locks, and for how long. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MINUTES = 10;
 export const SESSION_IDLE_MINUTES_DEFAULT = 30;

@@ -116,7 +116,7 @@ export const licenceEndpoints = {
 
 /** The renewal page's code (许可证续期). */
 export const LICENCE_RENEWAL = 'licenseRenewal';
-/** Days before expiry when administrators are warned (issue 12 §4). */
+/** Days before expiry when administrators are warned. */
 export const LICENCE_WARNING_DAYS = [30, 7, 1] as const;
 
 /** The warning level a licence with `daysLeft` days deserves: the nearest threshold crossed, or none. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Maps (platform-shell.md §2 "Map location picker", §3 "Map device marker", §7 "Maps", §9; issue 12).
+ * Maps (platform-shell.md §2 "Map location picker", §3 "Map device marker", §7 "Maps", §9).
  *
  * One coordinate system is stored: WGS-84 (what GPS and most device reports give). A provider whose
  * pictures are drawn in another system (AMap, and some intranet tile servers, in GCJ-02) gets every
@@ -27,7 +27,7 @@ export type MapAreaType = (typeof MAP_AREA_TYPES)[number];
 /**
  * Where the map's pictures come from, chosen in the page settings without a rebuild:
  * - `offline`: shipped with the product, no network needed (China's cities and districts with their
- *   names, land and sea, country borders and a graticule; issue 34);
+ *   names, land and sea, country borders and a graticule);
  * - `extract`: the city's own offline tile extract, a `.pmtiles` file dropped in DATA_DIR/map and read
  *   by the browser in pieces (HTTP range requests), with no tile server (`extractFile` names it);
  * - `tiles`: a tile server of the city's network, `tileUrl` an XYZ template of raster tiles

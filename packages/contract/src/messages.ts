@@ -7,7 +7,7 @@ import { findRouteByCode } from './routes.js';
 
 /**
  * The message centre (platform-shell.md §3 Message, §4 notifier, §7 Messages, §9 message types) and
- * its templates (issue 13). A message is one event's text, delivered to each user it concerns with a
+ * its templates. A message is one event's text, delivered to each user it concerns with a
  * read status of their own.
  */
 

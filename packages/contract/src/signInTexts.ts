@@ -1,7 +1,7 @@
 import type { Locale } from './locales.js';
 
 /**
- * The catalogue's texts that the light login (issue 11) shows before the rest loads: the account and
+ * The catalogue's texts that the light login shows before the rest loads: the account and
  * password rules (platform-shell.md §5) and what the HTTP client says when no service answers.
  * `contractTexts` spreads them, so they are written once.
  */

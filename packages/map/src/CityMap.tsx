@@ -140,7 +140,7 @@ function areasGeoJson(areas: readonly MapArea[], selected: MapArea['id'] | null,
 }
 
 /**
- * The one map of the product (issue 12): MapLibre GL on the provider the page settings choose (the
+ * The one map of the product: MapLibre GL on the provider the page settings choose (the
  * offline map by default), with a draggable location marker, clustered device markers and area
  * outlines. Everything it is given and gives back is in the stored system (WGS-84); the provider's
  * system is met here. The container says what it shows for tests and tools: `data-state`,

@@ -5,7 +5,7 @@ import type { MapLibre } from './maplibre';
 import { PLACE_LAYER_PREFIX } from './providers';
 
 /**
- * A city's own offline tile extract (issue 34): one `.pmtiles` file in DATA_DIR/map, read by MapLibre
+ * A city's own offline tile extract: one `.pmtiles` file in DATA_DIR/map, read by MapLibre
  * through the pmtiles protocol in pieces (HTTP range requests to the server's static files), with no
  * tile server. What the file holds decides the style: raster pictures are drawn as they are; vector
  * tiles (any schema: OpenMapTiles, Protomaps, a city's own) are drawn layer by layer from the names

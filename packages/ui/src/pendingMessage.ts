@@ -3,7 +3,7 @@ import type { MessageLevel } from './feedback.js';
 
 /**
  * A message that must outlive a page reload waits in session storage until the next page shows it.
- * Apart from the message helper so the light login (issue 11), the page such a reload often lands on,
+ * Apart from the message helper so the light login, the page such a reload often lands on,
  * shows it without loading antd.
  */
 const PENDING_MESSAGE_KEY = 'cityops-pending-message';

@@ -87,8 +87,8 @@ export const brandTokens: ThemeConfig['token'] = {
 export const DARK_PRIMARY_SEED = '#1677ff';
 
 /**
- * The antd tokens that the light login screen draws with in plain CSS (it shows before antd loads:
- * issue 11), per mode; the page's background and text come from the palette (`pageBg`, `pageText`).
+ * The antd tokens that the light login screen draws with in plain CSS (it shows before antd loads),
+ * per mode; the page's background and text come from the palette (`pageBg`, `pageText`).
  * `themeConfig` hands the surface tokens to antd as they are, so both read them from here; the colours
  * antd derives from a seed (primary, error) are written as antd derives them, and theme.test.ts fails
  * when a change of seed or algorithm makes them drift.

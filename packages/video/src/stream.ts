@@ -134,7 +134,7 @@ function socketLoader(mpegts: typeof Mpegts, hooks: SocketHooks): Mpegts.CustomL
   return SocketLoader as unknown as Mpegts.CustomLoaderConstructor;
 }
 
-/** mpegts.js, fetched once: on a player's first window, not on the first click (issue 11). */
+/** mpegts.js, fetched once: on a player's first window, not on the first click. */
 const loadMpegts = () => import('mpegts.js').then((module) => module.default);
 
 /**

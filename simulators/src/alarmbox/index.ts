@@ -1,5 +1,5 @@
 /**
- * The alarm-box simulator (issue 14 §1): one-key alarm columns (device type 0801) that sign in to the
+ * The alarm-box simulator: one-key alarm columns (device type 0801) that sign in to the
  * platform's MQTT broker like any device and speak the alarm column's protocol (contract
  * alarmbox/protocol.ts; on the wire: simulators/PROTOCOLS.md §5). A box can be pressed, rings until
  * answered, hung up or given up, sends a tone as its voice while a call is connected and records what

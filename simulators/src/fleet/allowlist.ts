@@ -1,7 +1,7 @@
 import { allowlistCommandSchema, ALLOWLIST_SERVICE, type ReplyPayload } from '@cityops/contract';
 
 /**
- * A simulated gateway's allowlist (issue 15 §6, PROTOCOL.md "Gateway allowlists"): it takes the whole
+ * A simulated gateway's allowlist (PROTOCOL.md "Gateway allowlists"): it takes the whole
  * list the platform sends as `$allowlist` {revision, addresses}, keeps it (across its restarts, as a
  * real gateway keeps it in flash) and answers the revision and count it now holds.
  */

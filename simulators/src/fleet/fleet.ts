@@ -19,7 +19,7 @@ import { demoDeviceSecret } from './secret.js';
 import { AllowlistKeeper } from './allowlist.js';
 
 /**
- * The simulated device fleet (issue 15 §5): the demo fleet plan played over MQTT, one client per device,
+ * The simulated device fleet: the demo fleet plan played over MQTT, one client per device,
  * speaking the documented protocol (contract devices/protocol.ts). One timer drives every report; each
  * device has its own slot in the period so 10,000 devices spread evenly over it.
  *

@@ -50,7 +50,7 @@ interface Filters {
 const NO_DEVICES: VideoDevice[] = [];
 
 /**
- * 报警历史 (issue 14 §4): the call records of the user's projects (project, box, outcome, end reason,
+ * 报警历史: the call records of the user's projects (project, box, outcome, end reason,
  * time and keyword filters; the box is chosen from the monitor's list, so only for holders of an
  * answering page: `canListBoxes`), exported by `history_export`, each with 录像回放: the box camera's
  * recording from 30 s before the press to 30 s after the end, in the platform's playback player.

@@ -6,7 +6,7 @@ import { ringingRowClass, useLiveBoxes, useLiveCalls } from './shared';
 import { LiveCalls } from './MonitorPage';
 
 /**
- * 报警监控（旧版） (issue 14 §4): the same boxes as a classic table (server paging, filters, state,
+ * 报警监控（旧版）: the same boxes as a classic table (server paging, filters, state,
  * place, camera, last call, 接听 / 呼叫 / 绑定摄像机), read again every 2 s while the page is visible.
  */
 export function MonitorOldPage() {

@@ -107,7 +107,7 @@ export function LiveCalls({ calls, readAt }: { calls: readonly AlarmRecord[]; re
 }
 
 /**
- * 报警监控 (issue 14 §4): every box of the user's projects on the map and in a list beside it, by
+ * 报警监控: every box of the user's projects on the map and in a list beside it, by
  * state (idle, ringing, in call, offline; ringing first and blinking), the calls ringing or in progress
  * on top (接听 on the ringing ones), and 呼叫 on idle online boxes. Answering and calling go to the
  * shell's alarm receiver. The boxes, the map and the calls are read every 2 s while the page is

@@ -35,7 +35,7 @@ function CallCard({ record, action }: { record: AlarmRecord; action?: ReactNode 
 }
 
 /**
- * 报警接听 (issue 14 §2.3): a full-screen duty view of the calls ringing (large, with answer buttons
+ * 报警接听: a full-screen duty view of the calls ringing (large, with answer buttons
  * that ask the shell's receiver to answer, as a notice's button) and the calls in progress. The shell
  * shows no notices while this page is in view, and still rings. The socket is the frame's own origin's
  * (the sub-app host forwards it): SockJS asks `/info` first, which the shell's origin would make

@@ -20,7 +20,7 @@ export function yellFrame(accessToken: string, boxes: readonly AlarmBoxRow[]): T
 }
 
 /**
- * 远程喊话 (issue 14): choose idle online boxes (yellTargets), then shout to all of them through one
+ * 远程喊话: choose idle online boxes (yellTargets), then shout to all of them through one
  * talk socket, with the intercom's texts and timer; 请先选择设备 when none is chosen.
  */
 export function YellingPage() {

@@ -119,7 +119,7 @@ export interface WorkbookImport {
 }
 
 /**
- * An import page (设备批量导入, 点位批量导入; issue 15 §3): the template to fill in, one .xlsx up to 20M
+ * An import page (设备批量导入, 点位批量导入): the template to fill in, one .xlsx up to 20M
  * sent to the server (with its progress), and the row-by-row report of what was refused and why.
  */
 export function WorkbookImportPage({
@@ -186,7 +186,7 @@ export function WorkbookImportPage({
   );
 }
 
-/** 设备批量导入 (issue 15 §3): up to 30,000 devices. */
+/** 设备批量导入: up to 30,000 devices. */
 export function BatchImportPage() {
   const t = assetTexts.useTexts();
   return (

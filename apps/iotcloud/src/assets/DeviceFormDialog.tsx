@@ -63,7 +63,7 @@ const FIELD_REFUSALS = {
 } as const satisfies FieldRefusals;
 
 /**
- * Add or edit a device (设备列表, issue 15 §3): its key, name (32), product, project, area and site of
+ * Add or edit a device (设备列表): its key, name (32), product, project, area and site of
  * the project, road segment, place on the map and address; the control code (128) only for the types
  * that have one (§9), required for them, disabled and sent as none for the others. A refusal of the
  * server (a taken key or control code) shows on its field.

@@ -57,7 +57,7 @@ interface Filters {
 }
 
 /**
- * 设备列表 (issue 15 §3): the devices (search by project, product, type, online state and a name, key
+ * 设备列表: the devices (search by project, product, type, online state and a name, key
  * or control code) with where they stand and whether they talk; add, edit, delete and batch delete,
  * and the MQTT credentials, each by its button code. A device's name opens 设备管理 on it.
  */

@@ -284,7 +284,7 @@ function DeviceInfo({ device }: { device: DeviceRow }) {
 }
 
 /**
- * 设备管理 (issue 15 §3): one device, chosen here or opened from 设备列表 (`?deviceId=`): its fields,
+ * 设备管理: one device, chosen here or opened from 设备列表 (`?deviceId=`): its fields,
  * its latest values named by its product's model, its commands with the device's answers, its faults
  * (telemetry the model refused), its open alarms and its maintenance records (维护记录).
  */

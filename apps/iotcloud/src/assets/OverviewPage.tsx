@@ -51,7 +51,7 @@ export function areaChart(overview: DeviceOverview, t: (key: AssetText) => strin
 }
 
 /**
- * 设备概览 (issue 15 §3): the devices' counts (all, online and the online rate, disabled, open alarms,
+ * 设备概览: the devices' counts (all, online and the online rate, disabled, open alarms,
  * the licence's use against its limit) and charts by device type and by area (online against all),
  * for all the user's projects or one.
  */

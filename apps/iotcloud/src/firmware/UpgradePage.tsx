@@ -224,7 +224,7 @@ function JobsTab() {
 }
 
 /**
- * 固件升级 (issue 15 §3, upgrade): the firmware of each product (upload, delete) and the jobs that
+ * 固件升级 (upgrade): the firmware of each product (upload, delete) and the jobs that
  * send one to many devices, with each device's progress and result.
  */
 export function UpgradePage() {

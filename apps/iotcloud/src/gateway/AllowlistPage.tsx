@@ -257,7 +257,7 @@ function Entries({ gateway }: { gateway: AllowlistGateway }) {
 }
 
 /**
- * 网关白名单 (issue 15 §6): the gateways (type 0701) with their lists' sync state (已同步, 未同步,
+ * 网关白名单: the gateways (type 0701) with their lists' sync state (已同步, 未同步,
  * 同步失败: reason), and the chosen gateway's entries: add pasted lines (each checked, refused ones
  * listed with their reason), delete, and send the whole list now (立即同步). A change is sent at once
  * when the gateway is online, and again when an outdated gateway comes online.

@@ -33,7 +33,7 @@ import { liveTexts } from './texts';
 type RecordPage = typeof WELL_LID_ALARM_PAGE | typeof LAMP_ALARM_PAGE | typeof LOOP_ALARM_PAGE;
 
 /**
- * A device page's alarm records (issue 15 §6, issue 16 §3): the alarms of one device type, read from
+ * A device page's alarm records: the alarms of one device type, read from
  * the alarm engine, filtered by state, level and keyword, newest first; states and levels by §4's
  * names. Handling them is the alarm pages' (omapp 告警列表); the server shows a user who reads alarms
  * only through these pages only their types.

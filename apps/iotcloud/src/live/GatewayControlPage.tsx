@@ -33,7 +33,7 @@ export const relayOn = (relays: unknown, channel: number): boolean =>
 const FIXED = { typeCode: TYPE_GATEWAY } as const;
 
 /**
- * 网关手动控制 (issue 15 §6): the IoT gateways (type 0701) live, each with its eight relay channels
+ * 网关手动控制: the IoT gateways (type 0701) live, each with its eight relay channels
  * switched on or off one at a time (setRelay {channel, on}) and a restart; each command's result per
  * device is listed, and the relays' new state arrives by push.
  */

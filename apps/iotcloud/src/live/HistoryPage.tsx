@@ -100,7 +100,7 @@ function PropertyChart({ history, property }: { history: History; property: Prop
 }
 
 /**
- * 历史数据 (issue 15 §6): a sensor and a time range (§5: at most 7 days, only the last 7 days, checked
+ * 历史数据: a sensor and a time range (§5: at most 7 days, only the last 7 days, checked
  * by the form before any call, as the server does), then a line chart per property with zoom, the
  * same points as a table, and their export.
  */

@@ -18,7 +18,7 @@ const FIXED = { typeCode: TYPE_ENV_SENSOR } as const;
 const PROPERTIES = ['temperature', 'humidity', 'pm25', 'noise'] as const;
 
 /**
- * 实时数据 (issue 15 §6): the environment sensors (type 0401) with their latest temperature, humidity,
+ * 实时数据: the environment sensors (type 0401) with their latest temperature, humidity,
  * PM2.5 and noise, online state and value time; the live socket updates the rows in place, a changed
  * value lights up briefly. Units come from the thing model.
  */

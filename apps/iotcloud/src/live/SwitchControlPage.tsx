@@ -40,7 +40,7 @@ export const commandRefusal = (chosen: readonly number[]): string | null =>
   chosen.length === 0 ? i18n.t('contract:command.deviceRequired') : null;
 
 /**
- * 智能开关控制 (issue 15 §6): the smart switches with their live on/off, power and voltage; choose up
+ * 智能开关控制: the smart switches with their live on/off, power and voltage; choose up
  * to ten and switch them 开 or 关 (setSwitch {on}); with none chosen the page says §5's rule and sends
  * nothing. Each device's result is listed, and its new state arrives by push.
  */

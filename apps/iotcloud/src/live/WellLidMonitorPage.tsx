@@ -89,7 +89,7 @@ function useOpenAlarms(deviceIds: readonly number[], locale: string) {
 }
 
 /**
- * 异常监测 (issue 15 §6): the well lids with their base stations and repeaters, their tilt, battery,
+ * 异常监测: the well lids with their base stations and repeaters, their tilt, battery,
  * signal and online state live from the socket, markers on devices with open alarms, and a filter by
  * state (normal, tilted, low battery, offline; contract LID_STATES) that the server applies, so the
  * pager counts the lids in that state. Each row's tags are read by its product's threshold rules

@@ -37,7 +37,7 @@ export const choicesOf = (names: Record<string, Names>, locale: string) =>
   nameOptions(names, Object.keys(names), locale);
 
 /**
- * Add or edit a maintenance record (设备维护, issue 15 §3): the device (of the projects the user sees),
+ * Add or edit a maintenance record (设备维护): the device (of the projects the user sees),
  * kind, fault (200), work done (500, required), result, maintainer (50, required) and phone, when (not
  * in the future) and the cost in yuan with two decimals.
  */

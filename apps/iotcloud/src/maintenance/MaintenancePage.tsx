@@ -64,7 +64,7 @@ export function useRecordCells() {
 }
 
 /**
- * 设备维护 (issue 15 §3): the maintenance records of the devices the user sees (search by project,
+ * 设备维护: the maintenance records of the devices the user sees (search by project,
  * kind, result, time and a device, person or work keyword); add, edit, delete and export by button.
  * A record of a deleted device keeps the device's name, key and control code.
  */

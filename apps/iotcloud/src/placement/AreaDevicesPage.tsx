@@ -112,7 +112,7 @@ export function MoveDialog({
 }
 
 /**
- * 区域管理 of the device pages (issue 15 §3, route code iot_assetMorror_areaManage): a project's area
+ * 区域管理 of the device pages (route code iot_assetMorror_areaManage): a project's area
  * tree with each node's device counts (total, online, offline, disabled, alarming; a directory counts
  * what is below it), the chosen node's devices, and moving chosen devices into another area of the
  * project (`iot_assetMorror_areaManage_move`).

@@ -36,7 +36,7 @@ export function useRefusal() {
 }
 
 /**
- * One place for every device chosen (the devices of one pole, issue 15 §3): the map picker (a click or
+ * One place for every device chosen (the devices of one pole): the map picker (a click or
  * a dragged marker, or typed coordinates, required, §5's rules) and the address (100).
  */
 export function LocateDialog({

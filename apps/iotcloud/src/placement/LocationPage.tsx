@@ -56,7 +56,7 @@ interface Filters {
 }
 
 /**
- * 位置管理 (issue 15 §3): the devices with a location on the map, coloured by state (at most the
+ * 位置管理: the devices with a location on the map, coloured by state (at most the
  * contract's cap in the view, with how many there are), and beside it the devices without one. Tick
  * devices and click the map (or 设置位置) to give them all one place; a marker clicked can have its
  * location cleared. Changing places needs `locationManagement_edit`.

@@ -23,7 +23,7 @@ const COLUMN_TEXTS: Record<(typeof POINT_IMPORT_COLUMNS)[number][0], PointText> 
   remarks: 'remarks',
 };
 
-/** 点位批量导入 (issue 15 §3): up to 30,000 points, with the row-by-row report of the import page. */
+/** 点位批量导入: up to 30,000 points, with the row-by-row report of the import page. */
 export function BatchImportPointPage() {
   const t = pointTexts.useTexts();
   const columns: ImportColumns = {

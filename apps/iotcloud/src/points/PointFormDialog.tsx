@@ -69,7 +69,7 @@ export function pointFields(values: PointFormValues) {
 }
 
 /**
- * Add or edit an installation point (点位管理, issue 15 §3): code (32, unique ignoring case), name
+ * Add or edit an installation point (点位管理): code (32, unique ignoring case), name
  * (32), kind, project, area and site of the project, road segment, place on the map and address,
  * height 0–100 m and remarks (200). A refusal of the server (a taken code) shows on its field.
  */

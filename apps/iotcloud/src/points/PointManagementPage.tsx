@@ -36,7 +36,7 @@ interface Filters {
 }
 
 /**
- * 点位管理 (issue 15 §3): the poles, cabinets, walls and other places devices are mounted on (search by
+ * 点位管理: the poles, cabinets, walls and other places devices are mounted on (search by
  * project, area, type, with or without devices and a code, name or address); add, edit, delete and
  * batch delete (their devices are unmounted, never deleted), and the devices on each point with mount
  * and unmount, each by its button code.

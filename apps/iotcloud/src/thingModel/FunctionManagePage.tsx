@@ -62,7 +62,7 @@ export function ProductChooser({
 }
 
 /**
- * 功能管理 (issue 15 §2): a product's functions by kind (属性, 服务, 事件) with their value types;
+ * 功能管理: a product's functions by kind (属性, 服务, 事件) with their value types;
  * add, edit and delete by the page's button code.
  */
 export function FunctionManagePage() {

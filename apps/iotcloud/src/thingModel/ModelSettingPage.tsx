@@ -78,7 +78,7 @@ export interface RuleValues {
   enabled: boolean;
 }
 
-/** Which fields a mode has (issue 16 §1): the others are neither shown nor sent. */
+/** Which fields a mode has: the others are neither shown nor sent. */
 export const modeFields = (mode: RuleMode) => ({
   /** A numeric property (threshold, trends) or an event (event); offline watches the device itself. */
   watches: mode === 'offline' ? null : mode === 'event' ? ('event' as const) : ('property' as const),
@@ -437,7 +437,7 @@ function RuleFormDialog({
 }
 
 /**
- * 模型设置 (issue 15 §4, issue 16 §1): a product's alarm rules: threshold, event and offline rules raise
+ * 模型设置: a product's alarm rules: threshold, event and offline rules raise
  * alarms, rise and predict rules early warnings; each with its clear condition, how long and how many
  * times in a row the condition must hold, the §4 level and auto-handle option, the §9 repeat
  * frequency and the days and hours it applies. Enabled or not. Changes by modelSetting_edit.

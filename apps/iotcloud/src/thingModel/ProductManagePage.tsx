@@ -17,7 +17,7 @@ import { ProductFormDialog } from './ProductFormDialog';
 import { useDeleteProduct } from './queries';
 
 /**
- * 产品管理 (issue 15 §2): the products (search by device type and keyword) with their device and
+ * 产品管理: the products (search by device type and keyword) with their device and
  * function counts; add, edit and delete by the page's button codes.
  */
 export function ProductManagePage() {

@@ -32,7 +32,7 @@ export function camerasByCode(tree: Tree_ | null): Map<string, CameraEntry> {
 }
 
 /**
- * The cameras the user may watch, project → area → site → camera (issue 5 §5). Ticking a camera (or a
+ * The cameras the user may watch, project → area → site → camera. Ticking a camera (or a
  * branch) plays it; a search narrows the tree by name or code.
  */
 export function CameraTree({ tree, failed, max, chosen, onChoose, onOpen }: CameraTreeProps) {

@@ -43,7 +43,7 @@ function deviceOf(camera: CameraEntry | undefined): VideoDevice[] {
 }
 
 /**
- * A video page of iotcloud (issue 5 §5): the user's cameras of one platform beside that platform's
+ * A video page of iotcloud: the user's cameras of one platform beside that platform's
  * player; ticking cameras plays them.
  */
 export function VideoPage({

@@ -42,7 +42,7 @@ export interface AlarmDetailDrawerProps {
 }
 
 /**
- * One alarm's detail (issue 16 §3): its fields, the timeline of what happened to it (who, when, from →
+ * One alarm's detail: its fields, the timeline of what happened to it (who, when, from →
  * to, reason, comment) with 添加备注, its occurrences, the watched value around it as a line, and the
  * linked work order.
  */

@@ -111,7 +111,7 @@ interface Refusals {
 }
 
 /**
- * 告警列表 / 预警信息 (open) and 历史告警 / 历史预警 (closed), issue 16 §3: one list for the four pages.
+ * 告警列表 / 预警信息 (open) and 历史告警 / 历史预警 (closed): one list for the four pages.
  * The open lists are handled there (确认, 转工单, 转无效, one or a batch, for holders of the page's
  * handle button, offered only from states that allow it) and follow the alarm feed: a new alarm
  * appears without a reload and sounds by its level (switchable). The closed lists show how long each

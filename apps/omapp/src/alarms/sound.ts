@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { AlarmLevel } from '@cityops/contract';
 
 /**
- * The sound of a new alarm (issue 16 §3), made by the browser (WebAudio), so no audio file is shipped:
+ * The sound of a new alarm, made by the browser (WebAudio), so no audio file is shipped:
  * 重要 three high beeps, 一般 two, 提示 one soft one.
  */
 const BEEPS: Record<AlarmLevel, { count: number; frequency: number; gain: number }> = {

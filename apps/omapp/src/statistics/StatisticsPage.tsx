@@ -72,7 +72,7 @@ const bar = (title: string, rows: { name: string; value: number }[], horizontal 
 };
 
 /**
- * 运维统计 (issue 16 §3 omStatisticsInfo): for a period (the last 30 days unless chosen, at most a
+ * 运维统计 (omStatisticsInfo): for a period (the last 30 days unless chosen, at most a
  * year) and a project, the alarms and work orders in figures and charts: alarms by level, state,
  * device type and title; orders by source and state; response and handling times; the on-time rate;
  * the daily series.

@@ -52,7 +52,7 @@ interface Filters {
 }
 
 /**
- * 工单管理 (issue 16 §3 omWorkOrder): the orders of the projects the user sees, in tabs (全部, 我的工单,
+ * 工单管理 (omWorkOrder): the orders of the projects the user sees, in tabs (全部, 我的工单,
  * 已超期, then each state) with their counts; search by project, source, level, time and keyword; a new
  * order and export by button; the detail drawer with the timeline and the steps the user may take.
  */

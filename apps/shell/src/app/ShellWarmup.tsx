@@ -27,8 +27,8 @@ const TABS = [{ key: 'home', label: 'home', closable: true }];
 
 /**
  * The antd components the first signed-in screen shows (the header, its actions and dialogs, the tab
- * bar, the landing page's cards), rendered into a hidden box while the user is on the light login
- * (issue 11). antd computes a component's styles the first time it renders in a theme and keeps them
+ * bar, the landing page's cards), rendered into a hidden box while the user is on the light login.
+ * antd computes a component's styles the first time it renders in a theme and keeps them
  * while one instance is mounted, and the browser compiles their code on its first run: done here,
  * while the user types, neither stands between the click on 登录 and the menu. The boot keeps this
  * mounted until the shell is on screen, so the styles are still held when the shell's components

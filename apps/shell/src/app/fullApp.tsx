@@ -27,7 +27,7 @@ export function prepareFullApp(): () => void {
 }
 
 /**
- * Gets the full shell ready to mount (issue 11: the boot shows the light login and loads this chunk
+ * Gets the full shell ready to mount (the boot shows the light login and loads this chunk
  * while the user types). After a sign-in there, the session of the answer is seeded exactly as the
  * shell's own login does it (`signIn`: no second call stands between the click and the menu, and
  * without a session the guard loads it, 10402 going to /license), and the router is on the forward

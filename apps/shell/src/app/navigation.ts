@@ -19,7 +19,7 @@ export function navigateTo(path: string): void {
  * The router's navigate as the root route (the guard) holds it: the same function for the whole
  * session. `useNavigate()` in a component of a nested route renders that component again on every
  * navigation (its route context changes), which a header, a menu or the tab bar must not pay on each
- * tab switch (issue 11). Paths given to it are absolute.
+ * tab switch. Paths given to it are absolute.
  */
 export const StableNavigateContext = createContext<NavigateFunction | null>(null);
 

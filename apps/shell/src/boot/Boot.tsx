@@ -40,7 +40,7 @@ const startCode = (signedIn?: SignedIn): Promise<Code> =>
   );
 
 /**
- * What the page starts with (issue 11): the light login on a login address without a session, the
+ * What the page starts with: the light login on a login address without a session, the
  * full shell everywhere else and after signing in there. Behind the light login it fetches the full
  * shell once the page is idle and renders its warm-up (`ShellWarmup`), so that the click on 登录
  * waits for neither the code nor antd's first styles. After a sign-in the light login stays until the

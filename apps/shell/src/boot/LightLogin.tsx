@@ -10,7 +10,7 @@ import type { SignedIn } from '../app/fullApp';
 import { login } from './loginHttp';
 
 /**
- * The login page as the boot shows it (issue 11): the light login screen in the stored language and
+ * The login page as the boot shows it: the light login screen in the stored language and
  * theme (the boot fetches the full shell meanwhile). A sign-in keeps the token in its cookies at once
  * and hands the answer to the full shell (`onSignedIn`), or leaves for a forward address on another
  * site.

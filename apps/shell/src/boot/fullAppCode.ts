@@ -2,7 +2,7 @@ import { loadModule } from '@cityops/ui';
 import type { SignedIn } from '../app/fullApp';
 import { whenIdle } from '../app/whenIdle';
 
-/** The signed-in shell: antd, the router, i18next, every route (a chunk of its own, issue 11). */
+/** The signed-in shell: antd, the router, i18next, every route (a chunk of its own). */
 const importFullApp = () => import('../app/fullApp');
 export type FullAppModule = Awaited<ReturnType<typeof importFullApp>>;
 

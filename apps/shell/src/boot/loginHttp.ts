@@ -5,7 +5,7 @@ import { pageSettings } from '../app/pageSettings';
 import { showToast } from '../features/auth/login/toast';
 
 /**
- * The HTTP client of the light login (issue 11): the shell's client, with the answer checked against
+ * The HTTP client of the light login: the shell's client, with the answer checked against
  * the contract's schema as every call is, but wired to the login's own message instead of antd's. A
  * sign-in call ends no session, so the 确定登出 box is never asked for here.
  */

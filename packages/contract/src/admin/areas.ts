@@ -8,8 +8,8 @@ import { idSchema } from './paging.js';
 import { polygonField, projectPersonSchema } from './projects.js';
 
 /**
- * areaManage (区域管理, platform-shell.md §2 "with map, never cached", §5 "area values may not overlap";
- * issue 12 §3): a tree of area directories and area nodes under each project, each with its outline,
+ * areaManage (区域管理, platform-shell.md §2 "with map, never cached", §5 "area values may not
+ * overlap"): a tree of area directories and area nodes under each project, each with its outline,
  * and the users given areas (the session's `areaIds`).
  */
 

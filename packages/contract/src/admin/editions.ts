@@ -6,7 +6,7 @@ import { BUTTON_CODES } from './buttons.js';
 import { idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js';
 
 /**
- * editionService (版本服务, issue 12 §5): the versions of the client apps the platform hands out. An
+ * editionService (版本服务): the versions of the client apps the platform hands out. An
  * administrator publishes a package (platform, version, notes, force flag) and clients ask the public
  * `latest` call whether to update, then download the package.
  */

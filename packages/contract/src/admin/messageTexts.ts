@@ -1,4 +1,4 @@
-/** Texts the server answers for the message centre and message templates (issue 13). */
+/** Texts the server answers for the message centre and message templates. */
 export const messageTextsZh = {
   'message.allRead': '已全部标记为已读',
   'messageTemplate.unknownVariable': '模板使用了不存在的变量：{{names}}',

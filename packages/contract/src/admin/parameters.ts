@@ -20,7 +20,7 @@ import { SECRET_MASK } from '../video.js';
 import { BUTTON_CODES } from './buttons.js';
 
 /**
- * parameterManage (参数管理, issue 12 §5): the system parameters an operator changes without a restart,
+ * parameterManage (参数管理): the system parameters an operator changes without a restart,
  * in groups saved one at a time. Each group's defaults are the constants the platform used before it
  * had parameters; a group nobody saved reads as those (or as the server's configuration and
  * page-settings.json, which it overrides once saved).

@@ -21,7 +21,7 @@ import {
 import { idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js';
 
 /**
- * project (项目管理, platform-shell.md §3 Project, §7 Projects; issue 12 §2): the projects, their
+ * project (项目管理, platform-shell.md §3 Project, §7 Projects): the projects, their
  * members, plan (cycles and their segments), posts and auditors. A holder of the page code manages
  * every project; anyone else sees only the projects they were given.
  */

@@ -13,7 +13,7 @@ import {
 import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from './paging.js';
 
 /**
- * siteManage (站点管理, issue 12 §3): the places of a project, each optionally in one of its area
+ * siteManage (站点管理): the places of a project, each optionally in one of its area
  * nodes, placed with the map picker and listed and shown on the map.
  */
 

@@ -9,7 +9,7 @@ import { momentFilter } from '../admin/fields.js';
 import type { Names } from '../names.js';
 
 /**
- * One-key alarm calls (issue 14; video-talk-alarm-header.md §4.2, §4.6, §7, §9). A citizen presses
+ * One-key alarm calls (video-talk-alarm-header.md §4.2, §4.6, §7, §9). A citizen presses
  * the button of an alarm column (device type 0801); the call rings at every operator of the box's
  * project who holds an alarm page; one answers (updateAlarmPeople) and talks with the box through the
  * listen and talk sockets while the box's camera plays. Every call is a record.

@@ -1,4 +1,4 @@
-/** The refusals of the alarm-call endpoints and sockets (issue 14), zh-CN as §4.6 words them. */
+/** The refusals of the alarm-call endpoints and sockets, zh-CN as §4.6 words them. */
 export const alarmboxTextsZh = {
   'alarmbox.notFound': '报警记录不存在或无权访问',
   'alarmbox.boxNotFound': '报警柱不存在或无权访问',

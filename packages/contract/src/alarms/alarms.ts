@@ -21,7 +21,7 @@ import { ALARM_KINDS, ALARM_LEVELS, ALARM_STATES, MANUAL_ALARM_ACTIONS, type Ala
 import { givenName } from '../names.js';
 
 /**
- * Alarms and early warnings (issue 16 §1, §3): the open lists (alarmList, ewInfoList), the closed
+ * Alarms and early warnings: the open lists (alarmList, ewInfoList), the closed
  * ones (historyList, ewInfoHisList), one alarm's detail, the operators' actions on them and the live
  * socket the open lists listen on. The device pages that list a device's alarms read the same rows.
  */
@@ -39,7 +39,7 @@ export const LAMP_ALARM_PAGE = 'iot_lamp_alarmRecord';
 export const LOOP_ALARM_PAGE = 'loopAlarm';
 
 /**
- * The device pages that list a device's alarms (issue 15 §6, issue 16 §3), with the device types each
+ * The device pages that list a device's alarms, with the device types each
  * shows (null: every type). A user who reads alarms only through such pages reads only their types;
  * the alarm pages themselves show every type.
  */

@@ -13,7 +13,7 @@ import {
 } from './states.js';
 
 /**
- * Alarm rules per product (issue 16 §1), edited on modelSetting. A rule watches one function of the
+ * Alarm rules per product, edited on modelSetting. A rule watches one function of the
  * product's thing model and raises an alarm (or, for trend rules, an early warning) of its level:
  *
  * - `threshold`: a property's value meets `operator threshold`;

@@ -2,7 +2,7 @@ import { EVENT_LEVELS, type EventLevel } from '../devices/thingModel.js';
 import type { Names } from '../names.js';
 
 /**
- * The alarm engine's vocabulary (platform-shell.md §4, §9; issue 16 §1): states and how they may
+ * The alarm engine's vocabulary (platform-shell.md §4, §9): states and how they may
  * change, levels, auto-handle options and repeat frequencies. The server's transitions and the pages'
  * buttons both read this table, so a button is offered exactly when the server would accept it.
  */

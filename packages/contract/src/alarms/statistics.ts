@@ -4,7 +4,7 @@ import { momentFilter } from '../admin/fields.js';
 import { idFilter } from '../admin/paging.js';
 
 /**
- * omStatisticsInfo (issue 16 §3): alarms and work orders of a period by source, state, level and
+ * omStatisticsInfo: alarms and work orders of a period by source, state, level and
  * type; how fast alarms are answered and orders done; the share of orders done on time.
  */
 

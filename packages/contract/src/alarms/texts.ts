@@ -1,4 +1,4 @@
-/** The server's texts of alarms, rules, work orders and statistics (issue 16). */
+/** The server's texts of alarms, rules, work orders and statistics. */
 export const alarmTextsZh = {
   'alarm.notFound': '告警不存在或您无权查看，请刷新列表',
   'alarm.moved': '告警当前为「{{state}}」，不能{{action}}（可能已被他人处理），请刷新列表',

@@ -12,7 +12,7 @@ import { deviceChoiceQuery, deviceChoiceSchema } from '../devices/devices.js';
 import { ALARM_LEVELS, type AlarmLevel } from './states.js';
 
 /**
- * Work orders (issue 16 §2, §3 omWorkOrder): created by hand, from an alarm, from an inspection item
+ * Work orders (omWorkOrder): created by hand, from an alarm, from an inspection item
  * or from an early warning; dispatched to one person of the project, who accepts, works and submits
  * it with a result and photos; a reviewer approves (done) or rejects it (back to work). Each step is
  * done by the people allowed to do it and kept in the order's timeline.

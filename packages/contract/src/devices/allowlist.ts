@@ -13,7 +13,7 @@ import {
 import { TYPE_GATEWAY } from './types.js';
 
 /**
- * white (网关白名单, issue 15 §6): the addresses of the field nodes a gateway (device type 0701, the
+ * white (网关白名单): the addresses of the field nodes a gateway (device type 0701, the
  * demo's `iot-gateway` product) accepts on its local bus. The platform keeps each gateway's list and
  * sends it whole as the reserved `$allowlist` service on the gateway's `command` topic; the gateway
  * answers on `reply` and the platform records the revision it confirmed.

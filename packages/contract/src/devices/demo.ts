@@ -5,7 +5,7 @@ import type { DeviceType } from './types.js';
 import type { Names } from '../names.js';
 
 /**
- * The demo products and fleet (issue 15 §5): one source for the server's demo seed (which registers
+ * The demo products and fleet: one source for the server's demo seed (which registers
  * them) and the fleet simulator (which plays them over MQTT). Each demo device's secret is
  * `demoFleetSecret(deviceKey)` (below), computed by both sides with HMAC-SHA256; production seeds none.
  */
@@ -277,11 +277,11 @@ export const DEMO_RULES = [
   [DEMO_PRODUCT_KEYS.lid, ['井盖电量低', 'Cover battery low'], 'battery', '<', 20, 'tips'],
 ] as const;
 
-/** A demo rule of the alarm engine (issue 16) on the demo product `productKey`. */
+/** A demo rule of the alarm engine on the demo product `productKey`. */
 export type DemoEngineRule = Omit<CreateRule, 'productId'> & { productKey: string };
 
 /**
- * The demo's early-warning and offline rules (issue 16), so that `make start` fills the warning pages
+ * The demo's early-warning and offline rules, so that `make start` fills the warning pages
  * and an offline device raises its alarm. The trend rules are tuned to the fleet simulator's daily
  * patterns (simulators/src/fleet/patterns.ts, China time), at its default 10 s reports and at 60 s:
  * - PM2.5 rising by 30 μg/m³ within two hours, for five minutes on end: every sensor at the morning

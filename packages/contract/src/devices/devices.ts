@@ -24,7 +24,7 @@ import {
 } from './thingModel.js';
 
 /**
- * The device registry and the thing model's pages (issue 15 §2, §3). Page codes are the route table's
+ * The device registry and the thing model's pages. Page codes are the route table's
  * codes; a page's buttons are `<page>_<action>` codes of the seeded permission tree (buttons.ts).
  */
 

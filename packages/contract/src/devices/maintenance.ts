@@ -9,7 +9,7 @@ import type { Names } from '../names.js';
 import { deviceChoiceQuery, deviceChoiceSchema } from './devices.js';
 
 /**
- * equipmentMaintenance (设备维护, issue 15 §3): what was done to a device, by whom, when and at what
+ * equipmentMaintenance (设备维护): what was done to a device, by whom, when and at what
  * cost. A record outlives its device: the device's name, key and control code are kept with it.
  */
 

@@ -1,4 +1,4 @@
-/** The texts of maintenance records and gateway allowlists (issue 15 §3 equipmentMaintenance, §6 white). */
+/** The texts of maintenance records and gateway allowlists (equipmentMaintenance, white). */
 export const maintenanceTextsZh = {
   'maintenance.notFound': '维护记录不存在或已被删除，请刷新列表',
   'maintenance.future': '维护时间不能晚于当前时间',

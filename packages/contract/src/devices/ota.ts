@@ -7,7 +7,7 @@ import { deleteById, emptyBody, getById, idParams, postBody } from '../admin/end
 import { idFilter, idSchema, pageRequestSchema, pageSchema, textFilter } from '../admin/paging.js';
 
 /**
- * Firmware upgrades over the air (page `upgrade`, 固件升级, issue 15 §3): firmware files per product,
+ * Firmware upgrades over the air (page `upgrade`, 固件升级): firmware files per product,
  * and jobs that send one firmware to many devices with per-device progress and result. The protocol
  * part (the `$ota` command and the `ota` topic) is documented in server/src/modules/iot/PROTOCOL.md.
  */

@@ -1,4 +1,4 @@
-/** The firmware upgrade texts (page `upgrade`, issue 15 §3) the server answers and the page shares. */
+/** The firmware upgrade texts (page `upgrade`) the server answers and the page shares. */
 export const otaTextsZh = {
   'firmware.versionRequired': '请输入固件版本',
   'firmware.versionFormat': '固件版本只能包含字母、数字和 . _ + -，最长50个字符',

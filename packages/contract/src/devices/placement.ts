@@ -15,7 +15,7 @@ import { DEVICE_TYPE_CODES } from './types.js';
 import { deviceRowSchema } from './devices.js';
 
 /**
- * Where devices are (issue 15 §3): `locationManagement` (位置管理) places devices on the map, one or
+ * Where devices are: `locationManagement` (位置管理) places devices on the map, one or
  * many at a time; `iot_assetMorror_areaManage` (区域管理, prefixed because the admin page holds
  * `areaManage`) counts the devices of each area node of a project, rolled up the tree, and moves
  * devices between the nodes of their project.

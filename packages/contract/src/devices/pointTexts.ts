@@ -1,4 +1,4 @@
-/** The installation points' texts the server answers and the pages share (issue 15 §3, pointManagement). */
+/** The installation points' texts the server answers and the pages share (pointManagement). */
 export const pointTextsZh = {
   'point.notFound': '点位不存在或已被删除，请刷新列表',
   'point.codeTaken': '点位编号已存在',

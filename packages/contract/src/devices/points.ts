@@ -20,7 +20,7 @@ import {
 } from './devices.js';
 
 /**
- * Installation points (pointManagement, batchImportPoint; issue 15 §3): a pole, cabinet, wall or
+ * Installation points (pointManagement, batchImportPoint): a pole, cabinet, wall or
  * other place where devices are mounted (a lamp, a camera and a sensor on one pole). A device names
  * its point (`pointId`); deleting a point unmounts its devices, it never deletes them.
  */

@@ -3,7 +3,7 @@ import { identifierSchema } from './thingModel.js';
 import { telemetryValueSchema } from './telemetry.js';
 
 /**
- * The device protocol over MQTT (issue 15 §1), as `server/src/modules/iot/PROTOCOL.md` documents it
+ * The device protocol over MQTT, as `server/src/modules/iot/PROTOCOL.md` documents it
  * for device vendors. A device signs in with client id and user name = its device key and password =
  * its secret, and may publish and subscribe only under its own `cityops/devices/{deviceKey}/`.
  */

@@ -19,7 +19,7 @@ import { fieldRules } from '../fieldRules.js';
 import { conditionHolds, RULE_OPERATORS } from '../alarms/rules.js';
 
 /**
- * Telemetry, commands and threshold alarms (issue 15 §4, §6): the latest values for instant reads, the
+ * Telemetry, commands and threshold alarms: the latest values for instant reads, the
  * history of the last days, commands with their answers, and the alarms the rules raise.
  */
 

@@ -1,7 +1,7 @@
 import { placementTextsEn, placementTextsZh } from './placementTexts.js';
 import { pointTextsEn, pointTextsZh } from './pointTexts.js';
 
-/** The device core's texts that the server answers and the pages share (issue 15). */
+/** The device core's texts that the server answers and the pages share. */
 export const deviceTextsZh = {
   ...placementTextsZh,
   'thing.identifier': '标识符须以字母开头，只能包含字母、数字和下划线',

@@ -5,7 +5,7 @@ import { DEVICE_TYPE_CODES } from './types.js';
 import { NAME_EN_MAX } from '../names.js';
 
 /**
- * The thing model (issue 15 §2): a product is a kind of device; its functions are the properties it
+ * The thing model: a product is a kind of device; its functions are the properties it
  * reports, the services it can be asked to run and the events it raises, each with typed values.
  * Telemetry is checked against it by `checkValue`, on the server at ingestion and in the browser's
  * command forms, so both refuse the same values for the same reason.

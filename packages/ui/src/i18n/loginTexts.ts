@@ -1,6 +1,6 @@
 /**
  * The texts of the login screen and of the boot's 系统加载中 (part of the `ui` namespace). A module of their own because the
- * light login (issue 11) shows them before i18next and the rest of the resources load; the full
+ * light login shows them before i18next and the rest of the resources load; the full
  * resources spread the same objects, so each text is written once. en-US has every zh-CN key.
  */
 const zhCN = {

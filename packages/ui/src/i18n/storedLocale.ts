@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@cityops/contract';
 
 /**
  * The language chosen on this browser, kept between visits. Apart from i18next so the light login
- * (issue 11) reads and writes the same choice without loading it.
+ * reads and writes the same choice without loading it.
  */
 export const LOCALE_STORAGE_KEY = 'cityops-locale';
 

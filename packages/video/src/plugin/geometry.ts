@@ -85,7 +85,7 @@ export const sameRect = (a: PluginRect | null, b: PluginRect | null) =>
     a.width === b.width &&
     a.height === b.height);
 
-/** Why the control is hidden, or null when it may show (each rule of issue 18 §2). */
+/** Why the control is hidden, or null when it may show (one value per rule that hides it). */
 export type HiddenReason =
   /** The browser tab is in the background or the window minimised (document.hidden). */
   | 'document'

@@ -108,10 +108,10 @@ export const OPERATOR_CODES = [
   menuGroupCode('omapp', 'assets/alarmManagement'),
   ...pagesUnder('/omapp/assets/alarmManagement/'),
   ALARM_PAGE_BUTTONS.handle,
-  // Work orders dispatched to them: accept, work and submit (issue 16); dispatch and review stay with admins.
+  // Work orders dispatched to them: accept, work and submit; dispatch and review stay with admins.
   menuGroupCode('omapp', 'assets/om'),
   WORK_ORDER_PAGE,
-  // The one-key alarm calls: an operator on duty answers them (issue 14).
+  // The one-key alarm calls: an operator on duty answers them.
   menuGroupCode('iotcloud', 'iot/alarmbox'),
   ...pagesUnder('/iotcloud/iot/alarmbox/'),
   'admin',

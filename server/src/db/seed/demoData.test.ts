@@ -12,7 +12,7 @@ import { demoSeed, devices, users } from '../schema.js';
 import { loadSecretBox } from '../secretBox.js';
 import { DEMO_ACCOUNTS } from './demo.js';
 
-/** Issue 33 item 6: a database seeded in demo mode does not quietly become a production one. */
+/** A database seeded in demo mode does not quietly become a production one. */
 
 const PRODUCTION = {
   CITYOPS_MODE: 'production',

@@ -25,7 +25,7 @@ import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { DEMO_ACCOUNTS, DEMO_PROJECTS } from './demo.js';
 import { seedDemoEvents } from './events.js';
 
-/** Issue 34 items 4 and 15: the demo's messages name records that exist, and its pages have data. */
+/** The demo's messages name records that exist, and its pages have data. */
 
 let t: TestApp;
 let admin: string;

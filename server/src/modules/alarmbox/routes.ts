@@ -33,7 +33,7 @@ export function alarmCallsOf(ctx: FastifyInstance['cityops']): AlarmCalls {
   return found;
 }
 
-/** One-key alarm calls (issue 14 §2): the endpoints, the alarm-result socket and the intercom sockets. */
+/** One-key alarm calls: the endpoints, the alarm-result socket and the intercom sockets. */
 export default async function alarmboxRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   const service = new AlarmCalls(ctx, runtimeOf(ctx), app.log);

@@ -46,7 +46,7 @@ import { parseUntrustedJson } from '../../http/untrustedJson.js';
 import { SocketsPerUser } from '../../http/sessionSocket.js';
 
 /**
- * One-key alarm calls (issue 14 §2): the rules of ringing, answering and ending a call, the records,
+ * One-key alarm calls: the rules of ringing, answering and ending a call, the records,
  * and this instance's alarm sockets and intercom relays. Every change is written first and then said
  * on the bus (`alarm.calls`), so every instance tells its own sockets.
  */

@@ -7,7 +7,7 @@ import { projects } from '../projects/tables.js';
 import { users } from '../users/tables.js';
 
 /**
- * One-key alarm calls (issue 14 §2): every press of an alarm column (device type 0801) and every call
+ * One-key alarm calls: every press of an alarm column (device type 0801) and every call
  * an operator made to one is a record. The box's name and control code are kept on the row, so the
  * record outlives its box.
  */

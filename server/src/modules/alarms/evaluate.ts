@@ -13,7 +13,7 @@ import {
 import type { AlarmHit } from './repository.js';
 
 /**
- * The alarm engine's evaluation (issue 16 §1) of one ingestion batch: which reports and events
+ * The alarm engine's evaluation of one ingestion batch: which reports and events
  * raise (or count) an alarm, and which device-sources recovered.
  *
  * Per device and rule the evaluator keeps, IN MEMORY OF ITS INSTANCE, the create condition's streak

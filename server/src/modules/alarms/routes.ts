@@ -81,7 +81,7 @@ const SOCKET_PROTOCOL =
   'alarmList, historyList, ewInfoList or ewInfoHisList, within 5 s; then {"type":"ping"}. The server sends ' +
   '{"type":"ready"|"raised"|"changed"|"pong",…} for alarms of the user’s projects and kinds.';
 
-/** Alarms and early warnings (issue 16 §1, §3): lists, handling, detail, comments, exports, the feed. */
+/** Alarms and early warnings: lists, handling, detail, comments, exports, the feed. */
 export default async function alarmRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   const runtime = new AlarmRuntime(ctx, app.log);

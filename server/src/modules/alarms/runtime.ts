@@ -22,7 +22,7 @@ import type { ProjectScope } from '../devices/repository.js';
 import { publishAlarms, readableAlarmTypes } from './service.js';
 
 /**
- * The alarm engine's side of one server instance: the repeat-push sweep (issue 16 §1: an alarm still
+ * The alarm engine's side of one server instance: the repeat-push sweep (an alarm still
  * waiting is pushed again at its rule's repeat frequency; the UPDATE … RETURNING claims each due
  * alarm for one instance) and the live feed sockets of the alarm pages, told by the bus (`alarms`).
  */

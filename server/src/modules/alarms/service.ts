@@ -41,7 +41,7 @@ import * as repo from './repository.js';
 import type { AlarmActor } from './repository.js';
 
 /**
- * The alarm engine's rules (issue 16 §1): how alarms move between §4's states, by hand or by a
+ * The alarm engine's rules: how alarms move between §4's states, by hand or by a
  * rule's auto-handle option, each move in one guarded statement with its timeline event; the lists
  * and the detail, limited to the projects the user sees.
  */
@@ -338,7 +338,7 @@ export async function commentAlarm(ctx: Ctx, actor: AlarmActor, alarmId: number,
 }
 
 /**
- * Offline rules (issue 16 §1), in the transaction that marks devices offline or hears them again:
+ * Offline rules, in the transaction that marks devices offline or hears them again:
  * the devices that went offline open (or count) their products' offline alarms, with the rules'
  * auto-handle; those heard again recover them. Answers the alarms opened.
  */

@@ -18,7 +18,7 @@ import { projects } from '../projects/tables.js';
 const STATES_SQL = sql.raw(`('waiting', 'confirmed', 'invalid', 'work_order', 'auto_recover', 'finish')`);
 
 /**
- * Alarms and early warnings (issue 16 §1), raised by rules and device events, with §4's states and
+ * Alarms and early warnings, raised by rules and device events, with §4's states and
  * levels. At most one open alarm per device and source (`rule:<id>`, `event:<identifier>`): a unique
  * index over the open ones, so two reports a millisecond apart count the same alarm twice instead of
  * opening two. Recovery (`recovered_at`) is kept apart from the state.

@@ -6,7 +6,7 @@ import { route } from '../../http/route.js';
 import { actorOfInput as actor, userOfInput as userOf } from '../logs/audit.js';
 import * as areas from './service.js';
 
-/** Area management (issue 12 §3): the tree of each project, its changes, the users given areas. */
+/** Area management: the tree of each project, its changes, the users given areas. */
 export default async function areaRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   const api = areaEndpoints;

@@ -20,7 +20,7 @@ import { liesWithin, overlaps, pointWithin, selfIntersects } from './geometry.js
 import * as repo from './repository.js';
 import { ancestorsOf, subtreeOf } from './tree.js';
 
-/** Area management (page `admin_areaManage`, issue 12 §3). */
+/** Area management (page `admin_areaManage`). */
 
 type ManageCtx = Pick<AppContext, 'db' | 'now' | 'access'>;
 type CreateInput = z.output<typeof createAreaSchema>;

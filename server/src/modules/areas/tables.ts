@@ -17,7 +17,7 @@ import { projects } from '../projects/tables.js';
 import { users } from '../users/tables.js';
 
 /**
- * Areas (issue 12 §3): a tree under each project of directories (`areadir`, may nest) and nodes
+ * Areas: a tree under each project of directories (`areadir`, may nest) and nodes
  * (`areanode`, no children), each with its outline in WGS-84. A project or parent with areas cannot be
  * deleted (the service refuses first; the foreign keys hold it too).
  */

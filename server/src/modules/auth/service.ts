@@ -38,7 +38,7 @@ export async function signIn(
   }
   if (!user) await burnPasswordCheck(password);
   // scrypt checks the password off the event loop: what the session will hold is read meanwhile, and
-  // used only once the password matches (issue 11: the sign-in answer is on the way to the menu).
+  // used only once the password matches (the sign-in answer is on the way to the menu).
   const grant = user ? readGrant(ctx, user) : null;
   const settled = grant?.catch(() => undefined);
   if (!user || !(await verifyPassword(password, user.passwordHash))) {

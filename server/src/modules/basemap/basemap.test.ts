@@ -48,7 +48,7 @@ const points = (value: unknown): number[][] =>
     ? [value as number[]]
     : (value as unknown[]).flatMap(points);
 
-describe("the offline map's China data (issue 34)", () => {
+describe("the offline map's China data", () => {
   it("serves every city's outline with its name and bounding box, gzipped and cached", async () => {
     const answer = await get(`${MAP_DATA_PATHS.china}cities.json`, { 'accept-encoding': 'gzip' });
     expect(answer.statusCode).toBe(200);

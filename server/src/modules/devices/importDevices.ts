@@ -23,7 +23,7 @@ import * as repo from './repository.js';
 import { controlCodeProblem, projectScope, readLicence, type DevicesCtx } from './service.js';
 
 /**
- * The device import (batchImport, issue 15 §3): an .xlsx of up to DEVICE_IMPORT_MAX rows under the
+ * The device import (batchImport): an .xlsx of up to DEVICE_IMPORT_MAX rows under the
  * template's header. Every row is checked with the device form's rules; the report names each refused
  * row, its column and why. The good rows go in together, in batches of 1,000 inside ONE transaction:
  * all of them or (on a database failure, or the licence's limit) none.

@@ -16,7 +16,7 @@ import { importDevices } from './importDevices.js';
 import * as devices from './service.js';
 import { importTemplateRows } from './template.js';
 
-/** The thing model, the threshold rules and the device registry (issue 15 §2, §3). */
+/** The thing model, the threshold rules and the device registry. */
 export default async function deviceRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
 

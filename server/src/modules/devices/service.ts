@@ -41,7 +41,7 @@ import * as repo from './repository.js';
 
 /**
  * The thing model (productManage, functionManage, modelSetting) and the device registry (devList,
- * equipmentOverview), issue 15 §2, §3. Every change runs in one transaction with its operation-log row;
+ * equipmentOverview). Every change runs in one transaction with its operation-log row;
  * a change of a product's model or rules tells every instance (`products.changed`), and a device that
  * may no longer connect (disabled, deleted, new secret) is dropped by every instance's broker
  * (`devices.revoked`), both published inside the transaction so they go out only if it commits.
@@ -330,7 +330,7 @@ export async function deleteRule(ctx: DevicesCtx, actor: Actor, id: number) {
 
 /**
  * The projects whose devices the user sees: every one for a holder of the project page (who manages
- * every project, issue 12 §2), else the projects they were given.
+ * every project), else the projects they were given.
  */
 export async function projectScope(
   ctx: Pick<DevicesCtx, 'access'>,

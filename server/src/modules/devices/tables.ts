@@ -19,7 +19,7 @@ import { points } from '../points/tables.js';
 import { sites } from '../sites/tables.js';
 
 /**
- * The thing model and the device registry (issue 15 §2, §3). A product is a kind of device with the
+ * The thing model and the device registry. A product is a kind of device with the
  * functions of its model; a device is one of a product's, placed in a project (and optionally an area
  * node and a site), and signs in to MQTT with its key and secret.
  */
@@ -119,7 +119,7 @@ export const devices = pgTable(
   ],
 );
 
-/** Threshold rules on a product's numeric properties (issue 15 §4). */
+/** Threshold rules on a product's numeric properties. */
 export const alarmRules = pgTable(
   'iot_alarm_rules',
   {
@@ -134,7 +134,7 @@ export const alarmRules = pgTable(
     operator: varchar('operator', { length: 2 }).notNull(),
     threshold: doublePrecision('threshold').notNull(),
     level: varchar('level', { length: 10 }).notNull(),
-    /** Issue 16: threshold, event, offline, rise, predict (contract alarms/rules.ts). */
+    /** The rule's mode: threshold, event, offline, rise, predict (contract alarms/rules.ts). */
     mode: varchar('mode', { length: 10 }).notNull().default('threshold'),
     windowSeconds: integer('window_seconds'),
     clearOperator: varchar('clear_operator', { length: 2 }),

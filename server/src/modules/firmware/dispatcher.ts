@@ -19,7 +19,7 @@ import * as repo from './repository.js';
 import { makeToken } from './token.js';
 
 /**
- * The upgrade dispatcher (issue 15 §3, upgrade): every tick it sends the `$ota` command to at most
+ * The upgrade dispatcher (upgrade): every tick it sends the `$ota` command to at most
  * `perTick` online devices with a pending target (a job to 10,000 devices reaches the broker at a
  * bounded rate; offline devices wait), fails what went silent past its job's timeout (the watchdog),
  * and finishes the jobs with nothing left under way. Progress from the devices' `ota` topic and the

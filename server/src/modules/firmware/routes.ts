@@ -14,7 +14,7 @@ import * as upgrades from './service.js';
 const TICK_MS = 1_000;
 const PER_TICK = 50;
 
-/** The upgrade page (firmware and jobs), the devices' download, and the dispatcher (issue 15 §3). */
+/** The upgrade page (firmware and jobs), the devices' download, and the dispatcher. */
 export default async function firmwareRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   const directory = upgrades.firmwareDir(ctx);

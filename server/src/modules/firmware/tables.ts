@@ -15,7 +15,7 @@ import { moment } from '../../db/columns.js';
 import { devices, products } from '../devices/tables.js';
 
 /**
- * Firmware and upgrade jobs (upgrade, issue 15 §3). A firmware file belongs to a product; the file
+ * Firmware and upgrade jobs (upgrade). A firmware file belongs to a product; the file
  * lies on disk under DATA_DIR/uploads/firmware named by the row's id. A job sends one firmware to many
  * devices of its product and tracks each device's progress and result.
  */

@@ -16,7 +16,7 @@ export function allowlistSyncOf(ctx: AppContext): allowlist.AllowlistSync {
   return sync;
 }
 
-/** Gateway allowlists (white, issue 15 §6); registered after the iot module, whose runtime sends. */
+/** Gateway allowlists (white); registered after the iot module, whose runtime sends. */
 export default async function allowlistRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   const sync = new allowlist.AllowlistSync(ctx, runtimeOf(ctx), app.log);

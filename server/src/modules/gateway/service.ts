@@ -26,7 +26,7 @@ import type { IotRuntime } from '../iot/runtime.js';
 import * as repo from './repository.js';
 
 /**
- * Gateway allowlists (page white, issue 15 §6): each gateway's list of node addresses, changed here
+ * Gateway allowlists (page white): each gateway's list of node addresses, changed here
  * and sent whole to the gateway as the reserved `$allowlist` command; the revision the gateway
  * confirms is kept, and a gateway that comes online with an older one is sent the list again.
  */

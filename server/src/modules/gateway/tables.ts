@@ -4,7 +4,7 @@ import { moment } from '../../db/columns.js';
 import { devices } from '../devices/tables.js';
 
 /**
- * Gateway allowlists (iot/gateway/white, issue 15 §6): the addresses of the field nodes (single-lamp
+ * Gateway allowlists (iot/gateway/white): the addresses of the field nodes (single-lamp
  * controllers, meters, ...) a gateway accepts on its local bus. The platform keeps the list and sends it
  * whole to the gateway; `iot_gateway_allowlist_sync` says which revision the gateway last confirmed.
  */

@@ -25,7 +25,7 @@ import type { Outcome } from './ingest.js';
 import type { DeviceIdentity } from './repository.js';
 
 /**
- * How the server reaches devices (issue 15 §1): an embedded aedes broker it runs itself, or, at city
+ * How the server reaches devices: an embedded aedes broker it runs itself, or, at city
  * scale, an external broker (EMQX, Mosquitto...) it subscribes to as a client with shared
  * subscriptions, so several instances split the devices' messages.
  */

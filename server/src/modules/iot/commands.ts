@@ -26,7 +26,7 @@ export type CommandSender = Pick<Actor, 'account'> & { userId: number | null };
 type CommandCtx = Pick<AppContext, 'db' | 'now' | 'access'>;
 
 /**
- * Commands (issue 15 §4): a service call published to each device (QoS 1), recorded with its sender,
+ * Commands: a service call published to each device (QoS 1), recorded with its sender,
  * answered by the device's reply or timed out. The reply may reach another instance (shared
  * subscriptions): that one stores it and says `command.replied` on the bus, and the instance waiting
  * here resolves from the bus.

@@ -19,7 +19,7 @@ import { createTestApp, scratchPostgres, type TestApp } from '../../test/testApp
 import { runtimeOf } from './runtime.js';
 
 /**
- * A real PostgreSQL outage (issue 15 "Bad input and faults"): the instance reaches its database
+ * A real PostgreSQL outage: the instance reaches its database
  * through a relay that cuts every connection and refuses new ones, while devices keep reporting. The
  * reports wait in memory, the API answers with a refusal rather than a crash, and the backlog is
  * written once the database can be reached again. PostgreSQL only (`make test-api-pg`): the embedded

@@ -30,7 +30,7 @@ import * as repo from './repository.js';
 import type { DeviceIdentity, NewFault } from './repository.js';
 
 /**
- * Ingestion (issue 15 §4): each message a device publishes is parsed and checked against its product's
+ * Ingestion: each message a device publishes is parsed and checked against its product's
  * model; what fits is buffered and written in batches (history, latest values, last seen, alarms),
  * what does not is a counted fault. A database outage keeps the buffer (bounded, oldest dropped and
  * counted) and retries with backoff, so the backlog lands once the database is back. A message that

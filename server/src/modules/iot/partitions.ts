@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection.js';
 import * as repo from './repository.js';
 
 /**
- * Telemetry partitions (issue 15 §4, README.md): one partition of iot_telemetry per UTC day, made from
+ * Telemetry partitions (README.md): one partition of iot_telemetry per UTC day, made from
  * yesterday to three days ahead, on start and daily; whole days older than the retention are dropped.
  */
 

@@ -35,7 +35,7 @@ const LIVE_PAGES = [REALTIME_PAGE, WELL_LID_MONITOR_PAGE, SWITCH_PAGE, GATEWAY_C
 const WELL_LID_TYPES = [TYPE_WELL_LID, TYPE_WELL_LID_BASE, TYPE_WELL_LID_REPEATER];
 
 /**
- * The device runtime (issue 15 §1, §4, §6): the broker (or the external broker's client) starts with
+ * The device runtime: the broker (or the external broker's client) starts with
  * the server and closes with it, before the database; telemetry, commands and alarms are read here.
  */
 export default async function iotRoutes(app: FastifyInstance) {

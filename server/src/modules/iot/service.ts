@@ -18,7 +18,7 @@ import { checkVisible } from '../projects/service.js';
 import type { IotRuntime } from './runtime.js';
 import * as repo from './repository.js';
 
-/** The device runtime's read pages (issue 15 §6): live values, history, faults, commands, alarms. */
+/** The device runtime's read pages: live values, history, faults, commands, alarms. */
 
 type ReadCtx = DevicesCtx;
 type HistoryInput = z.output<typeof historyRequestSchema>;

@@ -17,7 +17,7 @@ import { devices } from '../devices/tables.js';
 type Values = Record<string, TelemetryValue>;
 
 /**
- * Telemetry history (issue 15 §4): one row per accepted report, its values as the device sent them.
+ * Telemetry history: one row per accepted report, its values as the device sent them.
  * The migration makes it PARTITIONED BY RANGE (ts), one partition per day made ahead of time, so the
  * retention sweep drops whole days instead of deleting rows (see iot/README.md). Reads go through
  * (device_id, ts).

@@ -15,7 +15,7 @@ import { insertDevice, insertProduct, insertProject } from '../../test/iotDevice
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 
 /**
- * 异常监测's lid-state filter (issue 15 §6): the server picks the lids in a state from their latest
+ * 异常监测's lid-state filter: the server picks the lids in a state from their latest
  * values by their product's enabled threshold rules (and offline from the connection), so paging and
  * total count only the lids in that state.
  */

@@ -6,7 +6,7 @@ import { countDevices } from '../devices/repository.js';
 import type { LicenceKeeper } from './state.js';
 
 /**
- * The licence's device limit (issue 12 §4). The devices the platform manages are counted here, one
+ * The licence's device limit. The devices the platform manages are counted here, one
  * place for every kind: the cameras of the video platforms and the registry's IoT devices
  * (modules/devices). Every path that adds devices asks `ensureDeviceRoom` inside its transaction first.
  */

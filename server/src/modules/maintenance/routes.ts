@@ -49,7 +49,7 @@ const exportRow = (row: MaintenanceRow) => ({
   editor: row.editor,
 });
 
-/** Maintenance records (equipmentMaintenance, issue 15 §3): the list, the picker, changes, export. */
+/** Maintenance records (equipmentMaintenance): the list, the picker, changes, export. */
 export default async function maintenanceRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   route(app, api.page, (input) => maintenance.recordPage(ctx, userOf(input), input.body));

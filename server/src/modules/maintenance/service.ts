@@ -16,7 +16,7 @@ import { loggedChange, type Logged } from '../projects/change.js';
 import { checkVisible } from '../projects/service.js';
 import * as repo from './repository.js';
 
-/** Maintenance records (page equipmentMaintenance, issue 15 §3), seen through their device's project. */
+/** Maintenance records (page equipmentMaintenance), seen through their device's project. */
 
 type Ctx = Pick<AppContext, 'db' | 'now' | 'access'>;
 type CreateInput = z.output<typeof createMaintenanceSchema>;

@@ -5,7 +5,7 @@ import { devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
 
 /**
- * Maintenance records (equipmentMaintenance, issue 15 §3): what was done to a device, by whom and when.
+ * Maintenance records (equipmentMaintenance): what was done to a device, by whom and when.
  * The record outlives the device: deleting the device empties `device_id` and the name and control
  * code written at the time still say which device it was.
  */

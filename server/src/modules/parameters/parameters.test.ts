@@ -293,7 +293,7 @@ describe('the parameters take effect at once', () => {
     await rm(file);
   });
 
-  it("draws a city's offline extract once chosen with its file name (issue 34)", async () => {
+  it("draws a city's offline extract once chosen with its file name", async () => {
     expect(
       (await save({ ...map, provider: 'extract', extractFile: 'shenzhen-2026.pmtiles' })).status_code,
     ).toBe(1);

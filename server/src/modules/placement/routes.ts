@@ -4,7 +4,7 @@ import { route } from '../../http/route.js';
 import { actorOfInput as actorOf, userOfInput as userOf } from '../logs/audit.js';
 import * as placement from './service.js';
 
-/** Where devices are (issue 15 §3): locationManagement and iot_assetMorror_areaManage. */
+/** Where devices are: locationManagement and iot_assetMorror_areaManage. */
 export default async function placementRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   const api = placementEndpoints;

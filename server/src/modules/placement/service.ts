@@ -25,14 +25,14 @@ import { checkVisible } from '../projects/service.js';
 import * as repo from './repository.js';
 
 /**
- * Where devices are (issue 15 §3): the map and the devices without a location (locationManagement),
+ * Where devices are: the map and the devices without a location (locationManagement),
  * the area tree's device counts and moves between its nodes (iot_assetMorror_areaManage). A batch
  * change is all or nothing, in one transaction, with an operation-log row for every device.
  */
 
 type PlacementCtx = Pick<AppContext, 'db' | 'now' | 'access'>;
 
-/** Every project for a holder of the project page (issue 12 §2), else the projects the user was given. */
+/** Every project for a holder of the project page, else the projects the user was given. */
 async function scopeOf(ctx: PlacementCtx, userId: number): Promise<ProjectScope> {
   return (await ctx.access.holds(userId, PROJECT)) ? null : memberProjectIds(ctx.db, userId);
 }

@@ -25,7 +25,7 @@ import * as repo from './repository.js';
 import type { PointsCtx } from './service.js';
 
 /**
- * The point import (batchImportPoint, issue 15 §3): an .xlsx of up to POINT_IMPORT_MAX rows under the
+ * The point import (batchImportPoint): an .xlsx of up to POINT_IMPORT_MAX rows under the
  * template's header, read by the same sheet reader as the device import. Each row is checked with the
  * point form's rules; the report names each refused row, its column and why. The good rows go in
  * together in ONE transaction: all of them, or (on a database failure) none.

@@ -10,7 +10,7 @@ import { importPoints } from './importPoints.js';
 import * as points from './service.js';
 import { pointTemplateRows } from './template.js';
 
-/** Installation points and their import (pointManagement, batchImportPoint; issue 15 §3). */
+/** Installation points and their import (pointManagement, batchImportPoint). */
 export default async function pointRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   const api = pointEndpoints;

@@ -22,7 +22,7 @@ import { checkVisible } from '../projects/service.js';
 import * as repo from './repository.js';
 
 /**
- * Installation points (pointManagement, issue 15 §3): poles, cabinets, walls and other places devices
+ * Installation points (pointManagement): poles, cabinets, walls and other places devices
  * are mounted on. Points are seen in the user's projects (as devices are); every change runs in one
  * transaction with its operation-log row; deleting a point unmounts its devices.
  */

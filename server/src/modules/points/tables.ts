@@ -6,7 +6,7 @@ import { projects } from '../projects/tables.js';
 import { sites } from '../sites/tables.js';
 
 /**
- * Installation points (pointManagement, issue 15 §3): a pole, cabinet, wall or other place where one
+ * Installation points (pointManagement): a pole, cabinet, wall or other place where one
  * or more devices are mounted (a lamp, a camera and a sensor on one pole). Devices point at it by
  * `iot_devices.point_id`; deleting a point unmounts its devices, it never deletes them.
  */

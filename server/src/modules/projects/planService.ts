@@ -27,7 +27,7 @@ import * as repo from './repository.js';
 import { checkVisible } from './service.js';
 
 /**
- * A project's plan (cycles and their segments), posts and auditors (issue 12 §2). Only a user who may
+ * A project's plan (cycles and their segments), posts and auditors. Only a user who may
  * see the project (service.ts checkVisible) reads or changes them; each change is one transaction
  * with its operation-log row, under the project page's module.
  */

@@ -18,7 +18,7 @@ import { userProjects, users } from '../users/tables.js';
 import { projects } from './tables.js';
 
 /**
- * A project's plan, posts and auditors (issue 12 §2). Everything here goes with its project; what
+ * A project's plan, posts and auditors. Everything here goes with its project; what
  * names a person goes with that person's membership of the project (`user_projects`).
  */
 

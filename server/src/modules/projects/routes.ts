@@ -16,7 +16,7 @@ import { defaultProject, setDefaultProject, userProjectList } from './service.js
 
 /**
  * The signed-in user's projects and default-load project (spec §3, §7 Projects and Users), and the
- * project page: projects, their plan, posts and auditors (issue 12 §2).
+ * project page: projects, their plan, posts and auditors.
  */
 export default async function projectRoutes(app: FastifyInstance) {
   const ctx = app.cityops;

@@ -75,7 +75,7 @@ export async function setDefaultProject(
   return project;
 }
 
-// ---- Project management (page `project`, issue 12 §2) ----
+// ---- Project management (page `project`) ----
 
 type ManageCtx = Pick<AppContext, 'db' | 'now' | 'access'>;
 type CreateInput = z.output<typeof createProjectSchema>;
@@ -135,7 +135,7 @@ export async function visibleProjectNames(ctx: ManageCtx, userId: number) {
 
 /**
  * What keeps a project from being deleted, as the refusal's text key; null when nothing does.
- * Areas, sites (issue 12 §3) and devices each have their check in `inUseChecks` ('project.hasAreas',
+ * Areas, sites and devices each have their check in `inUseChecks` ('project.hasAreas',
  * 'project.hasSites', 'project.hasDevices': cameras and the registry's IoT devices).
  */
 export async function projectInUse(tx: Database, projectId: number): Promise<TextKey | null> {

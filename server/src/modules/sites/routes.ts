@@ -5,7 +5,7 @@ import { route } from '../../http/route.js';
 import { userOfInput as userOf } from '../logs/audit.js';
 import * as sites from './service.js';
 
-/** Site management (issue 12 §3): the paged list, one site, its changes. */
+/** Site management: the paged list, one site, its changes. */
 export default async function siteRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   const api = siteEndpoints;

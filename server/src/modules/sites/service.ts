@@ -16,7 +16,7 @@ import { loggedChange, type Logged } from '../projects/change.js';
 import { checkVisible } from '../projects/service.js';
 import * as repo from './repository.js';
 
-/** Site management (page `admin_siteManage`, issue 12 §3). */
+/** Site management (page `admin_siteManage`). */
 
 type ManageCtx = Pick<AppContext, 'db' | 'now' | 'access'>;
 type CreateInput = z.output<typeof createSiteSchema>;

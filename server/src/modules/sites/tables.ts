@@ -4,7 +4,7 @@ import { moment } from '../../db/columns.js';
 import { areas } from '../areas/tables.js';
 import { projects } from '../projects/tables.js';
 
-/** Sites (issue 12 §3): places of a project, each optionally in one of its area nodes. */
+/** Sites: places of a project, each optionally in one of its area nodes. */
 export const sites = pgTable(
   'sites',
   {

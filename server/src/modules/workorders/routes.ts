@@ -56,7 +56,7 @@ const exportRow = (row: WorkOrderRow) => ({
   result: row.result,
 });
 
-/** Work orders (omWorkOrder, issue 16 §2) and the O&M statistics (omStatisticsInfo). */
+/** Work orders (omWorkOrder) and the O&M statistics (omStatisticsInfo). */
 export default async function workOrderRoutes(app: FastifyInstance) {
   const ctx = app.cityops;
   const directory = orders.photoDir(ctx);

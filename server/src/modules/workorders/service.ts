@@ -35,7 +35,7 @@ import { checkVisible } from '../projects/service.js';
 import * as repo from './repository.js';
 
 /**
- * Work orders (omWorkOrder, issue 16 §2): the flow of WORK_ORDER_ACTIONS, each step by the people
+ * Work orders (omWorkOrder): the flow of WORK_ORDER_ACTIONS, each step by the people
  * allowed to take it, in one UPDATE … WHERE state = any(from), so of two people acting at once one wins
  * and the other is told the order moved. Every step writes a row of the timeline.
  */

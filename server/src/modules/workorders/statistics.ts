@@ -15,7 +15,7 @@ import { checkVisible } from '../projects/service.js';
 import type { Ctx } from './service.js';
 
 /**
- * omStatisticsInfo (issue 16 §3): alarms (iot_alarms, read here by plain SQL on its table name) and
+ * omStatisticsInfo: alarms (iot_alarms, read here by plain SQL on its table name) and
  * work orders of a period, within the projects the user sees.
  *
  * Alarms are counted by the time they opened (first_at), orders by their creation; handling times and

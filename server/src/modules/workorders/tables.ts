@@ -6,7 +6,7 @@ import { projects } from '../projects/tables.js';
 import { users } from '../users/tables.js';
 
 /**
- * Work orders (omWorkOrder, issue 16 §2): made by hand, from an alarm, an inspection item or an early
+ * Work orders (omWorkOrder): made by hand, from an alarm, an inspection item or an early
  * warning; dispatched to one person of the project, who accepts, works and submits it; a reviewer
  * approves or rejects it. Every step is a row of `om_work_order_steps` (the timeline); photos lie on
  * disk under DATA_DIR/uploads/workorders/<photo id>, their rows in `om_work_order_photos`.

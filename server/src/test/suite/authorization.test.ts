@@ -98,7 +98,7 @@ beforeAll(async () => {
 
   // The outsider holds every code but the project page's, and only the second demo project; the first
   // is foreign to it. The project page's code is left out because its holder administers every
-  // project (issue 12 §2): such a user is nobody's outsider.
+  // project: such a user is nobody's outsider.
   const [first, second] = await t.handle.db.select().from(projects).orderBy(projects.id);
   if (!first || !second) throw new Error('the demo seed has two projects');
   const outsider = await t.createUser(

@@ -12,7 +12,7 @@ export const ALARM_MONITOR_PATH = '/iotcloud/iot/alarmbox/monitor';
 const RECEIVER_PAGE_SUFFIX = `/iot/alarmbox/${ALARM_PAGES.receiver}`;
 
 /**
- * The shell's alarm receiver (issue 14 §4.6), at layout level so calls ring on pages without a header
+ * The shell's alarm receiver, at layout level so calls ring on pages without a header
  * too. Only users holding an answer page (ALARM_ANSWER_CODES) run it; on the monitorReceiver page that
  * page lists the calls, so no notices pop up here (the socket, the ring and the call dialog stay).
  */

@@ -20,7 +20,7 @@ export function onSignedOut(listener: () => void): () => void {
 /**
  * After a successful login: keep the token and user type, and the session (menus, elements) the
  * sign-in answer carries, so the route guard finds it in the cache: no second call stands between
- * the click and the menu (issue 11). Without it (the licence is not valid) the session starts
+ * the click and the menu. Without it (the licence is not valid) the session starts
  * loading at once; the route guard picks up that load and handles its failure (10402: /license).
  */
 export function signIn(login: LoginData): void {

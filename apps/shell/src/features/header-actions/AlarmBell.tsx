@@ -48,7 +48,7 @@ function RingingList({ receiver }: { receiver: AlarmReceiverValue }) {
   );
 }
 
-/** The header's alarm receiver (issue 14): the count of ringing calls and a list to answer them from. */
+/** The header's alarm receiver: the count of ringing calls and a list to answer them from. */
 export function AlarmBell() {
   const receiver = useAlarmReceiver();
   const t = useAlarmTexts();

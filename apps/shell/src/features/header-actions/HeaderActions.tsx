@@ -36,7 +36,7 @@ function IconAction({ label, icon, onClick }: { label: string; icon: ReactNode; 
 /**
  * The right-hand side of the header (video-talk-alarm-header.md §2.7): the actions every signed-in
  * user has. It takes no props and holds its own state: the header rendering again for another system
- * does not render it (issue 11, tab switch).
+ * does not render it (tab switch).
  */
 export const HeaderActions = memo(function HeaderActions() {
   const { t } = useTranslation();

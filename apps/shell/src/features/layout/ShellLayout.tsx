@@ -67,7 +67,7 @@ export function ShellLayout() {
   const side = (menu && currentSystem && menu.sideMenus.get(currentSystem)) || [];
   // The side menus of the systems visited stay mounted, hidden, so going back to a system (a tab of
   // another sub-app) shows its menu again instead of building it anew. Each keeps the path it last
-  // showed: a navigation renders the menu in view, not every hidden one (issue 11, tab switch).
+  // showed: a navigation renders the menu in view, not every hidden one (tab switch).
   const [menuPaths, setMenuPaths] = useState<Readonly<Record<string, string>>>({});
   if (currentSystem && side.length > 0 && menuPaths[currentSystem] !== pathname)
     setMenuPaths({ ...menuPaths, [currentSystem]: pathname });
@@ -75,7 +75,7 @@ export function ShellLayout() {
   const frameTitles = useFrameStatus((state) => state.titles);
   const language = i18n.language;
   // Stable across routes, like the header's callbacks: a tab switch re-renders the tab bar's active
-  // mark and the body, not the header or every tab's title (issue 11).
+  // mark and the body, not the header or every tab's title.
   const titleOf = useCallback(
     (tab: PageTab) => {
       const own = frameTitles[tab.path];

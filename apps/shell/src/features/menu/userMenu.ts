@@ -32,7 +32,7 @@ export const menuTitle = (node: MenuNode, locale: Locale | string): string =>
  * The top navigation item the user picked last (it may have no page of its own to show yet), with the
  * system of the page in view when it was picked (`over`, null on a page of none): the pick holds until
  * the page in view belongs to another system. The layout reads it while rendering, so a navigation
- * shows its system's menus in the same render (issue 11), and drops a pick that no longer holds.
+ * shows its system's menus in the same render, and drops a pick that no longer holds.
  */
 interface SystemChoice {
   choice: { code: string; over: string | null } | null;

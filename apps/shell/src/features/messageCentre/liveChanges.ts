@@ -8,8 +8,7 @@ import { menuOf } from '../menu/userMenu';
 import { useTabs } from '../tabs/tabStore';
 
 /**
- * What an administrator changed for this user, pushed instead of waiting for the next sign-in (issue
- * 13 §3, "Changes pushed, not polled").
+ * What an administrator changed for this user, pushed instead of waiting for the next sign-in.
  */
 
 /**

@@ -20,7 +20,7 @@ interface Props {
  * Open pages (video-talk-alarm-header.md §2.9): switch, close one, close the others, expand header,
  * and on a full-screen page the way back.
  * A tab switch changes only the active key: the tabs' labels (each with its context menu) are built
- * when the tabs or their titles change, and the handlers read the store when they run (issue 11).
+ * when the tabs or their titles change, and the handlers read the store when they run.
  */
 export const TabBar = memo(function TabBar({ activeCode, titleOf, onShowHeader, onLeaveFullPage }: Props) {
   const { t } = useTranslation();

@@ -47,7 +47,7 @@ export interface LoginFormProps {
  * The login form of platform-shell.md §2 and §5: account and password checked on blur and on submit
  * with the contract's rules, whitespace removed from the account and Chinese characters from the
  * password as they are typed, Enter submits once, remember-me as §4 says. Plain elements drawn like
- * antd's large form (issue 11: the login page loads before antd).
+ * antd's large form (the login page loads before antd).
  */
 export function LoginForm({ texts, login, showMessage, onSignedIn }: LoginFormProps) {
   const id = useId();

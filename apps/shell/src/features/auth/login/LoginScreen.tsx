@@ -19,7 +19,7 @@ export interface LoginScreenProps extends Omit<LoginFormProps, 'texts'> {
 
 /**
  * The login screen of platform-shell.md §2, the one login UI: the boot shows it before anything else
- * loads (issue 11), and the signed-in shell shows it at /login after a sign-out. Neither antd nor the
+ * loads, and the signed-in shell shows it at /login after a sign-out. Neither antd nor the
  * router nor i18next: whoever shows it hands it the language, the theme and how to sign in.
  */
 export function LoginScreen({ locale, onLocaleChange, mode, palette, children, ...form }: LoginScreenProps) {

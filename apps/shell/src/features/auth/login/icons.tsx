@@ -1,6 +1,6 @@
 /**
  * The few icons of the light login, as antd draws them (the path data of @ant-design/icons-svg),
- * without loading the icon library: the login page ships before antd (issue 11).
+ * without loading the icon library: the login page ships before antd.
  */
 const PATHS = {
   eye: [

@@ -4,7 +4,7 @@ import { brandTokens, loginTokens, type ThemeMode, type ThemePalette } from '@ci
 /**
  * The light login's colours as CSS variables on its own root: antd's tokens for the mode (from
  * `loginTokens`, the values the antd theme uses too) and the user's palette for the page itself, so
- * the login looks the same before antd loads (issue 11) as the signed-in shell around it.
+ * the login looks the same before antd loads as the signed-in shell around it.
  */
 export function loginThemeVariables(mode: ThemeMode, palette: ThemePalette): CSSProperties {
   const tokens = loginTokens[mode];

@@ -6,7 +6,7 @@ import styles from './toast.module.css';
 
 /**
  * The light login's message (platform-shell.md §8: one at a time, 3 s), drawn like antd's message:
- * the boot path shows the HTTP client's refusals with it before antd has loaded (issue 11).
+ * the boot path shows the HTTP client's refusals with it before antd has loaded.
  */
 interface Shown {
   level: MessageLevel;

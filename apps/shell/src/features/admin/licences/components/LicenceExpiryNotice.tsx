@@ -7,7 +7,7 @@ import { useLicenceDetail } from '../queries';
 import { licenceTexts } from '../texts';
 
 /**
- * The expiry warning of issue 12 §4: 30, 7 and 1 days before the licence ends, shown to whoever can
+ * The licence's expiry warning: 30, 7 and 1 days before the licence ends, shown to whoever can
  * renew it (a banner until the message centre carries it).
  */
 export function LicenceExpiryNotice({ linkToRenewal = true }: { linkToRenewal?: boolean }) {

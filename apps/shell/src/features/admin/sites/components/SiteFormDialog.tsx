@@ -51,7 +51,7 @@ function SitePicker(props: {
 }
 
 /**
- * Add or edit a site (issue 12 §3): its project, optionally an area node of it, and its place set with
+ * Add or edit a site: its project, optionally an area node of it, and its place set with
  * the §2 picker among the project's area outlines. A refusal (outside its area, a taken name) is shown
  * by the HTTP client and the dialog keeps what was entered.
  */

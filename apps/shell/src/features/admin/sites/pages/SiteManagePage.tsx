@@ -31,7 +31,7 @@ import { siteTexts } from '../texts';
 const placeOf = (site: SiteRow): LngLat => ({ lng: site.longitude, lat: site.latitude });
 
 /**
- * 站点管理 (issue 12 §3): the sites in a list (search by project, area and name) beside a map of the
+ * 站点管理: the sites in a list (search by project, area and name) beside a map of the
  * listed sites (a marker opens its site) and the outlines of the project searched for (else the user's
  * default project); add, edit and delete by button code.
  */
