@@ -121,6 +121,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     keepAliveTimeout: SOCKET_LIMITS.keepAliveTimeout,
     requestTimeout: SOCKET_LIMITS.requestTimeout,
     http: SERVER_OPTIONS,
+    // A module's start (the runtimes, the first look at the database) on a cold, busy machine can take
+    // longer than Fastify's 10 s default; a start that gives up there leaves the service down.
+    pluginTimeout: 60_000,
     // Loopback is always a proxy we run ourselves (the sub-app hosts, or a reverse proxy on this
     // machine), so its X-Forwarded-For names the real client; TRUST_PROXY adds the TRUSTED_PROXIES
     // and no one else: the client address is the nearest hop that is not one of them.
