@@ -50,7 +50,9 @@ describe('角色与用户', () => {
       .locator('.ant-tree-checkbox')
       .click();
     await tree.getByRole('button', { name: save }).click();
-    await page.getByText('权限分配成功').first().waitFor();
+    // The dialog closes only after the save succeeded and the lists were read again. Its toast
+    // (权限分配成功, asserted by RolePage.test.tsx) lasts 3 s and any later message takes its place.
+    await tree.waitFor({ state: 'hidden', timeout: 60_000 });
 
     // A user who holds it.
     await page.goto(`${server.baseUrl}/admin/userManage`);
