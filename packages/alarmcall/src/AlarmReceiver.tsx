@@ -108,7 +108,8 @@ export function AlarmReceiverProvider(props: AlarmReceiverProps) {
   // The dialog shows while the user has a call: answered here, or given back after a reload.
   const currentId = current?.id ?? null;
   // (Set while rendering, as React advises for state that follows a value: no effect, no second pass.)
-  const [dialogFor, setDialogFor] = useState(currentId);
+  // Starts at none, so a call the user already has when the page loads (given back after a reload) opens.
+  const [dialogFor, setDialogFor] = useState<number | null>(null);
   if (dialogFor !== currentId) {
     setDialogFor(currentId);
     setDialogOpen(currentId !== null);
