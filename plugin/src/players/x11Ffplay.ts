@@ -17,6 +17,12 @@ const OFF_SCREEN = -32_000;
 const APPLY_TRIES = 3;
 
 /**
+ * Whether xdotool died of the X error Debian 12's version (3.20160805) gives when any window of the
+ * display goes away during its search: the search is worth running again.
+ */
+export const windowWentAway = (stderr: string) => /BadWindow|BadDrawable/.test(stderr);
+
+/**
  * ffplay on X11, one process per window: borderless, at the rectangle, reading FLV on stdin.
  * ffplay shows its window at the first picture; xdotool finds it by pid and title and then moves,
  * resizes, maps and unmaps it. Calls on one window run in order.
@@ -131,7 +137,7 @@ class X11FfplayWindow implements PlayerWindow {
       // xdotool 3.20160805 (Debian 12's) dies of BadWindow when any window of the display goes away during its
       // search (a player of the grid being replaced, a browser popup closing). Left unfound, the window
       // would be out of reach: never moved, hidden or shown again. Any other failure is final.
-      if (!/BadWindow|BadDrawable/.test(search.stderr))
+      if (!windowWentAway(search.stderr))
         throw new Error(lastLine(search.stderr, 'the player window did not appear'));
     }
     await this.apply();

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { PluginRect } from '@cityops/contract';
+import { windowWentAway } from '../players/x11Ffplay.js';
 
 const run = promisify(execFile);
 
@@ -59,7 +60,7 @@ async function searchWindows(env: NodeJS.ProcessEnv, titlePattern: string): Prom
         stderr: error.stderr ?? '',
       }),
     );
-    if (!/X Error/.test(found.stderr) || attempt === 10)
+    if (!windowWentAway(found.stderr) || attempt === 10)
       return found.stdout.split('\n').filter((line) => /^\d+$/.test(line.trim()));
   }
 }
